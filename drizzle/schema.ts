@@ -1,0 +1,201 @@
+/**
+ * MemTray's database schema (drizzle-orm, SQLite).
+ *
+ * Times are integer milliseconds since the epoch. JSON lists are stored as TEXT holding JSON.
+ * Migrations are generated from this file by drizzle-kit (`npm run db:generate`); the FTS5
+ * tables and their triggers live in a hand-written custom migration next to the generated ones.
+ */
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const SESSION_STATUSES = ['initialized', 'active', 'completed'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    claudeSessionId: text('claude_session_id').notNull().unique(),
+    project: text('project').notNull(),
+    cwd: text('cwd'),
+    transcriptPath: text('transcript_path'),
+    firstPrompt: text('first_prompt'),
+    promptCounter: integer('prompt_counter').notNull().default(0),
+    /** 1 while the latest prompt was entirely private: that prompt's observations are skipped. */
+    currentPromptPrivate: integer('current_prompt_private', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: SESSION_STATUSES }).notNull().default('initialized'),
+    completionReason: text('completion_reason'),
+    startedAt: integer('started_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    completedAt: integer('completed_at'),
+  },
+  (t) => [index('sessions_project_started').on(t.project, t.startedAt)],
+);
+
+export const userPrompts = sqliteTable(
+  'user_prompts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    promptNumber: integer('prompt_number').notNull(),
+    prompt: text('prompt').notNull(),
+    /** Transcript message uuid when the prompt came from transcript reconciliation or import. */
+    sourceUuid: text('source_uuid'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('user_prompts_session_number').on(t.sessionId, t.promptNumber),
+    uniqueIndex('user_prompts_source_uuid').on(t.sourceUuid),
+  ],
+);
+
+export const OBSERVATION_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type ObservationStatus = (typeof OBSERVATION_STATUSES)[number];
+
+export const observations = sqliteTable(
+  'observations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    promptNumber: integer('prompt_number').notNull().default(0),
+    toolName: text('tool_name').notNull(),
+    toolUseId: text('tool_use_id'),
+    /** JSON text, after privacy stripping and secret redaction. */
+    toolInput: text('tool_input'),
+    /** JSON text, after privacy stripping and secret redaction; may be dropped by retention. */
+    toolResponse: text('tool_response'),
+    /** 1 when Claude Code reported the tool call as failed (PostToolUseFailure). */
+    failed: integer('failed', { mode: 'boolean' }).notNull().default(false),
+    cwd: text('cwd'),
+    createdAt: integer('created_at').notNull(),
+    // Structured fields, filled by compression.
+    type: text('type'),
+    title: text('title'),
+    subtitle: text('subtitle'),
+    facts: text('facts'),
+    narrative: text('narrative'),
+    concepts: text('concepts'),
+    filesRead: text('files_read'),
+    filesModified: text('files_modified'),
+    producedBy: text('produced_by'),
+    status: text('status', { enum: OBSERVATION_STATUSES }).notNull().default('pending'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('observations_session_tool_use').on(t.sessionId, t.toolUseId),
+    index('observations_session_created').on(t.sessionId, t.createdAt),
+    index('observations_created').on(t.createdAt),
+  ],
+);
+
+export const sessionSummaries = sqliteTable('session_summaries', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  sessionId: integer('session_id')
+    .notNull()
+    .unique()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  promptNumber: integer('prompt_number').notNull().default(0),
+  request: text('request'),
+  investigated: text('investigated'),
+  learned: text('learned'),
+  completed: text('completed'),
+  nextSteps: text('next_steps'),
+  filesRead: text('files_read'),
+  filesEdited: text('files_edited'),
+  notes: text('notes'),
+  producedBy: text('produced_by'),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const events = sqliteTable(
+  'events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventName: text('event_name').notNull(),
+    /** Claude Code's session id, as received (not the sessions row id). */
+    claudeSessionId: text('claude_session_id'),
+    /** JSON text of the payload after privacy stripping and redaction. */
+    payload: text('payload').notNull(),
+    /** Idempotency id for replayed events (spool import, transcript reconciliation). */
+    eventUid: text('event_uid').unique(),
+    source: text('source').notNull().default('http'),
+    receivedAt: integer('received_at').notNull(),
+  },
+  (t) => [index('events_session').on(t.claudeSessionId, t.id)],
+);
+
+export const projects = sqliteTable('projects', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+  rootPath: text('root_path'),
+  captureEnabled: integer('capture_enabled', { mode: 'boolean' }).notNull().default(true),
+  /** Events answered 2xx but not stored because capture was off (project toggle or global pause). */
+  skippedEvents: integer('skipped_events').notNull().default(0),
+  createdAt: integer('created_at').notNull(),
+  lastActivityAt: integer('last_activity_at'),
+});
+
+export const JOB_STATUSES = ['pending', 'leased', 'done', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    payload: text('payload'),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: integer('run_after').notNull(),
+    leaseUntil: integer('lease_until'),
+    lastError: text('last_error'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('jobs_status_run_after').on(t.status, t.runAfter)],
+);
+
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/** One row per Messages API call made by compression. */
+export const llmUsage = sqliteTable(
+  'llm_usage',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    day: text('day').notNull(),
+    model: text('model').notNull(),
+    kind: text('kind').notNull(),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    cacheReadTokens: integer('cache_read_tokens').notNull().default(0),
+    cacheWriteTokens: integer('cache_write_tokens').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('llm_usage_day').on(t.day, t.model)],
+);
+
+/** History of transcript imports (`memtray import`, first-run import, reconciliation sweeps). */
+export const importRuns = sqliteTable('import_runs', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  source: text('source').notNull(),
+  status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
+  filesTotal: integer('files_total').notNull().default(0),
+  filesDone: integer('files_done').notNull().default(0),
+  sessions: integer('sessions').notNull().default(0),
+  prompts: integer('prompts').notNull().default(0),
+  toolCalls: integer('tool_calls').notNull().default(0),
+  skippedLines: integer('skipped_lines').notNull().default(0),
+  error: text('error'),
+  startedAt: integer('started_at').notNull(),
+  finishedAt: integer('finished_at'),
+});

@@ -1,0 +1,49 @@
+/** `memtray` command line: one module per command, dispatched by name. */
+import { runServe } from './serve.js';
+import { runStatus } from './status.js';
+import type { Command } from './types.js';
+
+export const commands: Record<string, Command> = {
+  serve: runServe,
+  status: runStatus,
+};
+
+export const HELP = `memtray — long-term memory for Claude Code
+
+Usage: memtray <command> [options]
+
+Commands:
+  serve [--port N] [--data-dir DIR]   run the service in the foreground (UI at the printed URL)
+  status [--data-dir DIR] [--json]    is a service running for this data dir? port and counts
+${'' /* further commands register themselves below */}
+Environment: MEMTRAY_DATA_DIR (default ~/.memtray), ANTHROPIC_API_KEY.
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(helpText());
+    return name ? 0 : 1;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write('0.1.0\n');
+    return 0;
+  }
+  const cmd = commands[name];
+  if (!cmd) {
+    process.stderr.write(`memtray: unknown command '${name}'\n\n${helpText()}`);
+    return 2;
+  }
+  try {
+    return await cmd(rest);
+  } catch (err) {
+    process.stderr.write(`memtray ${name}: ${(err as Error).message}\n`);
+    return 1;
+  }
+}
+
+export const extraHelp: string[] = [];
+
+function helpText(): string {
+  return HELP.replace('\n\nEnvironment', `${extraHelp.map((l) => `\n  ${l}`).join('')}\n\nEnvironment`);
+}

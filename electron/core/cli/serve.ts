@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { readServerInfo, dataDirPaths, isProcessAlive, resolveDataDir } from '../config/data-dir.js';
+import { startService } from '../service.js';
+import { consoleLogger, fileLogger } from '../util/logger.js';
+import { migrationsDir, uiDir } from './env.js';
+import { servicePlugins } from './plugins.js';
+
+export async function runServe(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, quiet: { type: 'boolean' } },
+    strict: true,
+  });
+  const dataDir = values['data-dir'] ?? resolveDataDir();
+  const port = values.port !== undefined ? Number(values.port) : undefined;
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    throw new Error(`--port must be an integer 0-65535, got '${values.port}'`);
+  }
+  const existing = readServerInfo(dataDirPaths(dataDir));
+  if (existing && existing.pid !== process.pid && isProcessAlive(existing.pid)) {
+    throw new Error(`a MemTray service (pid ${existing.pid}) already serves ${dataDir} at http://127.0.0.1:${existing.port}`);
+  }
+  const logger = fileLogger(dataDirPaths(dataDir).log, undefined, values.quiet ? undefined : consoleLogger());
+  const service = await startService({
+    dataDir,
+    migrationsDir: migrationsDir(),
+    logger,
+    uiDir: uiDir(),
+    plugins: servicePlugins(),
+    ...(port !== undefined ? { port } : {}),
+  });
+  process.stdout.write(`MemTray is running at ${service.url}\n`);
+  process.stdout.write(`Open the UI: ${service.uiUrl}\n`);
+  if (!uiDir()) process.stdout.write('(the UI is not built yet: run `npm run build` to serve it)\n');
+  process.stdout.write(`Data dir: ${dataDir}. Press Ctrl+C to stop.\n`);
+  await new Promise<void>((resolve) => {
+    const shutdown = (sig: string): void => {
+      logger.info('shutting down', { signal: sig });
+      void service.stop().then(resolve, resolve);
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+  });
+  return 0;
+}

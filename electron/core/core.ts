@@ -1,0 +1,70 @@
+/**
+ * The MemTray core: database, settings, ingest and read stores wired together. No HTTP and no
+ * Electron here; the service (HTTP), the Electron main process and the tests all build on this.
+ */
+import type Database from 'better-sqlite3';
+import { openDatabase, type Drizzle } from './db/open.js';
+import { ensureDataDir, loadOrCreateToken, type DataDirPaths } from './config/data-dir.js';
+import { Ingestor, type IngestDeps } from './ingest/ingestor.js';
+import { SettingsStore, fileSecretStore, type SecretStore } from './settings/store.js';
+import { ReadStore } from './store/read.js';
+import { Bus } from './util/bus.js';
+import { systemClock, type Clock } from './util/clock.js';
+import { silentLogger, type Logger } from './util/logger.js';
+
+export const VERSION = '0.1.0';
+
+export interface CoreOptions {
+  dataDir: string;
+  migrationsDir: string;
+  clock?: Clock;
+  logger?: Logger;
+  /** Where the API key is kept (default: `<dataDir>/api-key`, mode 0600). */
+  secrets?: SecretStore;
+  env?: NodeJS.ProcessEnv;
+  synchronous?: 'NORMAL' | 'FULL';
+  /** Plug-ins from compression (secret redaction, rule extractor, LLM job policy). */
+  redact?: IngestDeps['redact'];
+  extractRules?: IngestDeps['extractRules'];
+  wantsLlmJob?: IngestDeps['wantsLlmJob'];
+}
+
+export interface Core {
+  paths: DataDirPaths;
+  token: string;
+  version: string;
+  sqlite: Database.Database;
+  db: Drizzle;
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  settings: SettingsStore;
+  ingest: Ingestor;
+  read: ReadStore;
+  close(): void;
+}
+
+export function createCore(opts: CoreOptions): Core {
+  const paths = ensureDataDir(opts.dataDir);
+  const token = loadOrCreateToken(paths);
+  const clock = opts.clock ?? systemClock;
+  const logger = opts.logger ?? silentLogger;
+  const { sqlite, db, close } = openDatabase(paths.db, { migrationsDir: opts.migrationsDir, synchronous: opts.synchronous ?? 'NORMAL' });
+  try {
+    const bus = new Bus((err) => logger.error('bus listener failed', { err: err as Error }));
+    const settings = new SettingsStore(db, opts.secrets ?? fileSecretStore(paths.apiKey), clock, opts.env ?? process.env);
+    const ingest = new Ingestor({
+      db,
+      bus,
+      clock,
+      settings,
+      redact: opts.redact ?? ((s) => s),
+      ...(opts.extractRules ? { extractRules: opts.extractRules } : {}),
+      ...(opts.wantsLlmJob ? { wantsLlmJob: opts.wantsLlmJob } : {}),
+    });
+    return { paths, token, version: VERSION, sqlite, db, bus, clock, logger, settings, ingest, read: new ReadStore(db), close };
+  } catch (err) {
+    close();
+    throw err;
+  }
+}

@@ -1,0 +1,63 @@
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import * as schema from '../../../drizzle/schema.js';
+
+export type Schema = typeof schema;
+export type Drizzle = BetterSQLite3Database<Schema>;
+
+export interface OpenedDatabase {
+  sqlite: Database.Database;
+  db: Drizzle;
+  close(): void;
+}
+
+export interface OpenDatabaseOptions {
+  /** Folder holding drizzle's generated migrations (with meta/_journal.json). */
+  migrationsDir: string;
+  readonly?: boolean;
+  /** `FULL` fsyncs every commit (power-loss safe); `NORMAL` (default) is crash safe under WAL. */
+  synchronous?: 'NORMAL' | 'FULL';
+  busyTimeoutMs?: number;
+}
+
+/**
+ * Opens (creating if needed) the SQLite database: WAL, foreign keys, busy timeout, and every
+ * pending migration applied. The file is created with mode 0600.
+ */
+export function openDatabase(file: string, opts: OpenDatabaseOptions): OpenedDatabase {
+  // Create the file ourselves with mode 0600; SQLite gives -wal/-shm the same permissions.
+  if (!opts.readonly && !existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  const sqlite = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false });
+  try {
+    sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
+    if (!opts.readonly) {
+      sqlite.pragma('journal_mode = WAL');
+      sqlite.pragma(`synchronous = ${opts.synchronous ?? 'NORMAL'}`);
+    }
+    sqlite.pragma('foreign_keys = ON');
+    const db = drizzle(sqlite, { schema });
+    if (!opts.readonly) migrate(db, { migrationsFolder: opts.migrationsDir });
+    return { sqlite, db, close: () => sqlite.close() };
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
+}
+
+/**
+ * Finds `drizzle/migrations` by walking up from `start` (the source tree, the bundled CLI in
+ * dist/, and electron-vite's out/ all sit below the package root).
+ */
+export function findMigrationsDir(start: string): string {
+  let dir = resolve(start);
+  for (;;) {
+    const candidate = join(dir, 'drizzle', 'migrations');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`MemTray: cannot find drizzle/migrations above ${start}`);
+    dir = parent;
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * Trims what Claude Code sends with a tool call before it is stored: Edit/MultiEdit responses carry
+ * `originalFile` (the whole file before the edit, up to hundreds of KB), which is never needed to
+ * remember the change; it is replaced by a marker with its size.
+ */
+const OMIT_KEYS = ['originalFile'];
+
+export function prepareToolPayload(payload: Record<string, unknown>): void {
+  const r = payload.tool_response;
+  if (r === null || typeof r !== 'object' || Array.isArray(r)) return;
+  const rec = r as Record<string, unknown>;
+  for (const k of OMIT_KEYS) {
+    const v = rec[k];
+    if (typeof v === 'string') rec[k] = `[omitted: ${Buffer.byteLength(v)} bytes]`;
+  }
+}

@@ -1,0 +1,80 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Logger } from '../util/logger.js';
+import { bearer, compileRoutes, HttpError, matchRoute, readJsonBody, sendJson, tokenMatches, type Route } from './http.js';
+import { serveStatic } from './static.js';
+
+export interface AppOptions {
+  token: string;
+  routes: Route[];
+  logger: Logger;
+  /** The port actually bound; the Host header must name it (DNS-rebinding guard). */
+  port: () => number;
+  /** Built renderer to serve at `/` (headless UI); null to serve none. */
+  uiDir?: string | null;
+  bodyLimitBytes?: number;
+}
+
+export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
+
+function allowedHost(host: string | undefined, port: number): boolean {
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+/** Builds the request listener (apart from listening, so tests and hosts choose the socket). */
+export function createApp(opts: AppOptions): RequestListener {
+  const routes = compileRoutes(opts.routes);
+  const limit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const port = opts.port();
+    if (!allowedHost(req.headers.host, port)) throw new HttpError(403, 'forbidden host: MemTray only answers 127.0.0.1 and localhost');
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) {
+      throw new HttpError(403, 'forbidden origin');
+    }
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const method = req.method ?? 'GET';
+    const match = matchRoute(routes, method, url.pathname);
+    if (!match) {
+      if ((method === 'GET' || method === 'HEAD') && opts.uiDir && !url.pathname.startsWith('/api/')) {
+        if (await serveStatic(opts.uiDir, url.pathname, res)) return;
+      }
+      throw new HttpError(404, `no route for ${method} ${url.pathname.slice(0, 200)}`);
+    }
+    if ('allowed' in match) {
+      res.setHeader('allow', match.allowed.join(', '));
+      throw new HttpError(405, `method ${method} not allowed for ${url.pathname.slice(0, 200)}`);
+    }
+    const { route, params } = match;
+    if (route.auth !== false) {
+      const given = bearer(req) ?? (route.queryToken ? url.searchParams.get('access_token') : null);
+      if (!tokenMatches(opts.token, given)) throw new HttpError(401, 'missing or wrong token: send Authorization: Bearer <token>');
+    }
+    const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readJsonBody(req, limit) : undefined;
+    const result = await route.handler({ req, res, url, params, query: url.searchParams, body });
+    if ('handled' in result) return;
+    if ('json' in result) sendJson(res, result.status ?? 200, result.json);
+    else {
+      res.writeHead(result.status ?? 200, { 'content-type': result.contentType, 'cache-control': 'no-store' });
+      res.end(result.text);
+    }
+  };
+
+  return (req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (err instanceof HttpError) {
+        if (err.status === 413) res.setHeader('connection', 'close');
+        sendJson(res, err.status, { error: err.message, status: err.status });
+        // Drain (or drop) whatever body is left so the socket is not left half-read.
+        if (!req.complete) req.resume();
+        return;
+      }
+      opts.logger.error('request failed', { method: req.method, path: (req.url ?? '').split('?')[0], err: err as Error });
+      sendJson(res, 500, { error: 'internal error', status: 500 });
+    });
+  };
+}

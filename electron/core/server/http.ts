@@ -1,0 +1,163 @@
+/**
+ * A small HTTP toolkit on node:http: a route table, loopback/host/origin/token guards, bounded
+ * JSON bodies and zod validation with messages that name the field. No framework: the ingest path
+ * is hot (every tool call of every session) and the guards must be exactly what we say they are.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Parsed JSON body (POST/PUT/PATCH), `undefined` otherwise. */
+  body: unknown;
+}
+
+export type RouteResult =
+  | { status?: number; json: unknown }
+  | { status?: number; text: string; contentType: string }
+  | { handled: true };
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  path: string;
+  /** Default true: requires `Authorization: Bearer <token>`. */
+  auth?: boolean;
+  /** Also accept `?access_token=` (EventSource cannot send headers). */
+  queryToken?: boolean;
+  handler(ctx: RequestContext): RouteResult | Promise<RouteResult>;
+}
+
+interface CompiledRoute extends Route {
+  regex: RegExp;
+  keys: string[];
+}
+
+export function compileRoutes(routes: Route[]): CompiledRoute[] {
+  return routes.map((r) => {
+    const keys: string[] = [];
+    const pattern = r.path.replace(/\/:([A-Za-z]+)/g, (_m, k: string) => {
+      keys.push(k);
+      return '/([^/]+)';
+    });
+    return { ...r, regex: new RegExp(`^${pattern}/?$`), keys };
+  });
+}
+
+export function matchRoute(
+  routes: CompiledRoute[],
+  method: string,
+  pathname: string,
+): { route: CompiledRoute; params: Record<string, string> } | { allowed: string[] } | null {
+  const allowed: string[] = [];
+  for (const r of routes) {
+    const m = r.regex.exec(pathname);
+    if (!m) continue;
+    if (r.method !== method) {
+      allowed.push(r.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    r.keys.forEach((k, i) => {
+      params[k] = decodeURIComponent(m[i + 1]!);
+    });
+    return { route: r, params };
+  }
+  return allowed.length > 0 ? { allowed } : null;
+}
+
+export function tokenMatches(expected: string, given: string | null | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function bearer(req: IncomingMessage): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1]! : null;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads the body up to `limit` bytes (413 past it), decodes strict UTF-8 and parses JSON. */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const type = req.headers['content-type'];
+  if (type !== undefined && !/^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(type)) {
+    throw new HttpError(415, `content-type must be application/json, got '${type.slice(0, 100)}'`);
+  }
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, `body exceeds ${limit} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new HttpError(413, `body exceeds ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  if (size === 0) throw new HttpError(400, 'request body is empty; expected JSON');
+  let text: string;
+  try {
+    text = utf8.decode(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+  } catch {
+    throw new HttpError(400, 'request body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new HttpError(400, `invalid JSON: ${(err as Error).message.slice(0, 200)}`);
+  }
+}
+
+/** Validates with zod; a failure becomes a 400 that names the first offending fields. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, what = 'body'): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const msgs = r.error.issues.slice(0, 5).map((i) => {
+    const path = i.path.length > 0 ? i.path.map(String).join('.') : what;
+    return `${path}: ${i.message}`;
+  });
+  throw new HttpError(400, `invalid ${what}: ${msgs.join('; ')}`);
+}
+
+export function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(body);
+}
+
+export function intParam(q: URLSearchParams, name: string, def: number, min: number, max: number): number {
+  const raw = q.get(name);
+  if (raw === null || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new HttpError(400, `invalid query: ${name} must be an integer between ${min} and ${max}`);
+  }
+  return n;
+}
+
+export function idParam(params: Record<string, string>, name = 'id'): number {
+  const n = Number(params[name]);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new HttpError(400, `invalid path: ${name} must be a positive integer`);
+  return n;
+}

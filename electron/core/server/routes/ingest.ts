@@ -1,0 +1,125 @@
+import type { Core } from '../../core.js';
+import {
+  EVENT_NAME_RE,
+  completeSchema,
+  hookBaseSchema,
+  hookSchemas,
+  initSessionSchema,
+  observationSchema,
+  processingSchema,
+  sessionIdOf,
+  summarizeSchema,
+  type HookPayload,
+  type KnownHookEvent,
+} from '../../ingest/payloads.js';
+import { HttpError, idParam, validate, type Route } from '../http.js';
+
+export interface IngestRouteOptions {
+  /** Builds the SessionStart context (recall); returns markdown or null. */
+  contextFor(project: string, claudeSessionId?: string): string | null;
+}
+
+/** Write routes: the seed's session API and the raw hook endpoint. */
+export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
+  let processing = false;
+  return [
+    {
+      method: 'POST',
+      path: '/api/hooks/:event',
+      handler: ({ params, body }) => {
+        const event = params.event!;
+        if (!EVENT_NAME_RE.test(event)) throw new HttpError(400, 'invalid path: event must be a hook event name like PostToolUse');
+        const schema = hookSchemas[event as KnownHookEvent] ?? hookBaseSchema;
+        const payload = validate(schema, body, 'hook payload') as HookPayload;
+        const named = payload.hook_event_name;
+        if (typeof named === 'string' && named !== event) {
+          throw new HttpError(400, `invalid hook payload: hook_event_name '${named.slice(0, 64)}' does not match path event '${event}'`);
+        }
+        const r = core.ingest.handleHook(event, payload, { source: 'http' });
+        if (event === 'SessionStart' && r.stored && typeof payload.session_id === 'string') {
+          const s = core.read.sessionByClaudeId(payload.session_id);
+          const context = s ? opts.contextFor(s.project, payload.session_id) : null;
+          if (context) return { json: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } } };
+        }
+        return { json: {} };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/sessions/init',
+      handler: ({ body }) => {
+        const b = validate(initSessionSchema, body);
+        return { json: core.ingest.initSession(initInput(b)) };
+      },
+    },
+    {
+      // The seed's form: POST /sessions/:sessionDbId/init. The id must name an existing session.
+      method: 'POST',
+      path: '/sessions/:sessionDbId/init',
+      handler: ({ params, body }) => {
+        const id = idParam(params, 'sessionDbId');
+        const s = core.read.session(id);
+        if (!s) throw new HttpError(404, `session ${id} not found`);
+        const b = validate(initSessionSchema, { claudeSessionId: s.claudeSessionId, ...(body as object) });
+        return { json: core.ingest.initSession({ ...initInput(b), claudeSessionId: s.claudeSessionId }) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/sessions/observations',
+      handler: ({ body }) => {
+        const b = validate(observationSchema, body);
+        const r = core.ingest.recordObservation({
+          claudeSessionId: sessionIdOf(b),
+          ...(b.project ? { project: b.project } : {}),
+          ...(b.cwd ? { cwd: b.cwd } : {}),
+          toolName: b.tool_name,
+          toolInput: b.tool_input,
+          toolResponse: b.tool_response,
+          ...(b.tool_use_id ? { toolUseId: b.tool_use_id } : {}),
+        });
+        return { json: { stored: r.stored, skipped: r.skipped ?? null, observationId: r.observationId ?? null, sessionDbId: r.sessionDbId ?? null } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/sessions/summarize',
+      handler: ({ body }) => {
+        const b = validate(summarizeSchema, body);
+        const r = core.ingest.requestSummary({
+          claudeSessionId: sessionIdOf(b),
+          ...(b.last_user_message !== undefined ? { last_user_message: b.last_user_message } : {}),
+          ...(b.last_assistant_message !== undefined ? { last_assistant_message: b.last_assistant_message } : {}),
+        });
+        return { status: 202, json: { queued: true, ...r } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/sessions/complete',
+      handler: ({ body }) => {
+        const b = validate(completeSchema, body);
+        return { json: { completed: true, ...core.ingest.complete({ claudeSessionId: sessionIdOf(b), ...(b.reason ? { reason: b.reason } : {}) }) } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/processing',
+      handler: ({ body }) => {
+        processing = validate(processingSchema, body).isProcessing;
+        return { json: { isProcessing: processing } };
+      },
+    },
+  ];
+}
+
+function initInput(b: { claudeSessionId?: string | undefined; session_id?: string | undefined; project?: string | undefined; cwd?: string | undefined; prompt?: string | undefined; userPrompt?: string | undefined }) {
+  const prompt = b.prompt ?? b.userPrompt;
+  if (prompt === undefined) throw new HttpError(400, 'invalid body: prompt (or userPrompt) is required');
+  return {
+    claudeSessionId: sessionIdOf(b),
+    ...(b.project ? { project: b.project } : {}),
+    ...(b.cwd ? { cwd: b.cwd } : {}),
+    prompt,
+  };
+}

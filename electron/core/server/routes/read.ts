@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import type { Core } from '../../core.js';
+import { settingsPatchSchema } from '../../settings/schema.js';
+import { HttpError, idParam, intParam, validate, type Route } from '../http.js';
+import type { SseHub } from '../sse.js';
+
+const projectNameRe = /^[^\u0000-\u001f]{1,200}$/;
+
+/** Read API, project toggles, settings and the live stream. */
+export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/health',
+      auth: false,
+      handler: () => ({ json: { ok: true, version: core.version, uptimeMs: core.clock() - startedAt } }),
+    },
+    {
+      method: 'GET',
+      path: '/api/status',
+      handler: () => ({
+        json: {
+          ok: true,
+          version: core.version,
+          uptimeMs: core.clock() - startedAt,
+          dataDir: core.paths.root,
+          paused: core.settings.isPaused(),
+          counts: core.read.counts(),
+          queue: core.read.queueCounts(),
+          streamClients: sse.size,
+        },
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/api/sessions',
+      handler: ({ query }) => {
+        const project = query.get('project') ?? undefined;
+        const cursor = intParam(query, 'cursor', 0, 0, Number.MAX_SAFE_INTEGER);
+        return {
+          json: core.read.listSessions({
+            ...(project ? { project } : {}),
+            limit: intParam(query, 'limit', 20, 1, 200),
+            ...(cursor ? { cursor } : {}),
+          }),
+        };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/sessions/:id',
+      handler: ({ params }) => {
+        const id = idParam(params);
+        const d = core.read.sessionDetail(id);
+        if (!d) throw new HttpError(404, `session ${id} not found`);
+        return { json: d };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/sessions/:id',
+      handler: ({ params }) => {
+        const id = idParam(params);
+        if (!core.read.deleteSession(id)) throw new HttpError(404, `session ${id} not found`);
+        core.bus.emit('session', { id, claudeSessionId: '', status: 'deleted', project: '' });
+        return { json: { deleted: true, id } };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/sessions/:id/state',
+      handler: ({ params }) => {
+        const id = idParam(params);
+        const st = core.read.sessionState(id);
+        if (!st) throw new HttpError(404, `session ${id} not found`);
+        return { json: st };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/observations/:id',
+      handler: ({ params }) => {
+        const id = idParam(params);
+        const o = core.read.observation(id);
+        if (!o) throw new HttpError(404, `observation ${id} not found`);
+        return { json: o };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/projects',
+      handler: () => ({ json: { items: core.read.listProjects(), paused: core.settings.isPaused() } }),
+    },
+    {
+      method: 'PUT',
+      path: '/api/projects/:name',
+      handler: ({ params, body }) => {
+        const name = params.name!;
+        if (!projectNameRe.test(name)) throw new HttpError(400, 'invalid path: project name');
+        const b = validate(z.object({ capture: z.boolean() }).strict(), body);
+        const row = core.read.setProjectCapture(name, b.capture, core.clock());
+        core.bus.emit('project', { name, captureEnabled: row.captureEnabled });
+        return { json: row };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/projects/:name',
+      handler: ({ params }) => {
+        const name = params.name!;
+        const n = core.read.deleteProjectMemories(name);
+        core.bus.emit('project', { name, captureEnabled: true });
+        return { json: { deletedSessions: n } };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/settings',
+      handler: () => ({ json: core.settings.publicView() }),
+    },
+    {
+      method: 'PUT',
+      path: '/api/settings',
+      handler: ({ body }) => {
+        const patch = validate(settingsPatchSchema, body);
+        for (const p of patch.customRedactPatterns ?? []) {
+          try {
+            new RegExp(p);
+          } catch {
+            throw new HttpError(400, `invalid body: customRedactPatterns: '${p.slice(0, 80)}' is not a valid regular expression`);
+          }
+        }
+        const changed = core.settings.update(patch);
+        core.bus.emit('settings', { changed });
+        return { json: core.settings.publicView() };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/stream',
+      queryToken: true,
+      handler: ({ res }) => {
+        sse.attach(res);
+        return { handled: true };
+      },
+    },
+  ];
+}

@@ -1,0 +1,137 @@
+/**
+ * The MemTray service: the core plus its HTTP server on 127.0.0.1. Hosted by `memtray serve`, by
+ * the Electron main process, and by the tests.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { removeServerInfo, writeServerInfo } from './config/data-dir.js';
+import { createCore, type Core, type CoreOptions } from './core.js';
+import { buildContext } from './recall/context.js';
+import { createApp } from './server/app.js';
+import type { Route } from './server/http.js';
+import { ingestRoutes } from './server/routes/ingest.js';
+import { readRoutes } from './server/routes/read.js';
+import { SseHub } from './server/sse.js';
+
+export const DEFAULT_PORT = 37777;
+
+/** A feature that plugs into the service: extra routes, background work, and how to stop it. */
+export interface ServicePlugin {
+  name: string;
+  routes?: Route[];
+  /** Replaces the SessionStart context builder (recall). */
+  contextFor?: (project: string, claudeSessionId?: string) => string | null;
+  start?(): void | Promise<void>;
+  stop?(): void | Promise<void>;
+}
+
+export interface ServiceOptions extends CoreOptions {
+  /** Port to try first (default 37777); if busy, the next free ones. 0 picks any free port. */
+  port?: number;
+  /** Built renderer to serve at `/`. */
+  uiDir?: string | null;
+  bodyLimitBytes?: number;
+  plugins?: Array<(core: Core) => ServicePlugin>;
+  /** Write server.json (default true). */
+  writeServerJson?: boolean;
+}
+
+export interface Service {
+  core: Core;
+  port: number;
+  url: string;
+  /** URL that opens the UI in a browser, carrying the token once. */
+  uiUrl: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+async function listen(server: Server, first: number): Promise<number> {
+  const attempts = first === 0 ? 1 : 50;
+  for (let i = 0; i < attempts; i++) {
+    const port = first === 0 ? 0 : first + i;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onError = (err: Error): void => {
+          server.off('listening', onListening);
+          reject(err);
+        };
+        const onListening = (): void => {
+          server.off('error', onError);
+          resolve();
+        };
+        server.once('error', onError);
+        server.once('listening', onListening);
+        server.listen({ port, host: '127.0.0.1', exclusive: true });
+      });
+      return (server.address() as AddressInfo).port;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || i === attempts - 1) throw err;
+    }
+  }
+  throw new Error('unreachable');
+}
+
+export async function startService(opts: ServiceOptions): Promise<Service> {
+  const core = createCore(opts);
+  const startedAt = core.clock();
+  const plugins = (opts.plugins ?? []).map((p) => p(core));
+  const sse = new SseHub(core.bus);
+  const contextFor =
+    plugins.find((p) => p.contextFor)?.contextFor ?? ((project: string) => buildContext(core, project));
+  let boundPort = 0;
+  const routes: Route[] = [
+    ...readRoutes(core, sse, startedAt),
+    ...ingestRoutes(core, { contextFor }),
+    {
+      method: 'GET',
+      path: '/api/context/inject',
+      handler: ({ query }) => {
+        const project = query.get('project') ?? 'unknown';
+        const session = query.get('session') ?? undefined;
+        return { text: contextFor(project, session) ?? '', contentType: 'text/markdown; charset=utf-8' };
+      },
+    },
+    ...plugins.flatMap((p) => p.routes ?? []),
+  ];
+  const server = createServer(
+    { keepAlive: true, requestTimeout: 30_000 } as Parameters<typeof createServer>[0],
+    createApp({ token: core.token, routes, logger: core.logger, port: () => boundPort, uiDir: opts.uiDir ?? null, ...(opts.bodyLimitBytes ? { bodyLimitBytes: opts.bodyLimitBytes } : {}) }),
+  );
+  server.keepAliveTimeout = 5_000;
+  try {
+    boundPort = await listen(server, opts.port ?? DEFAULT_PORT);
+    for (const p of plugins) await p.start?.();
+  } catch (err) {
+    server.close();
+    sse.close();
+    core.close();
+    throw err;
+  }
+  if (opts.writeServerJson !== false) {
+    writeServerInfo(core.paths, { port: boundPort, pid: process.pid, version: core.version, startedAt: new Date(startedAt).toISOString() });
+  }
+  const url = `http://127.0.0.1:${boundPort}`;
+  core.logger.info('MemTray service listening', { url });
+  let stopped: Promise<void> | null = null;
+  return {
+    core,
+    port: boundPort,
+    url,
+    uiUrl: `${url}/?token=${core.token}`,
+    server,
+    stop() {
+      stopped ??= (async () => {
+        for (const p of [...plugins].reverse()) await p.stop?.();
+        sse.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        if (opts.writeServerJson !== false) removeServerInfo(core.paths);
+        core.close();
+      })();
+      return stopped;
+    },
+  };
+}

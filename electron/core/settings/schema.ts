@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Tools whose calls are not worth remembering (seed skip list). */
+export const DEFAULT_SKIP_TOOLS = ['ListMcpResourcesTool', 'SlashCommand', 'Skill', 'TodoWrite', 'AskUserQuestion'];
+
+export const DEFAULT_MODEL = 'claude-haiku-4-5';
+
+export const settingsSchema = z
+  .object({
+    /** Global pause: nothing is stored while true, or until `pausedUntil` (ms epoch) passes. */
+    paused: z.boolean().default(false),
+    pausedUntil: z.number().int().positive().nullable().default(null),
+    skipTools: z.array(z.string().min(1).max(200)).max(500).default(DEFAULT_SKIP_TOOLS),
+    /** Globs of paths whose tool calls are not captured (matched against file paths and cwd). */
+    excludedPaths: z.array(z.string().min(1).max(1000)).max(500).default([]),
+    redactSecrets: z.boolean().default(true),
+    /** Extra regular expressions whose matches are redacted as `[REDACTED:custom]`. */
+    customRedactPatterns: z.array(z.string().min(1).max(1000)).max(200).default([]),
+    provider: z
+      .object({
+        model: z.string().min(1).max(200).default(DEFAULT_MODEL),
+        baseUrl: z.string().url().nullable().default(null),
+        dailyTokenBudget: z.number().int().nonnegative().default(2_000_000),
+        concurrency: z.number().int().min(1).max(16).default(2),
+        maxAttempts: z.number().int().min(1).max(20).default(5),
+        batchSize: z.number().int().min(1).max(50).default(8),
+      })
+      .strict()
+      .default({
+        model: DEFAULT_MODEL,
+        baseUrl: null,
+        dailyTokenBudget: 2_000_000,
+        concurrency: 2,
+        maxAttempts: 5,
+        batchSize: 8,
+      }),
+    context: z
+      .object({
+        tokenBudget: z.number().int().min(100).max(50_000).default(1500),
+        maxSummaries: z.number().int().min(0).max(50).default(3),
+      })
+      .strict()
+      .default({ tokenBudget: 1500, maxSummaries: 3 }),
+    retention: z
+      .object({
+        /** Drop raw tool inputs/responses older than this many days (structured memories stay). */
+        rawDays: z.number().int().min(1).max(3650).nullable().default(null),
+      })
+      .strict()
+      .default({ rawDays: null }),
+  })
+  .strict();
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** A partial update as accepted by `PUT /api/settings` (nested objects merge). */
+export const settingsPatchSchema = z
+  .object({
+    paused: z.boolean(),
+    pausedUntil: z.number().int().positive().nullable(),
+    skipTools: settingsSchema.shape.skipTools.removeDefault(),
+    excludedPaths: settingsSchema.shape.excludedPaths.removeDefault(),
+    redactSecrets: z.boolean(),
+    customRedactPatterns: settingsSchema.shape.customRedactPatterns.removeDefault(),
+    provider: settingsSchema.shape.provider.removeDefault().partial(),
+    context: settingsSchema.shape.context.removeDefault().partial(),
+    retention: settingsSchema.shape.retention.removeDefault().partial(),
+    /** Write-only: stored apart from settings (0600 file or safeStorage), never returned. `null` clears it. */
+    apiKey: z.string().min(1).max(500).nullable(),
+  })
+  .partial()
+  .strict();
+
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export function defaultSettings(): Settings {
+  return settingsSchema.parse({});
+}

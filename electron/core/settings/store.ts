@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { readFileSync, rmSync, renameSync, writeFileSync } from 'node:fs';
+import { settings as settingsTable } from '../../../drizzle/schema.js';
+import type { Drizzle } from '../db/open.js';
+import type { Clock } from '../util/clock.js';
+import { settingsSchema, type Settings, type SettingsPatch } from './schema.js';
+
+/** Where the Anthropic API key lives: a 0600 file headless, Electron's safeStorage in the app. */
+export interface SecretStore {
+  get(): string | null;
+  set(value: string | null): void;
+}
+
+export function fileSecretStore(file: string): SecretStore {
+  return {
+    get() {
+      try {
+        const v = readFileSync(file, 'utf8').trim();
+        return v === '' ? null : v;
+      } catch {
+        return null;
+      }
+    },
+    set(value) {
+      if (value === null) {
+        rmSync(file, { force: true });
+        return;
+      }
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, value, { mode: 0o600 });
+      renameSync(tmp, file);
+    },
+  };
+}
+
+export function memorySecretStore(initial: string | null = null): SecretStore {
+  let v = initial;
+  return { get: () => v, set: (x) => void (v = x) };
+}
+
+const KEY = 'settings';
+
+/** What the settings API returns: the settings plus whether a key is set, never the key itself. */
+export type PublicSettings = Settings & { apiKeySet: boolean; apiKeySource: 'settings' | 'env' | null };
+
+/** Settings persisted as one validated JSON row, cached in memory. */
+export class SettingsStore {
+  private cached: Settings | null = null;
+
+  constructor(
+    private readonly db: Drizzle,
+    private readonly secrets: SecretStore,
+    private readonly clock: Clock,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  get(): Settings {
+    if (this.cached) return this.cached;
+    const row = this.db.select().from(settingsTable).where(eq(settingsTable.key, KEY)).get();
+    let parsed: Settings;
+    try {
+      parsed = settingsSchema.parse(row ? JSON.parse(row.value) : {});
+    } catch {
+      // A row written by a newer/older version that no longer validates: fall back to defaults
+      // rather than refusing to start. The row is rewritten on the next update.
+      parsed = settingsSchema.parse({});
+    }
+    this.cached = parsed;
+    return parsed;
+  }
+
+  /** Applies a validated patch; nested objects merge. Returns the changed top-level keys. */
+  update(patch: SettingsPatch): string[] {
+    const { apiKey, ...rest } = patch;
+    const current = this.get();
+    const merged = settingsSchema.parse({
+      ...current,
+      ...rest,
+      provider: { ...current.provider, ...rest.provider },
+      context: { ...current.context, ...rest.context },
+      retention: { ...current.retention, ...rest.retention },
+    });
+    const now = this.clock();
+    const value = JSON.stringify(merged);
+    this.db
+      .insert(settingsTable)
+      .values({ key: KEY, value, updatedAt: now })
+      .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: now } })
+      .run();
+    this.cached = merged;
+    const changed = Object.keys(rest);
+    if (apiKey !== undefined) {
+      this.secrets.set(apiKey);
+      changed.push('apiKey');
+    }
+    return changed;
+  }
+
+  /** The key from settings (secret store) first, then `ANTHROPIC_API_KEY`. */
+  apiKey(): string | null {
+    return this.secrets.get() ?? (this.env.ANTHROPIC_API_KEY?.trim() || null);
+  }
+
+  publicView(): PublicSettings {
+    const fromStore = this.secrets.get();
+    const fromEnv = this.env.ANTHROPIC_API_KEY?.trim();
+    return {
+      ...this.get(),
+      apiKeySet: Boolean(fromStore ?? fromEnv),
+      apiKeySource: fromStore ? 'settings' : fromEnv ? 'env' : null,
+    };
+  }
+
+  /** True while global capture is paused. */
+  isPaused(now: number = this.clock()): boolean {
+    const s = this.get();
+    if (s.pausedUntil !== null && s.pausedUntil > now) return true;
+    return s.paused;
+  }
+}

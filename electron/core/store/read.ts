@@ -1,0 +1,207 @@
+/** Read-side queries behind the read API, the UI and the CLI. */
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { events, jobs, observations, projects, sessions, sessionSummaries, userPrompts } from '../../../drizzle/schema.js';
+import type { Drizzle } from '../db/open.js';
+import { deriveSessionState, type SessionState } from '../state/session-state.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type ObservationRow = typeof observations.$inferSelect;
+export type SummaryRow = typeof sessionSummaries.$inferSelect;
+
+const parseList = (v: string | null): string[] => {
+  if (!v) return [];
+  try {
+    const p = JSON.parse(v) as unknown;
+    return Array.isArray(p) ? p.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+const parseJson = (v: string | null): unknown => {
+  if (v === null) return null;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+};
+
+/** An observation as the API returns it: JSON columns decoded. */
+export function observationView(o: ObservationRow, opts: { raw?: boolean } = {}) {
+  return {
+    id: o.id,
+    sessionId: o.sessionId,
+    promptNumber: o.promptNumber,
+    toolName: o.toolName,
+    toolUseId: o.toolUseId,
+    failed: o.failed,
+    cwd: o.cwd,
+    createdAt: o.createdAt,
+    type: o.type,
+    title: o.title,
+    subtitle: o.subtitle,
+    facts: parseList(o.facts),
+    narrative: o.narrative,
+    concepts: parseList(o.concepts),
+    filesRead: parseList(o.filesRead),
+    filesModified: parseList(o.filesModified),
+    producedBy: o.producedBy,
+    status: o.status,
+    ...(opts.raw ? { toolInput: parseJson(o.toolInput), toolResponse: parseJson(o.toolResponse) } : {}),
+  };
+}
+export type ObservationView = ReturnType<typeof observationView>;
+
+export function summaryView(s: SummaryRow) {
+  return {
+    id: s.id,
+    sessionId: s.sessionId,
+    promptNumber: s.promptNumber,
+    request: s.request,
+    investigated: s.investigated,
+    learned: s.learned,
+    completed: s.completed,
+    nextSteps: s.nextSteps,
+    filesRead: parseList(s.filesRead),
+    filesEdited: parseList(s.filesEdited),
+    notes: s.notes,
+    producedBy: s.producedBy,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
+}
+export type SummaryView = ReturnType<typeof summaryView>;
+
+export class ReadStore {
+  constructor(private readonly db: Drizzle) {}
+
+  /** Newest first; `cursor` is the last id of the previous page. */
+  listSessions(opts: { project?: string; limit: number; cursor?: number }) {
+    const where = and(
+      opts.project ? eq(sessions.project, opts.project) : undefined,
+      opts.cursor ? lt(sessions.id, opts.cursor) : undefined,
+    );
+    const rows = this.db
+      .select({
+        session: sessions,
+        observationCount: sql<number>`(select count(*) from observations o where o.session_id = ${sessions.id})`,
+        request: sql<string | null>`(select request from session_summaries s where s.session_id = ${sessions.id})`,
+      })
+      .from(sessions)
+      .where(where)
+      .orderBy(desc(sessions.id))
+      .limit(opts.limit + 1)
+      .all();
+    const page = rows.slice(0, opts.limit);
+    return {
+      items: page.map((r) => ({ ...r.session, observationCount: r.observationCount, summaryRequest: r.request })),
+      nextCursor: rows.length > opts.limit ? page[page.length - 1]!.session.id : null,
+    };
+  }
+
+  session(id: number): SessionRow | undefined {
+    return this.db.select().from(sessions).where(eq(sessions.id, id)).get();
+  }
+
+  sessionByClaudeId(claudeSessionId: string): SessionRow | undefined {
+    return this.db.select().from(sessions).where(eq(sessions.claudeSessionId, claudeSessionId)).get();
+  }
+
+  sessionDetail(id: number) {
+    const s = this.session(id);
+    if (!s) return undefined;
+    const prompts = this.db.select().from(userPrompts).where(eq(userPrompts.sessionId, id)).orderBy(asc(userPrompts.promptNumber)).all();
+    const obs = this.db.select().from(observations).where(eq(observations.sessionId, id)).orderBy(asc(observations.id)).all();
+    const summary = this.db.select().from(sessionSummaries).where(eq(sessionSummaries.sessionId, id)).get();
+    return {
+      session: s,
+      prompts: prompts.map((p) => ({ id: p.id, promptNumber: p.promptNumber, prompt: p.prompt, createdAt: p.createdAt })),
+      observations: obs.map((o) => observationView(o)),
+      summary: summary ? summaryView(summary) : null,
+    };
+  }
+
+  sessionState(id: number): SessionState | undefined {
+    const s = this.session(id);
+    if (!s) return undefined;
+    const rows = this.db
+      .select({ eventName: events.eventName, payload: events.payload, receivedAt: events.receivedAt })
+      .from(events)
+      .where(eq(events.claudeSessionId, s.claudeSessionId))
+      .orderBy(asc(events.receivedAt), asc(events.id))
+      .all();
+    const evs = rows.map((r) => ({ eventName: r.eventName, receivedAt: r.receivedAt, payload: (parseJson(r.payload) ?? {}) as Record<string, unknown> }));
+    return deriveSessionState(s.claudeSessionId, evs, s.startedAt);
+  }
+
+  observation(id: number): ObservationView | undefined {
+    const o = this.db.select().from(observations).where(eq(observations.id, id)).get();
+    return o ? observationView(o, { raw: true }) : undefined;
+  }
+
+  listProjects() {
+    return this.db
+      .select({
+        name: projects.name,
+        rootPath: projects.rootPath,
+        captureEnabled: projects.captureEnabled,
+        skippedEvents: projects.skippedEvents,
+        createdAt: projects.createdAt,
+        lastActivityAt: projects.lastActivityAt,
+        sessionCount: sql<number>`(select count(*) from sessions s where s.project = ${projects.name})`,
+        observationCount: sql<number>`(select count(*) from observations o join sessions s on s.id = o.session_id where s.project = ${projects.name})`,
+      })
+      .from(projects)
+      .orderBy(desc(sql`coalesce(${projects.lastActivityAt}, ${projects.createdAt})`))
+      .all();
+  }
+
+  /** Turns capture on/off for a project (created if unknown). */
+  setProjectCapture(name: string, enabled: boolean, now: number) {
+    return this.db
+      .insert(projects)
+      .values({ name, captureEnabled: enabled, createdAt: now })
+      .onConflictDoUpdate({ target: projects.name, set: { captureEnabled: enabled } })
+      .returning()
+      .get();
+  }
+
+  /** Deletes a session and (by cascade) its prompts, observations, summary; and its events and jobs. */
+  deleteSession(id: number): boolean {
+    return this.db.transaction((tx) => {
+      const s = tx.select().from(sessions).where(eq(sessions.id, id)).get();
+      if (!s) return false;
+      tx.delete(events).where(eq(events.claudeSessionId, s.claudeSessionId)).run();
+      tx.delete(jobs).where(and(eq(jobs.kind, 'summarize'), eq(jobs.subjectId, id))).run();
+      tx.run(sql`delete from jobs where kind = 'observe' and subject_id in (select id from observations where session_id = ${id})`);
+      tx.delete(sessions).where(eq(sessions.id, id)).run();
+      return true;
+    });
+  }
+
+  /** Deletes every memory of a project (its sessions and everything below them). */
+  deleteProjectMemories(name: string): number {
+    const ids = this.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.project, name)).all();
+    for (const { id } of ids) this.deleteSession(id);
+    return ids.length;
+  }
+
+  counts() {
+    const one = (t: typeof sessions | typeof observations | typeof userPrompts | typeof sessionSummaries | typeof events) =>
+      this.db.select({ n: count() }).from(t).get()!.n;
+    return {
+      sessions: one(sessions),
+      prompts: one(userPrompts),
+      observations: one(observations),
+      summaries: one(sessionSummaries),
+      events: one(events),
+    };
+  }
+
+  queueCounts() {
+    const rows = this.db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status).all();
+    const out = { pending: 0, leased: 0, done: 0, failed: 0, oldestPendingAgeMs: null as number | null };
+    for (const r of rows) out[r.status] = r.n;
+    return out;
+  }
+}
