@@ -20,7 +20,10 @@ export default tseslint.config(
   {
     files: ['electron/core/**/*.ts', 'hooks/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core never imports electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'The core never imports electron.' }] },
+      ],
     },
   },
   {

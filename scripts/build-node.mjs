@@ -11,10 +11,19 @@ await build({
   outfile: 'dist/cli.mjs',
   format: 'esm',
   packages: 'external',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
 });
 
 if (existsSync('hooks/memtray-hook.ts')) {
-  await build({ ...common, entryPoints: ['hooks/memtray-hook.ts'], outfile: 'dist/memtray-hook.cjs', format: 'cjs', sourcemap: false, minify: true });
+  await build({
+    ...common,
+    entryPoints: ['hooks/memtray-hook.ts'],
+    outfile: 'dist/memtray-hook.cjs',
+    format: 'cjs',
+    sourcemap: false,
+    minify: true,
+  });
 }
 console.log('built dist/cli.mjs' + (existsSync('hooks/memtray-hook.ts') ? ' and dist/memtray-hook.cjs' : ''));

@@ -49,10 +49,18 @@ export function createCore(opts: CoreOptions): Core {
   const token = loadOrCreateToken(paths);
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? silentLogger;
-  const { sqlite, db, close } = openDatabase(paths.db, { migrationsDir: opts.migrationsDir, synchronous: opts.synchronous ?? 'NORMAL' });
+  const { sqlite, db, close } = openDatabase(paths.db, {
+    migrationsDir: opts.migrationsDir,
+    synchronous: opts.synchronous ?? 'NORMAL',
+  });
   try {
     const bus = new Bus((err) => logger.error('bus listener failed', { err: err as Error }));
-    const settings = new SettingsStore(db, opts.secrets ?? fileSecretStore(paths.apiKey), clock, opts.env ?? process.env);
+    const settings = new SettingsStore(
+      db,
+      opts.secrets ?? fileSecretStore(paths.apiKey),
+      clock,
+      opts.env ?? process.env,
+    );
     const ingest = new Ingestor({
       db,
       bus,
@@ -62,7 +70,20 @@ export function createCore(opts: CoreOptions): Core {
       ...(opts.extractRules ? { extractRules: opts.extractRules } : {}),
       ...(opts.wantsLlmJob ? { wantsLlmJob: opts.wantsLlmJob } : {}),
     });
-    return { paths, token, version: VERSION, sqlite, db, bus, clock, logger, settings, ingest, read: new ReadStore(db), close };
+    return {
+      paths,
+      token,
+      version: VERSION,
+      sqlite,
+      db,
+      bus,
+      clock,
+      logger,
+      settings,
+      ingest,
+      read: new ReadStore(db),
+      close,
+    };
   } catch (err) {
     close();
     throw err;

@@ -96,7 +96,14 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   ];
   const server = createServer(
     { keepAlive: true, requestTimeout: 30_000 } as Parameters<typeof createServer>[0],
-    createApp({ token: core.token, routes, logger: core.logger, port: () => boundPort, uiDir: opts.uiDir ?? null, ...(opts.bodyLimitBytes ? { bodyLimitBytes: opts.bodyLimitBytes } : {}) }),
+    createApp({
+      token: core.token,
+      routes,
+      logger: core.logger,
+      port: () => boundPort,
+      uiDir: opts.uiDir ?? null,
+      ...(opts.bodyLimitBytes ? { bodyLimitBytes: opts.bodyLimitBytes } : {}),
+    }),
   );
   server.keepAliveTimeout = 5_000;
   try {
@@ -109,7 +116,12 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     throw err;
   }
   if (opts.writeServerJson !== false) {
-    writeServerInfo(core.paths, { port: boundPort, pid: process.pid, version: core.version, startedAt: new Date(startedAt).toISOString() });
+    writeServerInfo(core.paths, {
+      port: boundPort,
+      pid: process.pid,
+      version: core.version,
+      startedAt: new Date(startedAt).toISOString(),
+    });
   }
   const url = `http://127.0.0.1:${boundPort}`;
   core.logger.info('MemTray service listening', { url });

@@ -3,7 +3,7 @@ import { readServerInfo, dataDirPaths, isProcessAlive, resolveDataDir } from '..
 import { startService } from '../service.js';
 import { consoleLogger, fileLogger } from '../util/logger.js';
 import { migrationsDir, uiDir } from './env.js';
-import { servicePlugins } from './plugins.js';
+import { featureCoreOptions, featurePlugins } from '../features.js';
 
 export async function runServe(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -18,7 +18,9 @@ export async function runServe(argv: string[]): Promise<number> {
   }
   const existing = readServerInfo(dataDirPaths(dataDir));
   if (existing && existing.pid !== process.pid && isProcessAlive(existing.pid)) {
-    throw new Error(`a MemTray service (pid ${existing.pid}) already serves ${dataDir} at http://127.0.0.1:${existing.port}`);
+    throw new Error(
+      `a MemTray service (pid ${existing.pid}) already serves ${dataDir} at http://127.0.0.1:${existing.port}`,
+    );
   }
   const logger = fileLogger(dataDirPaths(dataDir).log, undefined, values.quiet ? undefined : consoleLogger());
   const service = await startService({
@@ -26,7 +28,8 @@ export async function runServe(argv: string[]): Promise<number> {
     migrationsDir: migrationsDir(),
     logger,
     uiDir: uiDir(),
-    plugins: servicePlugins(),
+    ...featureCoreOptions(),
+    plugins: featurePlugins(),
     ...(port !== undefined ? { port } : {}),
   });
   process.stdout.write(`MemTray is running at ${service.url}\n`);

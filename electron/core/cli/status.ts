@@ -26,7 +26,10 @@ function getJson(port: number, path: string, token: string): Promise<unknown> {
 }
 
 export async function runStatus(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { 'data-dir': { type: 'string' }, json: { type: 'boolean' } },
+  });
   const dataDir = values['data-dir'] ?? resolveDataDir();
   const paths = dataDirPaths(dataDir);
   const info = readServerInfo(paths);
@@ -42,7 +45,10 @@ export async function runStatus(argv: string[]): Promise<number> {
     const token = readFileSync(paths.token, 'utf8').trim();
     status = (await getJson(info.port, '/api/status', token)) as Record<string, unknown>;
   } catch (err) {
-    out({ running: false, dataDir, pid: info.pid, error: (err as Error).message }, `MemTray (pid ${info.pid}) does not answer on port ${info.port}: ${(err as Error).message}`);
+    out(
+      { running: false, dataDir, pid: info.pid, error: (err as Error).message },
+      `MemTray (pid ${info.pid}) does not answer on port ${info.port}: ${(err as Error).message}`,
+    );
     return 1;
   }
   const counts = (status.counts ?? {}) as Record<string, number>;

@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, openSync, readFileSync, statSync, writeSync, closeSync, renameSync, writeFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  writeSync,
+  closeSync,
+  renameSync,
+  writeFileSync,
+  rmSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 

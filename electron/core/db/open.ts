@@ -30,7 +30,10 @@ export interface OpenDatabaseOptions {
 export function openDatabase(file: string, opts: OpenDatabaseOptions): OpenedDatabase {
   // Create the file ourselves with mode 0600; SQLite gives -wal/-shm the same permissions.
   if (!opts.readonly && !existsSync(file)) closeSync(openSync(file, 'a', 0o600));
-  const sqlite = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false });
+  const sqlite = new Database(file, {
+    readonly: opts.readonly ?? false,
+    fileMustExist: opts.readonly ?? false,
+  });
   try {
     sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
     if (!opts.readonly) {

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { events, jobs, observations, projects, sessions, userPrompts } from '../../../drizzle/schema.js';
 import type { Drizzle } from '../db/open.js';
 import { mapStringsDeep, stripPrivacyTags } from '../privacy/strip-tags.js';
+import type { Settings } from '../settings/schema.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
@@ -35,12 +36,12 @@ export interface IngestDeps {
   bus: Bus;
   clock: Clock;
   settings: SettingsStore;
-  /** Secret redaction applied to every stored string (identity when redaction is off). */
-  redact: (text: string) => string;
+  /** Secret redaction applied to every stored string when the `redactSecrets` setting is on. */
+  redact: (text: string, settings: Settings) => string;
   /** Deterministic extractor applied at once, so nothing waits on an API. */
   extractRules?: (input: RuleInput) => StructuredFields | null;
-  /** Whether an `observe` job should be queued for the LLM extractor. */
-  wantsLlmJob?: () => boolean;
+  /** Whether an `observe` job should be queued for the LLM extractor (e.g. an API key is set). */
+  wantsLlmJob?: (settings: SettingsStore) => boolean;
 }
 
 export type IngestSource = 'http' | 'hook' | 'spool' | 'transcript' | 'api';
@@ -53,7 +54,15 @@ export interface IngestOptions {
   at?: number;
 }
 
-export type SkipReason = 'paused' | 'project-disabled' | 'excluded-path' | 'skip-tool' | 'private-prompt' | 'duplicate' | 'empty-prompt' | 'no-session';
+export type SkipReason =
+  | 'paused'
+  | 'project-disabled'
+  | 'excluded-path'
+  | 'skip-tool'
+  | 'private-prompt'
+  | 'duplicate'
+  | 'empty-prompt'
+  | 'no-session';
 
 export interface HookResult {
   stored: boolean;
@@ -84,7 +93,7 @@ export class Ingestor {
     const settings = this.d.settings.get();
     return mapStringsDeep(value, (s) => {
       const stripped = stripPrivacyTags(s);
-      return settings.redactSecrets ? this.d.redact(stripped) : stripped;
+      return settings.redactSecrets ? this.d.redact(stripped, settings) : stripped;
     });
   }
 
@@ -101,7 +110,10 @@ export class Ingestor {
     let emitted: Array<() => void> = [];
     const result = this.db.transaction((tx) => {
       emitted = [];
-      if (opts.eventUid && tx.select({ id: events.id }).from(events).where(eq(events.eventUid, opts.eventUid)).get()) {
+      if (
+        opts.eventUid &&
+        tx.select({ id: events.id }).from(events).where(eq(events.eventUid, opts.eventUid)).get()
+      ) {
         return { stored: false, skipped: 'duplicate' } satisfies HookResult;
       }
       const existing = claudeSessionId ? this.findSession(tx, claudeSessionId) : undefined;
@@ -138,7 +150,16 @@ export class Ingestor {
           break;
         }
         case 'UserPromptSubmit': {
-          const r = this.addPrompt(tx, claudeSessionId, project, cwd, payload.transcript_path, String(payload.prompt ?? ''), at, emitted);
+          const r = this.addPrompt(
+            tx,
+            claudeSessionId,
+            project,
+            cwd,
+            payload.transcript_path,
+            String(payload.prompt ?? ''),
+            at,
+            emitted,
+          );
           Object.assign(res, r);
           break;
         }
@@ -153,7 +174,10 @@ export class Ingestor {
               transcriptPath: payload.transcript_path,
               toolName: String(payload.tool_name),
               toolInput: payload.tool_input,
-              toolResponse: eventName === 'PostToolUseFailure' ? (payload.tool_response ?? payload.error) : payload.tool_response,
+              toolResponse:
+                eventName === 'PostToolUseFailure'
+                  ? (payload.tool_response ?? payload.error)
+                  : payload.tool_response,
               toolUseId: typeof payload.tool_use_id === 'string' ? payload.tool_use_id : undefined,
               failed: eventName === 'PostToolUseFailure',
               at,
@@ -166,13 +190,30 @@ export class Ingestor {
         case 'Stop': {
           const s = this.upsertSession(tx, claudeSessionId, project, cwd, payload.transcript_path, at);
           res.sessionDbId = s.id;
-          this.enqueueSummary(tx, s, {
-            last_assistant_message: typeof payload.last_assistant_message === 'string' ? payload.last_assistant_message : undefined,
-          }, at, emitted);
+          this.enqueueSummary(
+            tx,
+            s,
+            {
+              last_assistant_message:
+                typeof payload.last_assistant_message === 'string'
+                  ? payload.last_assistant_message
+                  : undefined,
+            },
+            at,
+            emitted,
+          );
           break;
         }
         case 'SessionEnd': {
-          const s = this.completeSession(tx, claudeSessionId, project, cwd, typeof payload.reason === 'string' ? payload.reason : null, at, emitted);
+          const s = this.completeSession(
+            tx,
+            claudeSessionId,
+            project,
+            cwd,
+            typeof payload.reason === 'string' ? payload.reason : null,
+            at,
+            emitted,
+          );
           res.sessionDbId = s.id;
           break;
         }
@@ -189,7 +230,10 @@ export class Ingestor {
   }
 
   /** `POST /api/sessions/init`: create-or-get the session, count the prompt, store it stripped. */
-  initSession(input: { claudeSessionId: string; project?: string; cwd?: string; prompt: string }, opts: IngestOptions = {}): {
+  initSession(
+    input: { claudeSessionId: string; project?: string; cwd?: string; prompt: string },
+    opts: IngestOptions = {},
+  ): {
     sessionDbId: number;
     promptNumber: number;
     skipped: boolean;
@@ -204,10 +248,29 @@ export class Ingestor {
       const project = existing?.project ?? projectName(input.project, input.cwd ?? null);
       const gate = this.gate(tx, project, input.cwd ?? null, now);
       if (gate) {
-        return { sessionDbId: existing?.id ?? 0, promptNumber: existing?.promptCounter ?? 0, skipped: true, reason: gate };
+        return {
+          sessionDbId: existing?.id ?? 0,
+          promptNumber: existing?.promptCounter ?? 0,
+          skipped: true,
+          reason: gate,
+        };
       }
-      const r = this.addPrompt(tx, input.claudeSessionId, project, input.cwd ?? null, undefined, input.prompt, at, emitted);
-      return { sessionDbId: r.sessionDbId, promptNumber: r.promptNumber, skipped: !r.stored, ...(r.skipped ? { reason: r.skipped } : {}) };
+      const r = this.addPrompt(
+        tx,
+        input.claudeSessionId,
+        project,
+        input.cwd ?? null,
+        undefined,
+        input.prompt,
+        at,
+        emitted,
+      );
+      return {
+        sessionDbId: r.sessionDbId,
+        promptNumber: r.promptNumber,
+        skipped: !r.stored,
+        ...(r.skipped ? { reason: r.skipped } : {}),
+      };
     });
     for (const fn of emitted) fn();
     return out;
@@ -215,7 +278,16 @@ export class Ingestor {
 
   /** `POST /api/sessions/observations` (seed shape). */
   recordObservation(
-    input: { claudeSessionId: string; project?: string; cwd?: string; toolName: string; toolInput: unknown; toolResponse: unknown; toolUseId?: string; failed?: boolean },
+    input: {
+      claudeSessionId: string;
+      project?: string;
+      cwd?: string;
+      toolName: string;
+      toolInput: unknown;
+      toolResponse: unknown;
+      toolUseId?: string;
+      failed?: boolean;
+    },
     opts: IngestOptions = {},
   ): HookResult {
     const now = this.d.clock();
@@ -252,16 +324,31 @@ export class Ingestor {
   }
 
   /** `POST /api/sessions/summarize`: records the request; the compression queue writes the summary. */
-  requestSummary(input: { claudeSessionId: string; last_user_message?: string; last_assistant_message?: string }): { sessionDbId: number; jobId: number } {
+  requestSummary(input: {
+    claudeSessionId: string;
+    last_user_message?: string;
+    last_assistant_message?: string;
+  }): { sessionDbId: number; jobId: number } {
     const now = this.d.clock();
     let emitted: Array<() => void> = [];
     const out = this.db.transaction((tx) => {
       emitted = [];
-      const s = this.upsertSession(tx, input.claudeSessionId, projectName(undefined, null), null, undefined, now);
+      const s = this.upsertSession(
+        tx,
+        input.claudeSessionId,
+        projectName(undefined, null),
+        null,
+        undefined,
+        now,
+      );
       const jobId = this.enqueueSummary(
         tx,
         s,
-        { last_user_message: input.last_user_message && this.cleanText(input.last_user_message), last_assistant_message: input.last_assistant_message && this.cleanText(input.last_assistant_message) },
+        {
+          last_user_message: input.last_user_message && this.cleanText(input.last_user_message),
+          last_assistant_message:
+            input.last_assistant_message && this.cleanText(input.last_assistant_message),
+        },
         now,
         emitted,
       );
@@ -277,7 +364,15 @@ export class Ingestor {
     let emitted: Array<() => void> = [];
     const out = this.db.transaction((tx) => {
       emitted = [];
-      const s = this.completeSession(tx, input.claudeSessionId, projectName(undefined, null), null, input.reason ?? null, now, emitted);
+      const s = this.completeSession(
+        tx,
+        input.claudeSessionId,
+        projectName(undefined, null),
+        null,
+        input.reason ?? null,
+        now,
+        emitted,
+      );
       return { sessionDbId: s.id };
     });
     for (const fn of emitted) fn();
@@ -295,14 +390,21 @@ export class Ingestor {
     let reason: SkipReason | null = null;
     if (this.d.settings.isPaused(now)) reason = 'paused';
     else {
-      const p = tx.select({ enabled: projects.captureEnabled }).from(projects).where(eq(projects.name, project)).get();
+      const p = tx
+        .select({ enabled: projects.captureEnabled })
+        .from(projects)
+        .where(eq(projects.name, project))
+        .get();
       if (p && !p.enabled) reason = 'project-disabled';
       else if (cwd && isPathExcluded(cwd, this.d.settings.get().excludedPaths)) reason = 'excluded-path';
     }
     if (reason) {
       tx.insert(projects)
         .values({ name: project, rootPath: cwd, createdAt: now, skippedEvents: 1 })
-        .onConflictDoUpdate({ target: projects.name, set: { skippedEvents: sql`${projects.skippedEvents} + 1` } })
+        .onConflictDoUpdate({
+          target: projects.name,
+          set: { skippedEvents: sql`${projects.skippedEvents} + 1` },
+        })
         .run();
     }
     return reason;
@@ -313,12 +415,22 @@ export class Ingestor {
       .values({ name: project, rootPath: cwd, createdAt: at, lastActivityAt: at })
       .onConflictDoUpdate({
         target: projects.name,
-        set: { lastActivityAt: sql`max(coalesce(${projects.lastActivityAt}, 0), ${at})`, rootPath: sql`coalesce(${projects.rootPath}, ${cwd})` },
+        set: {
+          lastActivityAt: sql`max(coalesce(${projects.lastActivityAt}, 0), ${at})`,
+          rootPath: sql`coalesce(${projects.rootPath}, ${cwd})`,
+        },
       })
       .run();
   }
 
-  private upsertSession(tx: Drizzle, claudeSessionId: string, project: string, cwd: string | null, transcriptPath: unknown, at: number): SessionRow {
+  private upsertSession(
+    tx: Drizzle,
+    claudeSessionId: string,
+    project: string,
+    cwd: string | null,
+    transcriptPath: unknown,
+    at: number,
+  ): SessionRow {
     const tp = typeof transcriptPath === 'string' ? transcriptPath : null;
     const row = tx
       .insert(sessions)
@@ -356,15 +468,22 @@ export class Ingestor {
         promptCounter: sql`${sessions.promptCounter} + 1`,
         status: 'active',
         currentPromptPrivate: isPrivate,
-        firstPrompt: isPrivate ? sql`${sessions.firstPrompt}` : sql`coalesce(${sessions.firstPrompt}, ${prompt})`,
+        firstPrompt: isPrivate
+          ? sql`${sessions.firstPrompt}`
+          : sql`coalesce(${sessions.firstPrompt}, ${prompt})`,
       })
       .where(eq(sessions.id, s.id))
       .returning({ promptCounter: sessions.promptCounter })
       .get()!;
     if (!isPrivate) {
-      tx.insert(userPrompts).values({ sessionId: s.id, promptNumber: updated.promptCounter, prompt, createdAt: at }).onConflictDoNothing().run();
+      tx.insert(userPrompts)
+        .values({ sessionId: s.id, promptNumber: updated.promptCounter, prompt, createdAt: at })
+        .onConflictDoNothing()
+        .run();
     }
-    emitted.push(() => this.d.bus.emit('session', { id: s.id, claudeSessionId, status: 'active', project: s.project }));
+    emitted.push(() =>
+      this.d.bus.emit('session', { id: s.id, claudeSessionId, status: 'active', project: s.project }),
+    );
     return {
       stored: !isPrivate,
       ...(isPrivate ? { skipped: 'private-prompt' as const } : {}),
@@ -391,11 +510,20 @@ export class Ingestor {
   ): HookResult {
     const s = this.upsertSession(tx, o.claudeSessionId, o.project, o.cwd, o.transcriptPath, o.at);
     const settings = this.d.settings.get();
-    if (settings.skipTools.includes(o.toolName)) return { stored: false, skipped: 'skip-tool', sessionDbId: s.id };
+    if (settings.skipTools.includes(o.toolName))
+      return { stored: false, skipped: 'skip-tool', sessionDbId: s.id };
     if (s.currentPromptPrivate) return { stored: false, skipped: 'private-prompt', sessionDbId: s.id };
-    if (touchesExcludedPath(o.toolInput, settings.excludedPaths)) return { stored: false, skipped: 'excluded-path', sessionDbId: s.id };
-    const structured = this.d.extractRules?.({ toolName: o.toolName, toolInput: o.toolInput, toolResponse: o.toolResponse, failed: o.failed, cwd: o.cwd }) ?? null;
-    const wantsLlm = this.d.wantsLlmJob?.() ?? false;
+    if (touchesExcludedPath(o.toolInput, settings.excludedPaths))
+      return { stored: false, skipped: 'excluded-path', sessionDbId: s.id };
+    const structured =
+      this.d.extractRules?.({
+        toolName: o.toolName,
+        toolInput: o.toolInput,
+        toolResponse: o.toolResponse,
+        failed: o.failed,
+        cwd: o.cwd,
+      }) ?? null;
+    const wantsLlm = this.d.wantsLlmJob?.(this.d.settings) ?? false;
     const row = tx
       .insert(observations)
       .values({
@@ -430,7 +558,13 @@ export class Ingestor {
     if (!row) return { stored: false, skipped: 'duplicate', sessionDbId: s.id };
     if (wantsLlm) this.enqueue(tx, 'observe', row.id, `observe:${row.id}`, null, o.at, emitted);
     emitted.push(() =>
-      this.d.bus.emit('observation', { id: row.id, sessionId: s.id, toolName: o.toolName, title: row.title, status: row.status }),
+      this.d.bus.emit('observation', {
+        id: row.id,
+        sessionId: s.id,
+        toolName: o.toolName,
+        title: row.title,
+        status: row.status,
+      }),
     );
     return { stored: true, sessionDbId: s.id, promptNumber: s.promptCounter, observationId: row.id };
   }
@@ -447,7 +581,15 @@ export class Ingestor {
   }
 
   /** Queue a job in the caller's transaction; a repeated key re-arms a job that is not running. */
-  enqueue(tx: Drizzle, kind: string, subjectId: number, key: string, payload: string | null, at: number, emitted: Array<() => void>): number {
+  enqueue(
+    tx: Drizzle,
+    kind: string,
+    subjectId: number,
+    key: string,
+    payload: string | null,
+    at: number,
+    emitted: Array<() => void>,
+  ): number {
     const row = tx
       .insert(jobs)
       .values({ kind, subjectId, payload, idempotencyKey: key, runAfter: at, createdAt: at, updatedAt: at })
@@ -463,7 +605,15 @@ export class Ingestor {
     return tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.idempotencyKey, key)).get()!.id;
   }
 
-  private completeSession(tx: Drizzle, claudeSessionId: string, project: string, cwd: string | null, reason: string | null, at: number, emitted: Array<() => void>): SessionRow {
+  private completeSession(
+    tx: Drizzle,
+    claudeSessionId: string,
+    project: string,
+    cwd: string | null,
+    reason: string | null,
+    at: number,
+    emitted: Array<() => void>,
+  ): SessionRow {
     const s = this.upsertSession(tx, claudeSessionId, project, cwd, undefined, at);
     const row = tx
       .update(sessions)
@@ -471,7 +621,9 @@ export class Ingestor {
       .where(and(eq(sessions.id, s.id)))
       .returning()
       .get()!;
-    emitted.push(() => this.d.bus.emit('session', { id: row.id, claudeSessionId, status: 'completed', project: row.project }));
+    emitted.push(() =>
+      this.d.bus.emit('session', { id: row.id, claudeSessionId, status: 'completed', project: row.project }),
+    );
     return row;
   }
 }

@@ -71,7 +71,11 @@ function requireSession<T extends { claudeSessionId?: string | undefined; sessio
   ctx: z.RefinementCtx,
 ): void {
   if (!v.claudeSessionId && !v.session_id) {
-    ctx.addIssue({ code: 'custom', path: ['claudeSessionId'], message: 'claudeSessionId (or session_id) is required' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['claudeSessionId'],
+      message: 'claudeSessionId (or session_id) is required',
+    });
   }
 }
 
@@ -112,6 +116,9 @@ export const completeSchema = z
 
 export const processingSchema = z.object({ isProcessing: z.boolean() });
 
-export function sessionIdOf(v: { claudeSessionId?: string | undefined; session_id?: string | undefined }): string {
+export function sessionIdOf(v: {
+  claudeSessionId?: string | undefined;
+  session_id?: string | undefined;
+}): string {
   return (v.claudeSessionId ?? v.session_id)!;
 }

@@ -44,7 +44,9 @@ export function mapStringsDeep<T>(value: T, fn: (s: string) => string): T {
   if (typeof value === 'string') return fn(value) as T;
   if (value === null || typeof value !== 'object') return value;
   const root: { v: unknown } = { v: value };
-  const stack: Array<[Record<string, unknown> | unknown[], string | number]> = [[root as Record<string, unknown>, 'v']];
+  const stack: Array<[Record<string, unknown> | unknown[], string | number]> = [
+    [root as Record<string, unknown>, 'v'],
+  ];
   while (stack.length > 0) {
     const [holder, key] = stack.pop()!;
     const v = (holder as Record<string | number, unknown>)[key];

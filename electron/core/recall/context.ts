@@ -7,7 +7,11 @@ export function buildContext(core: Core, project: string): string | null {
   const p = core.read.listProjects().find((x) => x.name === project);
   if (p && !p.captureEnabled) return null;
   const summaries = core.db
-    .select({ request: sessionSummaries.request, completed: sessionSummaries.completed, nextSteps: sessionSummaries.nextSteps })
+    .select({
+      request: sessionSummaries.request,
+      completed: sessionSummaries.completed,
+      nextSteps: sessionSummaries.nextSteps,
+    })
     .from(sessionSummaries)
     .innerJoin(sessions, eq(sessions.id, sessionSummaries.sessionId))
     .where(eq(sessions.project, project))
@@ -15,7 +19,12 @@ export function buildContext(core: Core, project: string): string | null {
     .limit(3)
     .all();
   const recent = core.db
-    .select({ id: observations.id, title: observations.title, type: observations.type, toolName: observations.toolName })
+    .select({
+      id: observations.id,
+      title: observations.title,
+      type: observations.type,
+      toolName: observations.toolName,
+    })
     .from(observations)
     .innerJoin(sessions, eq(sessions.id, observations.sessionId))
     .where(eq(sessions.project, project))
@@ -26,7 +35,10 @@ export function buildContext(core: Core, project: string): string | null {
   if (summaries.length === 0 && recent.length === 0) {
     lines.push('No memories yet for this project. MemTray will remember this session.');
   }
-  for (const s of summaries) lines.push(`- Request: ${s.request ?? '?'}; completed: ${s.completed ?? '?'}; next: ${s.nextSteps ?? '?'}`);
+  for (const s of summaries)
+    lines.push(
+      `- Request: ${s.request ?? '?'}; completed: ${s.completed ?? '?'}; next: ${s.nextSteps ?? '?'}`,
+    );
   if (recent.length > 0) lines.push('', '## Recent observations');
   for (const o of recent) lines.push(`- #${o.id} [${o.type ?? o.toolName}] ${o.title ?? o.toolName}`);
   return `<memtray-context>\n${lines.join('\n')}\n</memtray-context>`;

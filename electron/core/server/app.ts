@@ -1,6 +1,15 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from '../util/logger.js';
-import { bearer, compileRoutes, HttpError, matchRoute, readJsonBody, sendJson, tokenMatches, type Route } from './http.js';
+import {
+  bearer,
+  compileRoutes,
+  HttpError,
+  matchRoute,
+  readJsonBody,
+  sendJson,
+  tokenMatches,
+  type Route,
+} from './http.js';
 import { serveStatic } from './static.js';
 
 export interface AppOptions {
@@ -27,9 +36,14 @@ export function createApp(opts: AppOptions): RequestListener {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const port = opts.port();
-    if (!allowedHost(req.headers.host, port)) throw new HttpError(403, 'forbidden host: MemTray only answers 127.0.0.1 and localhost');
+    if (!allowedHost(req.headers.host, port))
+      throw new HttpError(403, 'forbidden host: MemTray only answers 127.0.0.1 and localhost');
     const origin = req.headers.origin;
-    if (origin !== undefined && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) {
+    if (
+      origin !== undefined &&
+      origin !== `http://127.0.0.1:${port}` &&
+      origin !== `http://localhost:${port}`
+    ) {
       throw new HttpError(403, 'forbidden origin');
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
@@ -48,14 +62,21 @@ export function createApp(opts: AppOptions): RequestListener {
     const { route, params } = match;
     if (route.auth !== false) {
       const given = bearer(req) ?? (route.queryToken ? url.searchParams.get('access_token') : null);
-      if (!tokenMatches(opts.token, given)) throw new HttpError(401, 'missing or wrong token: send Authorization: Bearer <token>');
+      if (!tokenMatches(opts.token, given))
+        throw new HttpError(401, 'missing or wrong token: send Authorization: Bearer <token>');
     }
-    const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readJsonBody(req, limit) : undefined;
+    const body =
+      method === 'POST' || method === 'PUT' || method === 'PATCH'
+        ? await readJsonBody(req, limit)
+        : undefined;
     const result = await route.handler({ req, res, url, params, query: url.searchParams, body });
     if ('handled' in result) return;
     if ('json' in result) sendJson(res, result.status ?? 200, result.json);
     else {
-      res.writeHead(result.status ?? 200, { 'content-type': result.contentType, 'cache-control': 'no-store' });
+      res.writeHead(result.status ?? 200, {
+        'content-type': result.contentType,
+        'cache-control': 'no-store',
+      });
       res.end(result.text);
     }
   };
@@ -73,7 +94,11 @@ export function createApp(opts: AppOptions): RequestListener {
         if (!req.complete) req.resume();
         return;
       }
-      opts.logger.error('request failed', { method: req.method, path: (req.url ?? '').split('?')[0], err: err as Error });
+      opts.logger.error('request failed', {
+        method: req.method,
+        path: (req.url ?? '').split('?')[0],
+        err: err as Error,
+      });
       sendJson(res, 500, { error: 'internal error', status: 500 });
     });
   };

@@ -158,6 +158,7 @@ export function intParam(q: URLSearchParams, name: string, def: number, min: num
 
 export function idParam(params: Record<string, string>, name = 'id'): number {
   const n = Number(params[name]);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new HttpError(400, `invalid path: ${name} must be a positive integer`);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new HttpError(400, `invalid path: ${name} must be a positive integer`);
   return n;
 }

@@ -1,7 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import type { Bus, BusEventName } from '../util/bus.js';
 
-const STREAMED: BusEventName[] = ['event', 'observation', 'summary', 'session', 'project', 'queue', 'settings', 'import'];
+const STREAMED: BusEventName[] = [
+  'event',
+  'observation',
+  'summary',
+  'session',
+  'project',
+  'queue',
+  'settings',
+  'import',
+];
 
 /** Server-Sent Events: every bus event goes out as `event: <name>` with a JSON `data:` line. */
 export class SseHub {

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** Tools whose calls are not worth remembering (seed skip list). */
-export const DEFAULT_SKIP_TOOLS = ['ListMcpResourcesTool', 'SlashCommand', 'Skill', 'TodoWrite', 'AskUserQuestion'];
+export const DEFAULT_SKIP_TOOLS = [
+  'ListMcpResourcesTool',
+  'SlashCommand',
+  'Skill',
+  'TodoWrite',
+  'AskUserQuestion',
+];
 
 export const DEFAULT_MODEL = 'claude-haiku-4-5';
 

@@ -44,19 +44,30 @@ function filePath(input: unknown): string | undefined {
 export function responseError(response: unknown): { type: string; message: string } | null {
   if (response === null || response === undefined) return null;
   if (typeof response === 'string') {
-    return /^(error|<tool_use_error>)/i.test(response.trim()) ? { type: 'ToolError', message: response.slice(0, 500) } : null;
+    return /^(error|<tool_use_error>)/i.test(response.trim())
+      ? { type: 'ToolError', message: response.slice(0, 500) }
+      : null;
   }
   if (typeof response !== 'object' || Array.isArray(response)) return null;
   const rec = response as Record<string, unknown>;
   if (rec.is_error === true || rec.isError === true) {
-    return { type: 'ToolError', message: String(rec.content ?? rec.error ?? rec.message ?? 'tool error').slice(0, 500) };
+    return {
+      type: 'ToolError',
+      message: String(rec.content ?? rec.error ?? rec.message ?? 'tool error').slice(0, 500),
+    };
   }
-  if (typeof rec.error === 'string' && rec.error !== '') return { type: 'ToolError', message: rec.error.slice(0, 500) };
-  if (rec.interrupted === true) return { type: 'Interrupted', message: String(rec.stderr ?? 'interrupted').slice(0, 500) };
+  if (typeof rec.error === 'string' && rec.error !== '')
+    return { type: 'ToolError', message: rec.error.slice(0, 500) };
+  if (rec.interrupted === true)
+    return { type: 'Interrupted', message: String(rec.stderr ?? 'interrupted').slice(0, 500) };
   return null;
 }
 
-export function deriveSessionState(sessionId: string, events: StoredEvent[], createdAt?: number): SessionState {
+export function deriveSessionState(
+  sessionId: string,
+  events: StoredEvent[],
+  createdAt?: number,
+): SessionState {
   const first = events[0]?.receivedAt ?? createdAt ?? 0;
   const state: SessionState = {
     session_id: sessionId,
@@ -108,13 +119,22 @@ export function deriveSessionState(sessionId: string, events: StoredEvent[], cre
         if (AGENT_TOOLS.has(tool)) stopAgent(agentName(p.tool_input), at);
         const fp = filePath(p.tool_input);
         if (tool === 'Write') addUnique(state.files.new, fp);
-        else if (tool === 'Edit' || tool === 'MultiEdit' || tool === 'NotebookEdit') addUnique(state.files.edited, fp);
+        else if (tool === 'Edit' || tool === 'MultiEdit' || tool === 'NotebookEdit')
+          addUnique(state.files.edited, fp);
         else if (tool === 'Read') addUnique(state.files.read, fp);
         const err =
           ev.eventName === 'PostToolUseFailure'
-            ? { type: 'ToolFailure', message: String(p.error ?? p.tool_response ?? 'tool failed').slice(0, 500) }
+            ? {
+                type: 'ToolFailure',
+                message: String(p.error ?? p.tool_response ?? 'tool failed').slice(0, 500),
+              }
             : responseError(p.tool_response);
-        if (err) state.errors.push({ timestamp: iso(at), ...err, context: { tool, ...(fp ? { file_path: fp } : {}) } });
+        if (err)
+          state.errors.push({
+            timestamp: iso(at),
+            ...err,
+            context: { tool, ...(fp ? { file_path: fp } : {}) },
+          });
         break;
       }
       case 'SubagentStart':

@@ -1,6 +1,14 @@
 /** Read-side queries behind the read API, the UI and the CLI. */
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
-import { events, jobs, observations, projects, sessions, sessionSummaries, userPrompts } from '../../../drizzle/schema.js';
+import {
+  events,
+  jobs,
+  observations,
+  projects,
+  sessions,
+  sessionSummaries,
+  userPrompts,
+} from '../../../drizzle/schema.js';
 import type { Drizzle } from '../db/open.js';
 import { deriveSessionState, type SessionState } from '../state/session-state.js';
 
@@ -85,7 +93,9 @@ export class ReadStore {
       .select({
         session: sessions,
         observationCount: sql<number>`(select count(*) from observations o where o.session_id = ${sessions.id})`,
-        request: sql<string | null>`(select request from session_summaries s where s.session_id = ${sessions.id})`,
+        request: sql<
+          string | null
+        >`(select request from session_summaries s where s.session_id = ${sessions.id})`,
       })
       .from(sessions)
       .where(where)
@@ -94,7 +104,11 @@ export class ReadStore {
       .all();
     const page = rows.slice(0, opts.limit);
     return {
-      items: page.map((r) => ({ ...r.session, observationCount: r.observationCount, summaryRequest: r.request })),
+      items: page.map((r) => ({
+        ...r.session,
+        observationCount: r.observationCount,
+        summaryRequest: r.request,
+      })),
       nextCursor: rows.length > opts.limit ? page[page.length - 1]!.session.id : null,
     };
   }
@@ -110,12 +124,27 @@ export class ReadStore {
   sessionDetail(id: number) {
     const s = this.session(id);
     if (!s) return undefined;
-    const prompts = this.db.select().from(userPrompts).where(eq(userPrompts.sessionId, id)).orderBy(asc(userPrompts.promptNumber)).all();
-    const obs = this.db.select().from(observations).where(eq(observations.sessionId, id)).orderBy(asc(observations.id)).all();
+    const prompts = this.db
+      .select()
+      .from(userPrompts)
+      .where(eq(userPrompts.sessionId, id))
+      .orderBy(asc(userPrompts.promptNumber))
+      .all();
+    const obs = this.db
+      .select()
+      .from(observations)
+      .where(eq(observations.sessionId, id))
+      .orderBy(asc(observations.id))
+      .all();
     const summary = this.db.select().from(sessionSummaries).where(eq(sessionSummaries.sessionId, id)).get();
     return {
       session: s,
-      prompts: prompts.map((p) => ({ id: p.id, promptNumber: p.promptNumber, prompt: p.prompt, createdAt: p.createdAt })),
+      prompts: prompts.map((p) => ({
+        id: p.id,
+        promptNumber: p.promptNumber,
+        prompt: p.prompt,
+        createdAt: p.createdAt,
+      })),
       observations: obs.map((o) => observationView(o)),
       summary: summary ? summaryView(summary) : null,
     };
@@ -130,7 +159,11 @@ export class ReadStore {
       .where(eq(events.claudeSessionId, s.claudeSessionId))
       .orderBy(asc(events.receivedAt), asc(events.id))
       .all();
-    const evs = rows.map((r) => ({ eventName: r.eventName, receivedAt: r.receivedAt, payload: (parseJson(r.payload) ?? {}) as Record<string, unknown> }));
+    const evs = rows.map((r) => ({
+      eventName: r.eventName,
+      receivedAt: r.receivedAt,
+      payload: (parseJson(r.payload) ?? {}) as Record<string, unknown>,
+    }));
     return deriveSessionState(s.claudeSessionId, evs, s.startedAt);
   }
 
@@ -172,8 +205,12 @@ export class ReadStore {
       const s = tx.select().from(sessions).where(eq(sessions.id, id)).get();
       if (!s) return false;
       tx.delete(events).where(eq(events.claudeSessionId, s.claudeSessionId)).run();
-      tx.delete(jobs).where(and(eq(jobs.kind, 'summarize'), eq(jobs.subjectId, id))).run();
-      tx.run(sql`delete from jobs where kind = 'observe' and subject_id in (select id from observations where session_id = ${id})`);
+      tx.delete(jobs)
+        .where(and(eq(jobs.kind, 'summarize'), eq(jobs.subjectId, id)))
+        .run();
+      tx.run(
+        sql`delete from jobs where kind = 'observe' and subject_id in (select id from observations where session_id = ${id})`,
+      );
       tx.delete(sessions).where(eq(sessions.id, id)).run();
       return true;
     });
@@ -187,8 +224,9 @@ export class ReadStore {
   }
 
   counts() {
-    const one = (t: typeof sessions | typeof observations | typeof userPrompts | typeof sessionSummaries | typeof events) =>
-      this.db.select({ n: count() }).from(t).get()!.n;
+    const one = (
+      t: typeof sessions | typeof observations | typeof userPrompts | typeof sessionSummaries | typeof events,
+    ) => this.db.select({ n: count() }).from(t).get()!.n;
     return {
       sessions: one(sessions),
       prompts: one(userPrompts),

@@ -28,18 +28,25 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
       path: '/api/hooks/:event',
       handler: ({ params, body }) => {
         const event = params.event!;
-        if (!EVENT_NAME_RE.test(event)) throw new HttpError(400, 'invalid path: event must be a hook event name like PostToolUse');
+        if (!EVENT_NAME_RE.test(event))
+          throw new HttpError(400, 'invalid path: event must be a hook event name like PostToolUse');
         const schema = hookSchemas[event as KnownHookEvent] ?? hookBaseSchema;
         const payload = validate(schema, body, 'hook payload') as HookPayload;
         const named = payload.hook_event_name;
         if (typeof named === 'string' && named !== event) {
-          throw new HttpError(400, `invalid hook payload: hook_event_name '${named.slice(0, 64)}' does not match path event '${event}'`);
+          throw new HttpError(
+            400,
+            `invalid hook payload: hook_event_name '${named.slice(0, 64)}' does not match path event '${event}'`,
+          );
         }
         const r = core.ingest.handleHook(event, payload, { source: 'http' });
         if (event === 'SessionStart' && r.stored && typeof payload.session_id === 'string') {
           const s = core.read.sessionByClaudeId(payload.session_id);
           const context = s ? opts.contextFor(s.project, payload.session_id) : null;
-          if (context) return { json: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } } };
+          if (context)
+            return {
+              json: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } },
+            };
         }
         return { json: {} };
       },
@@ -78,7 +85,14 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
           toolResponse: b.tool_response,
           ...(b.tool_use_id ? { toolUseId: b.tool_use_id } : {}),
         });
-        return { json: { stored: r.stored, skipped: r.skipped ?? null, observationId: r.observationId ?? null, sessionDbId: r.sessionDbId ?? null } };
+        return {
+          json: {
+            stored: r.stored,
+            skipped: r.skipped ?? null,
+            observationId: r.observationId ?? null,
+            sessionDbId: r.sessionDbId ?? null,
+          },
+        };
       },
     },
     {
@@ -89,7 +103,9 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
         const r = core.ingest.requestSummary({
           claudeSessionId: sessionIdOf(b),
           ...(b.last_user_message !== undefined ? { last_user_message: b.last_user_message } : {}),
-          ...(b.last_assistant_message !== undefined ? { last_assistant_message: b.last_assistant_message } : {}),
+          ...(b.last_assistant_message !== undefined
+            ? { last_assistant_message: b.last_assistant_message }
+            : {}),
         });
         return { status: 202, json: { queued: true, ...r } };
       },
@@ -99,7 +115,15 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
       path: '/api/sessions/complete',
       handler: ({ body }) => {
         const b = validate(completeSchema, body);
-        return { json: { completed: true, ...core.ingest.complete({ claudeSessionId: sessionIdOf(b), ...(b.reason ? { reason: b.reason } : {}) }) } };
+        return {
+          json: {
+            completed: true,
+            ...core.ingest.complete({
+              claudeSessionId: sessionIdOf(b),
+              ...(b.reason ? { reason: b.reason } : {}),
+            }),
+          },
+        };
       },
     },
     {
@@ -113,7 +137,14 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
   ];
 }
 
-function initInput(b: { claudeSessionId?: string | undefined; session_id?: string | undefined; project?: string | undefined; cwd?: string | undefined; prompt?: string | undefined; userPrompt?: string | undefined }) {
+function initInput(b: {
+  claudeSessionId?: string | undefined;
+  session_id?: string | undefined;
+  project?: string | undefined;
+  cwd?: string | undefined;
+  prompt?: string | undefined;
+  userPrompt?: string | undefined;
+}) {
   const prompt = b.prompt ?? b.userPrompt;
   if (prompt === undefined) throw new HttpError(400, 'invalid body: prompt (or userPrompt) is required');
   return {

@@ -127,7 +127,10 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
           try {
             new RegExp(p);
           } catch {
-            throw new HttpError(400, `invalid body: customRedactPatterns: '${p.slice(0, 80)}' is not a valid regular expression`);
+            throw new HttpError(
+              400,
+              `invalid body: customRedactPatterns: '${p.slice(0, 80)}' is not a valid regular expression`,
+            );
           }
         }
         const changed = core.settings.update(patch);

@@ -1,0 +1,18 @@
+/**
+ * The features every host wires into the core and the service: compression's redaction and
+ * extractors (core options) and the service plugins (queue worker, recall, capture). The headless
+ * `serve`, the Electron main process and the test harness all take them from here, so the three
+ * hosts run the same thing.
+ */
+import type { Core, CoreOptions } from './core.js';
+import type { ServicePlugin } from './service.js';
+
+export type FeatureCoreOptions = Pick<CoreOptions, 'redact' | 'extractRules' | 'wantsLlmJob'>;
+
+export function featureCoreOptions(): FeatureCoreOptions {
+  return {};
+}
+
+export function featurePlugins(): Array<(core: Core) => ServicePlugin> {
+  return [];
+}

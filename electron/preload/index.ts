@@ -1,0 +1,2 @@
+// Placeholder: the preload exposes MemTray's typed API verbs through contextBridge (issue 7).
+export {};
