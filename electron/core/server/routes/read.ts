@@ -4,7 +4,8 @@ import { settingsPatchSchema } from '../../settings/schema.js';
 import { HttpError, idParam, intParam, validate, type Route } from '../http.js';
 import type { SseHub } from '../sse.js';
 
-const projectNameRe = /^[^\u0000-\u001f]{1,200}$/;
+// Project names: 1-200 characters, no control characters.
+const projectNameRe = /^[^\p{Cc}]{1,200}$/u;
 
 /** Read API, project toggles, settings and the live stream. */
 export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] {
