@@ -10,6 +10,7 @@ export default defineConfig({
           include: ['tests/**/*.test.ts', 'electron/**/*.test.ts', 'hooks/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'node_modules/**'],
           pool: 'forks',
+          globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

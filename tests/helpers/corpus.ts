@@ -8,6 +8,8 @@ export interface CorpusEvent {
   source: string;
   eventName: string;
   payload: Record<string, unknown>;
+  /** When the hook fired (spcstr's wrapper records it; attio's bare payloads do not). */
+  timestamp: number | null;
 }
 
 const FILE_EVENTS: Record<string, string> = {
@@ -36,16 +38,25 @@ export function loadCorpusEvents(): CorpusEvent[] {
         if (!eventName) continue;
         const arr = JSON.parse(readFileSync(join(subDir, file), 'utf8')) as Array<Record<string, unknown>>;
         for (const el of arr) {
-          const payload = (el.input_data && typeof el.input_data === 'object' ? el.input_data : el) as Record<
-            string,
-            unknown
-          >;
-          out.push({ source, eventName, payload });
+          const wrapped = el.input_data !== null && typeof el.input_data === 'object';
+          const payload = (wrapped ? el.input_data : el) as Record<string, unknown>;
+          const ts = wrapped && typeof el.timestamp === 'string' ? Date.parse(el.timestamp) : NaN;
+          out.push({ source, eventName, payload, timestamp: Number.isFinite(ts) ? ts : null });
         }
       }
     }
   }
   return out;
+}
+
+/**
+ * The corpus in the order the hooks fired: timestamped events sorted by time (stable), then the
+ * others in file order. Replaying this order gives prompts before their tool calls.
+ */
+export function loadCorpusTimeline(): CorpusEvent[] {
+  const all = loadCorpusEvents();
+  const timed = all.filter((e) => e.timestamp !== null).sort((a, b) => a.timestamp! - b.timestamp!);
+  return [...timed, ...all.filter((e) => e.timestamp === null)];
 }
 
 export function transcriptFiles(): string[] {
