@@ -62,7 +62,7 @@ export function createCore(opts: CoreOptions): Core {
       opts.env ?? process.env,
     );
     const ingest = new Ingestor({
-      db,
+      sqlite,
       bus,
       clock,
       settings,

@@ -1,7 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
 import { basename } from 'node:path';
-import { events, jobs, observations, projects, sessions, userPrompts } from '../../../drizzle/schema.js';
-import type { Drizzle } from '../db/open.js';
 import { mapStringsDeep, stripPrivacyTags } from '../privacy/strip-tags.js';
 import type { Settings } from '../settings/schema.js';
 import type { SettingsStore } from '../settings/store.js';
@@ -9,6 +7,7 @@ import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
 import { isPathExcluded } from './exclude.js';
 import type { HookPayload } from './payloads.js';
+import { prepareIngestStatements, type IngestStatements, type SessionRecord } from './statements.js';
 import { prepareToolPayload } from './tool-payload.js';
 
 /** Structured fields an extractor can fill (see compression). */
@@ -32,7 +31,7 @@ export interface RuleInput {
 }
 
 export interface IngestDeps {
-  db: Drizzle;
+  sqlite: Database.Database;
   bus: Bus;
   clock: Clock;
   settings: SettingsStore;
@@ -73,19 +72,48 @@ export interface HookResult {
   observationId?: number;
 }
 
-type SessionRow = typeof sessions.$inferSelect;
+type Emit = Array<() => void>;
 
 const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
+const listJson = (v: string[] | undefined): string | null => (v ? JSON.stringify(v) : null);
+
+interface ToolCall {
+  claudeSessionId: string;
+  project: string;
+  cwd: string | null;
+  transcriptPath: unknown;
+  toolName: string;
+  toolInput: unknown;
+  toolResponse: unknown;
+  toolUseId: string | undefined;
+  failed: boolean;
+  at: number;
+}
 
 /**
  * Turns hook events and the seed's session API calls into rows. Every public method runs in one
- * SQLite transaction: when it returns, the event, its domain rows and any queued job are committed.
+ * SQLite transaction: when it returns, the event, its domain rows and any queued job are committed;
+ * bus notifications go out only after the commit.
  */
 export class Ingestor {
-  constructor(private readonly d: IngestDeps) {}
+  private readonly q: IngestStatements;
+  private readonly inTx: <T>(fn: () => T) => T;
 
-  private get db(): Drizzle {
-    return this.d.db;
+  constructor(private readonly d: IngestDeps) {
+    this.q = prepareIngestStatements(d.sqlite);
+    const tx = d.sqlite.transaction((fn: () => unknown) => fn());
+    this.inTx = <T>(fn: () => T): T => tx(fn) as T;
+  }
+
+  /** Runs `fn` in one transaction, then fires the notifications it queued. */
+  private run<T>(fn: (emit: Emit) => T): T {
+    const emit: Emit = [];
+    const out = this.inTx(() => {
+      emit.length = 0;
+      return fn(emit);
+    });
+    for (const f of emit) f();
+    return out;
   }
 
   /** Strip private tags, then redact secrets, in every string of a parsed JSON value (in place). */
@@ -107,163 +135,103 @@ export class Ingestor {
     const at = opts.at ?? now;
     const claudeSessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
     const cwd = typeof payload.cwd === 'string' ? payload.cwd : null;
-    let emitted: Array<() => void> = [];
-    const result = this.db.transaction((tx) => {
-      emitted = [];
-      if (
-        opts.eventUid &&
-        tx.select({ id: events.id }).from(events).where(eq(events.eventUid, opts.eventUid)).get()
-      ) {
-        return { stored: false, skipped: 'duplicate' } satisfies HookResult;
-      }
-      const existing = claudeSessionId ? this.findSession(tx, claudeSessionId) : undefined;
+    return this.run((emit): HookResult => {
+      if (opts.eventUid && this.q.eventUidExists(opts.eventUid))
+        return { stored: false, skipped: 'duplicate' };
+      const existing = claudeSessionId ? this.q.findSession(claudeSessionId) : undefined;
       const project = existing?.project ?? projectName(undefined, cwd);
-      const gate = this.gate(tx, project, cwd, now);
-      if (gate) return { stored: false, skipped: gate } satisfies HookResult;
+      const gate = this.gate(project, cwd, now);
+      if (gate) return { stored: false, skipped: gate };
 
-      if (eventName === 'PostToolUse' || eventName === 'PostToolUseFailure') {
-        prepareToolPayload(payload);
-      }
+      if (eventName === 'PostToolUse' || eventName === 'PostToolUseFailure') prepareToolPayload(payload);
       this.clean(payload);
-      const inserted = tx
-        .insert(events)
-        .values({
-          eventName,
-          claudeSessionId,
-          payload: JSON.stringify(payload),
-          eventUid: opts.eventUid ?? null,
-          source: opts.source ?? 'http',
-          receivedAt: at,
-        })
-        .returning({ id: events.id })
-        .get();
-      emitted.push(() =>
-        this.d.bus.emit('event', { id: inserted.id, eventName, claudeSessionId, receivedAt: at }),
+      const eventId = this.q.insertEvent(
+        eventName,
+        claudeSessionId,
+        JSON.stringify(payload),
+        opts.eventUid ?? null,
+        opts.source ?? 'http',
+        at,
       );
-      const res: HookResult = { stored: true, eventId: inserted.id };
+      emit.push(() => this.d.bus.emit('event', { id: eventId, eventName, claudeSessionId, receivedAt: at }));
+      const res: HookResult = { stored: true, eventId };
       if (!claudeSessionId) return res;
+      const tp = payload.transcript_path;
 
       switch (eventName) {
-        case 'SessionStart': {
-          const s = this.upsertSession(tx, claudeSessionId, project, cwd, payload.transcript_path, at);
-          res.sessionDbId = s.id;
-          break;
-        }
-        case 'UserPromptSubmit': {
-          const r = this.addPrompt(
-            tx,
-            claudeSessionId,
-            project,
-            cwd,
-            payload.transcript_path,
-            String(payload.prompt ?? ''),
-            at,
-            emitted,
-          );
-          Object.assign(res, r);
-          break;
-        }
+        case 'UserPromptSubmit':
+          return {
+            ...res,
+            ...this.addPrompt(claudeSessionId, project, cwd, tp, String(payload.prompt ?? ''), at, emit),
+            stored: true,
+          };
         case 'PostToolUse':
         case 'PostToolUseFailure': {
+          const failed = eventName === 'PostToolUseFailure';
           const r = this.addObservation(
-            tx,
             {
               claudeSessionId,
               project,
               cwd,
-              transcriptPath: payload.transcript_path,
+              transcriptPath: tp,
               toolName: String(payload.tool_name),
               toolInput: payload.tool_input,
-              toolResponse:
-                eventName === 'PostToolUseFailure'
-                  ? (payload.tool_response ?? payload.error)
-                  : payload.tool_response,
+              toolResponse: failed ? (payload.tool_response ?? payload.error) : payload.tool_response,
               toolUseId: typeof payload.tool_use_id === 'string' ? payload.tool_use_id : undefined,
-              failed: eventName === 'PostToolUseFailure',
+              failed,
               at,
             },
-            emitted,
+            emit,
           );
-          Object.assign(res, r, { stored: true });
-          break;
+          return { ...res, ...r, stored: true };
         }
         case 'Stop': {
-          const s = this.upsertSession(tx, claudeSessionId, project, cwd, payload.transcript_path, at);
-          res.sessionDbId = s.id;
-          this.enqueueSummary(
-            tx,
-            s,
-            {
-              last_assistant_message:
-                typeof payload.last_assistant_message === 'string'
-                  ? payload.last_assistant_message
-                  : undefined,
-            },
-            at,
-            emitted,
-          );
-          break;
+          const s = this.upsertSession(claudeSessionId, project, cwd, tp, at);
+          const last =
+            typeof payload.last_assistant_message === 'string' ? payload.last_assistant_message : undefined;
+          this.enqueueSummary(s, { last_assistant_message: last }, at, emit);
+          return { ...res, sessionDbId: s.id };
         }
         case 'SessionEnd': {
-          const s = this.completeSession(
-            tx,
-            claudeSessionId,
-            project,
-            cwd,
-            typeof payload.reason === 'string' ? payload.reason : null,
-            at,
-            emitted,
-          );
-          res.sessionDbId = s.id;
-          break;
+          const reason = typeof payload.reason === 'string' ? payload.reason : null;
+          return {
+            ...res,
+            sessionDbId: this.completeSession(claudeSessionId, project, cwd, reason, at, emit).id,
+          };
         }
-        default: {
-          // Audit trail only; session state derives from these events. Keep the session alive.
-          const s = this.upsertSession(tx, claudeSessionId, project, cwd, payload.transcript_path, at);
-          res.sessionDbId = s.id;
-        }
+        default:
+          // SessionStart and the rest: the audit trail (state derives from it); keep the session alive.
+          return { ...res, sessionDbId: this.upsertSession(claudeSessionId, project, cwd, tp, at).id };
       }
-      return res;
     });
-    for (const fn of emitted) fn();
-    return result;
   }
 
   /** `POST /api/sessions/init`: create-or-get the session, count the prompt, store it stripped. */
   initSession(
     input: { claudeSessionId: string; project?: string; cwd?: string; prompt: string },
     opts: IngestOptions = {},
-  ): {
-    sessionDbId: number;
-    promptNumber: number;
-    skipped: boolean;
-    reason?: SkipReason;
-  } {
+  ): { sessionDbId: number; promptNumber: number; skipped: boolean; reason?: SkipReason } {
     const now = this.d.clock();
-    const at = opts.at ?? now;
-    let emitted: Array<() => void> = [];
-    const out = this.db.transaction((tx) => {
-      emitted = [];
-      const existing = this.findSession(tx, input.claudeSessionId);
-      const project = existing?.project ?? projectName(input.project, input.cwd ?? null);
-      const gate = this.gate(tx, project, input.cwd ?? null, now);
-      if (gate) {
+    return this.run((emit) => {
+      const existing = this.q.findSession(input.claudeSessionId);
+      const cwd = input.cwd ?? null;
+      const project = existing?.project ?? projectName(input.project, cwd);
+      const gate = this.gate(project, cwd, now);
+      if (gate)
         return {
           sessionDbId: existing?.id ?? 0,
           promptNumber: existing?.promptCounter ?? 0,
           skipped: true,
           reason: gate,
         };
-      }
       const r = this.addPrompt(
-        tx,
         input.claudeSessionId,
         project,
-        input.cwd ?? null,
+        cwd,
         undefined,
         input.prompt,
-        at,
-        emitted,
+        opts.at ?? now,
+        emit,
       );
       return {
         sessionDbId: r.sessionDbId,
@@ -272,8 +240,6 @@ export class Ingestor {
         ...(r.skipped ? { reason: r.skipped } : {}),
       };
     });
-    for (const fn of emitted) fn();
-    return out;
   }
 
   /** `POST /api/sessions/observations` (seed shape). */
@@ -291,36 +257,33 @@ export class Ingestor {
     opts: IngestOptions = {},
   ): HookResult {
     const now = this.d.clock();
-    const at = opts.at ?? now;
-    let emitted: Array<() => void> = [];
-    const out = this.db.transaction((tx) => {
-      emitted = [];
-      const existing = this.findSession(tx, input.claudeSessionId);
-      const project = existing?.project ?? projectName(input.project, input.cwd ?? null);
-      const gate = this.gate(tx, project, input.cwd ?? null, now);
-      if (gate) return { stored: false, skipped: gate } satisfies HookResult;
-      const payload = { tool_input: input.toolInput, tool_response: input.toolResponse };
+    return this.run((emit): HookResult => {
+      const cwd = input.cwd ?? null;
+      const project = this.q.findSession(input.claudeSessionId)?.project ?? projectName(input.project, cwd);
+      const gate = this.gate(project, cwd, now);
+      if (gate) return { stored: false, skipped: gate };
+      const payload: Record<string, unknown> = {
+        tool_input: input.toolInput,
+        tool_response: input.toolResponse,
+      };
       prepareToolPayload(payload);
       this.clean(payload);
       return this.addObservation(
-        tx,
         {
           claudeSessionId: input.claudeSessionId,
           project,
-          cwd: input.cwd ?? null,
+          cwd,
           transcriptPath: undefined,
           toolName: input.toolName,
           toolInput: payload.tool_input,
           toolResponse: payload.tool_response,
           toolUseId: input.toolUseId,
           failed: input.failed ?? false,
-          at,
+          at: opts.at ?? now,
         },
-        emitted,
+        emit,
       );
     });
-    for (const fn of emitted) fn();
-    return out;
   }
 
   /** `POST /api/sessions/summarize`: records the request; the compression queue writes the summary. */
@@ -328,194 +291,121 @@ export class Ingestor {
     claudeSessionId: string;
     last_user_message?: string;
     last_assistant_message?: string;
-  }): { sessionDbId: number; jobId: number } {
+  }): {
+    sessionDbId: number;
+    jobId: number;
+  } {
     const now = this.d.clock();
-    let emitted: Array<() => void> = [];
-    const out = this.db.transaction((tx) => {
-      emitted = [];
-      const s = this.upsertSession(
-        tx,
-        input.claudeSessionId,
-        projectName(undefined, null),
-        null,
-        undefined,
-        now,
-      );
-      const jobId = this.enqueueSummary(
-        tx,
-        s,
-        {
-          last_user_message: input.last_user_message && this.cleanText(input.last_user_message),
-          last_assistant_message:
-            input.last_assistant_message && this.cleanText(input.last_assistant_message),
-        },
-        now,
-        emitted,
-      );
-      return { sessionDbId: s.id, jobId };
+    const clean = (v: string | undefined): string | undefined =>
+      v === undefined ? undefined : this.cleanText(v);
+    return this.run((emit) => {
+      const s = this.upsertSession(input.claudeSessionId, projectName(undefined, null), null, undefined, now);
+      const messages = {
+        last_user_message: clean(input.last_user_message),
+        last_assistant_message: clean(input.last_assistant_message),
+      };
+      return { sessionDbId: s.id, jobId: this.enqueueSummary(s, messages, now, emit) };
     });
-    for (const fn of emitted) fn();
-    return out;
   }
 
   /** `POST /api/sessions/complete`. */
   complete(input: { claudeSessionId: string; reason?: string }): { sessionDbId: number } {
     const now = this.d.clock();
-    let emitted: Array<() => void> = [];
-    const out = this.db.transaction((tx) => {
-      emitted = [];
-      const s = this.completeSession(
-        tx,
+    return this.run((emit) => ({
+      sessionDbId: this.completeSession(
         input.claudeSessionId,
         projectName(undefined, null),
         null,
         input.reason ?? null,
         now,
-        emitted,
-      );
-      return { sessionDbId: s.id };
-    });
-    for (const fn of emitted) fn();
-    return out;
+        emit,
+      ).id,
+    }));
   }
 
-  // ---- internals (all called inside a transaction) ----
-
-  private findSession(tx: Drizzle, claudeSessionId: string): SessionRow | undefined {
-    return tx.select().from(sessions).where(eq(sessions.claudeSessionId, claudeSessionId)).get();
+  /**
+   * Queues a job in the current transaction (call inside one of this class's transactions, or on
+   * its own); a repeated idempotency key re-arms a job that is not running. Returns the job id.
+   */
+  enqueue(
+    kind: string,
+    subjectId: number,
+    key: string,
+    payload: string | null,
+    at: number,
+    emit?: Emit,
+  ): number {
+    const id = this.q.enqueue(kind, subjectId, key, payload, at);
+    const notify = (): void => this.d.bus.emit('job-enqueued', { kind });
+    if (emit) emit.push(notify);
+    else notify();
+    return id;
   }
 
-  /** Returns why capture is off for this project/path right now, or null. Counts the skip. */
-  private gate(tx: Drizzle, project: string, cwd: string | null, now: number): SkipReason | null {
+  // ---- internals (all run inside a transaction) ----
+
+  /** Why capture is off for this project/path right now, or null. Counts the skip. */
+  private gate(project: string, cwd: string | null, now: number): SkipReason | null {
     let reason: SkipReason | null = null;
     if (this.d.settings.isPaused(now)) reason = 'paused';
-    else {
-      const p = tx
-        .select({ enabled: projects.captureEnabled })
-        .from(projects)
-        .where(eq(projects.name, project))
-        .get();
-      if (p && !p.enabled) reason = 'project-disabled';
-      else if (cwd && isPathExcluded(cwd, this.d.settings.get().excludedPaths)) reason = 'excluded-path';
-    }
-    if (reason) {
-      tx.insert(projects)
-        .values({ name: project, rootPath: cwd, createdAt: now, skippedEvents: 1 })
-        .onConflictDoUpdate({
-          target: projects.name,
-          set: { skippedEvents: sql`${projects.skippedEvents} + 1` },
-        })
-        .run();
-    }
+    else if (this.q.projectEnabled(project) === false) reason = 'project-disabled';
+    else if (cwd && isPathExcluded(cwd, this.d.settings.get().excludedPaths)) reason = 'excluded-path';
+    if (reason) this.q.countSkip(project, cwd, now);
     return reason;
   }
 
-  private touchProject(tx: Drizzle, project: string, cwd: string | null, at: number): void {
-    tx.insert(projects)
-      .values({ name: project, rootPath: cwd, createdAt: at, lastActivityAt: at })
-      .onConflictDoUpdate({
-        target: projects.name,
-        set: {
-          lastActivityAt: sql`max(coalesce(${projects.lastActivityAt}, 0), ${at})`,
-          rootPath: sql`coalesce(${projects.rootPath}, ${cwd})`,
-        },
-      })
-      .run();
-  }
-
   private upsertSession(
-    tx: Drizzle,
     claudeSessionId: string,
     project: string,
     cwd: string | null,
     transcriptPath: unknown,
     at: number,
-  ): SessionRow {
-    const tp = typeof transcriptPath === 'string' ? transcriptPath : null;
-    const row = tx
-      .insert(sessions)
-      .values({ claudeSessionId, project, cwd, transcriptPath: tp, startedAt: at, updatedAt: at })
-      .onConflictDoUpdate({
-        target: sessions.claudeSessionId,
-        set: {
-          updatedAt: sql`max(${sessions.updatedAt}, ${at})`,
-          cwd: sql`coalesce(${sessions.cwd}, ${cwd})`,
-          transcriptPath: sql`coalesce(${tp}, ${sessions.transcriptPath})`,
-        },
-      })
-      .returning()
-      .get();
-    this.touchProject(tx, row.project, row.cwd, at);
-    return row;
+  ): SessionRecord {
+    const s = this.q.upsertSession(
+      claudeSessionId,
+      project,
+      cwd,
+      typeof transcriptPath === 'string' ? transcriptPath : null,
+      at,
+    );
+    this.q.touchProject(s.project, s.cwd, at);
+    return s;
   }
 
   private addPrompt(
-    tx: Drizzle,
     claudeSessionId: string,
     project: string,
     cwd: string | null,
     transcriptPath: unknown,
     rawPrompt: string,
     at: number,
-    emitted: Array<() => void>,
+    emit: Emit,
   ): { stored: boolean; skipped?: SkipReason; sessionDbId: number; promptNumber: number } {
-    const s = this.upsertSession(tx, claudeSessionId, project, cwd, transcriptPath, at);
+    const s = this.upsertSession(claudeSessionId, project, cwd, transcriptPath, at);
     const prompt = this.cleanText(rawPrompt).trim();
     const isPrivate = prompt === '';
-    const updated = tx
-      .update(sessions)
-      .set({
-        promptCounter: sql`${sessions.promptCounter} + 1`,
-        status: 'active',
-        currentPromptPrivate: isPrivate,
-        firstPrompt: isPrivate
-          ? sql`${sessions.firstPrompt}`
-          : sql`coalesce(${sessions.firstPrompt}, ${prompt})`,
-      })
-      .where(eq(sessions.id, s.id))
-      .returning({ promptCounter: sessions.promptCounter })
-      .get()!;
-    if (!isPrivate) {
-      tx.insert(userPrompts)
-        .values({ sessionId: s.id, promptNumber: updated.promptCounter, prompt, createdAt: at })
-        .onConflictDoNothing()
-        .run();
-    }
-    emitted.push(() =>
+    const promptNumber = this.q.bumpPrompt(s.id, isPrivate, prompt);
+    if (!isPrivate) this.q.insertPrompt(s.id, promptNumber, prompt, at);
+    emit.push(() =>
       this.d.bus.emit('session', { id: s.id, claudeSessionId, status: 'active', project: s.project }),
     );
     return {
       stored: !isPrivate,
       ...(isPrivate ? { skipped: 'private-prompt' as const } : {}),
       sessionDbId: s.id,
-      promptNumber: updated.promptCounter,
+      promptNumber,
     };
   }
 
-  private addObservation(
-    tx: Drizzle,
-    o: {
-      claudeSessionId: string;
-      project: string;
-      cwd: string | null;
-      transcriptPath: unknown;
-      toolName: string;
-      toolInput: unknown;
-      toolResponse: unknown;
-      toolUseId: string | undefined;
-      failed: boolean;
-      at: number;
-    },
-    emitted: Array<() => void>,
-  ): HookResult {
-    const s = this.upsertSession(tx, o.claudeSessionId, o.project, o.cwd, o.transcriptPath, o.at);
+  private addObservation(o: ToolCall, emit: Emit): HookResult {
+    const s = this.upsertSession(o.claudeSessionId, o.project, o.cwd, o.transcriptPath, o.at);
     const settings = this.d.settings.get();
     if (settings.skipTools.includes(o.toolName))
       return { stored: false, skipped: 'skip-tool', sessionDbId: s.id };
     if (s.currentPromptPrivate) return { stored: false, skipped: 'private-prompt', sessionDbId: s.id };
     if (touchesExcludedPath(o.toolInput, settings.excludedPaths))
       return { stored: false, skipped: 'excluded-path', sessionDbId: s.id };
-    const structured =
+    const x =
       this.d.extractRules?.({
         toolName: o.toolName,
         toolInput: o.toolInput,
@@ -524,40 +414,30 @@ export class Ingestor {
         cwd: o.cwd,
       }) ?? null;
     const wantsLlm = this.d.wantsLlmJob?.(this.d.settings) ?? false;
-    const row = tx
-      .insert(observations)
-      .values({
-        sessionId: s.id,
-        promptNumber: s.promptCounter,
-        toolName: o.toolName,
-        toolUseId: o.toolUseId ?? null,
-        toolInput: json(o.toolInput),
-        toolResponse: json(o.toolResponse),
-        failed: o.failed,
-        cwd: o.cwd,
-        createdAt: o.at,
-        updatedAt: o.at,
-        ...(structured
-          ? {
-              type: structured.type,
-              title: structured.title,
-              subtitle: structured.subtitle ?? null,
-              facts: JSON.stringify(structured.facts),
-              narrative: structured.narrative ?? null,
-              concepts: JSON.stringify(structured.concepts),
-              filesRead: JSON.stringify(structured.filesRead),
-              filesModified: JSON.stringify(structured.filesModified),
-              producedBy: 'rules',
-              status: wantsLlm ? ('pending' as const) : ('processed' as const),
-            }
-          : {}),
-      })
-      .onConflictDoNothing()
-      .returning({ id: observations.id, title: observations.title, status: observations.status })
-      .get();
+    const row = this.q.insertObservation({
+      sessionId: s.id,
+      promptNumber: s.promptCounter,
+      toolName: o.toolName,
+      toolUseId: o.toolUseId ?? null,
+      toolInput: json(o.toolInput),
+      toolResponse: json(o.toolResponse),
+      failed: o.failed ? 1 : 0,
+      cwd: o.cwd,
+      createdAt: o.at,
+      type: x?.type ?? null,
+      title: x?.title ?? null,
+      subtitle: x?.subtitle ?? null,
+      facts: listJson(x?.facts),
+      narrative: x?.narrative ?? null,
+      concepts: listJson(x?.concepts),
+      filesRead: listJson(x?.filesRead),
+      filesModified: listJson(x?.filesModified),
+      producedBy: x ? 'rules' : null,
+      status: wantsLlm ? 'pending' : x ? 'processed' : 'pending',
+    });
     if (!row) return { stored: false, skipped: 'duplicate', sessionDbId: s.id };
-    if (wantsLlm) this.enqueue(tx, 'observe', row.id, `observe:${row.id}`, null, o.at, emitted);
-    emitted.push(() =>
+    if (wantsLlm) this.enqueue('observe', row.id, `observe:${row.id}`, null, o.at, emit);
+    emit.push(() =>
       this.d.bus.emit('observation', {
         id: row.id,
         sessionId: s.id,
@@ -570,58 +450,26 @@ export class Ingestor {
   }
 
   private enqueueSummary(
-    tx: Drizzle,
-    s: SessionRow,
+    s: SessionRecord,
     messages: { last_user_message?: string | undefined; last_assistant_message?: string | undefined },
     at: number,
-    emitted: Array<() => void>,
+    emit: Emit,
   ): number {
     const payload = JSON.stringify({ promptNumber: s.promptCounter, ...messages });
-    return this.enqueue(tx, 'summarize', s.id, `summarize:${s.id}:${s.promptCounter}`, payload, at, emitted);
-  }
-
-  /** Queue a job in the caller's transaction; a repeated key re-arms a job that is not running. */
-  enqueue(
-    tx: Drizzle,
-    kind: string,
-    subjectId: number,
-    key: string,
-    payload: string | null,
-    at: number,
-    emitted: Array<() => void>,
-  ): number {
-    const row = tx
-      .insert(jobs)
-      .values({ kind, subjectId, payload, idempotencyKey: key, runAfter: at, createdAt: at, updatedAt: at })
-      .onConflictDoUpdate({
-        target: jobs.idempotencyKey,
-        set: { payload, status: 'pending', attempts: 0, runAfter: at, updatedAt: at, lastError: null },
-        setWhere: sql`${jobs.status} != 'leased'`,
-      })
-      .returning({ id: jobs.id })
-      .get();
-    emitted.push(() => this.d.bus.emit('job-enqueued', { kind }));
-    if (row) return row.id;
-    return tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.idempotencyKey, key)).get()!.id;
+    return this.enqueue('summarize', s.id, `summarize:${s.id}:${s.promptCounter}`, payload, at, emit);
   }
 
   private completeSession(
-    tx: Drizzle,
     claudeSessionId: string,
     project: string,
     cwd: string | null,
     reason: string | null,
     at: number,
-    emitted: Array<() => void>,
-  ): SessionRow {
-    const s = this.upsertSession(tx, claudeSessionId, project, cwd, undefined, at);
-    const row = tx
-      .update(sessions)
-      .set({ status: 'completed', completedAt: at, completionReason: reason })
-      .where(and(eq(sessions.id, s.id)))
-      .returning()
-      .get()!;
-    emitted.push(() =>
+    emit: Emit,
+  ): SessionRecord {
+    const s = this.upsertSession(claudeSessionId, project, cwd, undefined, at);
+    const row = this.q.completeSession(s.id, reason, at);
+    emit.push(() =>
       this.d.bus.emit('session', { id: row.id, claudeSessionId, status: 'completed', project: row.project }),
     );
     return row;

@@ -1,0 +1,170 @@
+/**
+ * The ingest hot path's SQL, prepared once. Every tool call of every session goes through here, so
+ * these are plain better-sqlite3 statements (drizzle rebuilds and re-prepares each query per call,
+ * which cost more than SQLite's own work). Column names follow `drizzle/schema.ts`.
+ */
+import type Database from 'better-sqlite3';
+import type { SessionStatus } from '../../../drizzle/schema.js';
+
+export interface SessionRecord {
+  id: number;
+  claudeSessionId: string;
+  project: string;
+  cwd: string | null;
+  promptCounter: number;
+  currentPromptPrivate: boolean;
+  status: SessionStatus;
+}
+
+interface RawSession {
+  id: number;
+  claude_session_id: string;
+  project: string;
+  cwd: string | null;
+  prompt_counter: number;
+  current_prompt_private: number;
+  status: SessionStatus;
+}
+
+const SESSION_COLS = 'id, claude_session_id, project, cwd, prompt_counter, current_prompt_private, status';
+
+function toSession(r: RawSession | undefined): SessionRecord | undefined {
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    claudeSessionId: r.claude_session_id,
+    project: r.project,
+    cwd: r.cwd,
+    promptCounter: r.prompt_counter,
+    currentPromptPrivate: r.current_prompt_private === 1,
+    status: r.status,
+  };
+}
+
+export interface ObservationInsert {
+  sessionId: number;
+  promptNumber: number;
+  toolName: string;
+  toolUseId: string | null;
+  toolInput: string | null;
+  toolResponse: string | null;
+  failed: number;
+  cwd: string | null;
+  createdAt: number;
+  type: string | null;
+  title: string | null;
+  subtitle: string | null;
+  facts: string | null;
+  narrative: string | null;
+  concepts: string | null;
+  filesRead: string | null;
+  filesModified: string | null;
+  producedBy: string | null;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+export function prepareIngestStatements(db: Database.Database) {
+  const s = {
+    eventUidExists: db.prepare<[string], { id: number }>('SELECT id FROM events WHERE event_uid = ?'),
+    findSession: db.prepare<[string], RawSession>(
+      `SELECT ${SESSION_COLS} FROM sessions WHERE claude_session_id = ?`,
+    ),
+    projectEnabled: db.prepare<[string], { capture_enabled: number }>(
+      'SELECT capture_enabled FROM projects WHERE name = ?',
+    ),
+    countSkip: db.prepare<[string, string | null, number]>(
+      `INSERT INTO projects (name, root_path, created_at, skipped_events) VALUES (?, ?, ?, 1)
+       ON CONFLICT (name) DO UPDATE SET skipped_events = skipped_events + 1`,
+    ),
+    insertEvent: db.prepare<[string, string | null, string, string | null, string, number], { id: number }>(
+      `INSERT INTO events (event_name, claude_session_id, payload, event_uid, source, received_at)
+       VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+    ),
+    upsertSession: db.prepare<
+      [{ sid: string; project: string; cwd: string | null; tp: string | null; at: number }],
+      RawSession
+    >(
+      `INSERT INTO sessions (claude_session_id, project, cwd, transcript_path, started_at, updated_at)
+       VALUES (@sid, @project, @cwd, @tp, @at, @at)
+       ON CONFLICT (claude_session_id) DO UPDATE SET
+         updated_at = max(updated_at, excluded.updated_at),
+         cwd = coalesce(cwd, excluded.cwd),
+         transcript_path = coalesce(excluded.transcript_path, transcript_path)
+       RETURNING ${SESSION_COLS}`,
+    ),
+    touchProject: db.prepare<[{ name: string; cwd: string | null; at: number }]>(
+      `INSERT INTO projects (name, root_path, created_at, last_activity_at) VALUES (@name, @cwd, @at, @at)
+       ON CONFLICT (name) DO UPDATE SET
+         last_activity_at = max(coalesce(last_activity_at, 0), excluded.last_activity_at),
+         root_path = coalesce(root_path, excluded.root_path)`,
+    ),
+    bumpPrompt: db.prepare<[{ priv: number; prompt: string; id: number }], { prompt_counter: number }>(
+      `UPDATE sessions SET prompt_counter = prompt_counter + 1, status = 'active', current_prompt_private = @priv,
+         first_prompt = CASE WHEN @priv = 1 THEN first_prompt ELSE coalesce(first_prompt, @prompt) END
+       WHERE id = @id RETURNING prompt_counter`,
+    ),
+    insertPrompt: db.prepare<[number, number, string, number]>(
+      `INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT DO NOTHING`,
+    ),
+    insertObservation: db.prepare<[ObservationInsert], { id: number; title: string | null; status: string }>(
+      `INSERT INTO observations (session_id, prompt_number, tool_name, tool_use_id, tool_input, tool_response, failed, cwd,
+         created_at, updated_at, type, title, subtitle, facts, narrative, concepts, files_read, files_modified, produced_by, status)
+       VALUES (@sessionId, @promptNumber, @toolName, @toolUseId, @toolInput, @toolResponse, @failed, @cwd,
+         @createdAt, @createdAt, @type, @title, @subtitle, @facts, @narrative, @concepts, @filesRead, @filesModified, @producedBy, @status)
+       ON CONFLICT DO NOTHING RETURNING id, title, status`,
+    ),
+    enqueue: db.prepare<
+      [{ kind: string; subjectId: number; key: string; payload: string | null; at: number }],
+      { id: number }
+    >(
+      `INSERT INTO jobs (kind, subject_id, payload, idempotency_key, run_after, created_at, updated_at)
+       VALUES (@kind, @subjectId, @payload, @key, @at, @at, @at)
+       ON CONFLICT (idempotency_key) DO UPDATE SET payload = excluded.payload, status = 'pending', attempts = 0,
+         run_after = excluded.run_after, updated_at = excluded.updated_at, last_error = NULL
+       WHERE status != 'leased' RETURNING id`,
+    ),
+    jobIdByKey: db.prepare<[string], { id: number }>('SELECT id FROM jobs WHERE idempotency_key = ?'),
+    completeSession: db.prepare<[{ at: number; reason: string | null; id: number }], RawSession>(
+      `UPDATE sessions SET status = 'completed', completed_at = @at, completion_reason = @reason WHERE id = @id RETURNING ${SESSION_COLS}`,
+    ),
+  };
+  return {
+    eventUidExists: (uid: string): boolean => s.eventUidExists.get(uid) !== undefined,
+    findSession: (claudeSessionId: string): SessionRecord | undefined =>
+      toSession(s.findSession.get(claudeSessionId)),
+    projectEnabled: (name: string): boolean | undefined => {
+      const r = s.projectEnabled.get(name);
+      return r ? r.capture_enabled === 1 : undefined;
+    },
+    countSkip: (name: string, cwd: string | null, now: number): void => void s.countSkip.run(name, cwd, now),
+    insertEvent: (
+      name: string,
+      sid: string | null,
+      payload: string,
+      uid: string | null,
+      source: string,
+      at: number,
+    ): number => s.insertEvent.get(name, sid, payload, uid, source, at)!.id,
+    upsertSession: (
+      sid: string,
+      project: string,
+      cwd: string | null,
+      transcriptPath: string | null,
+      at: number,
+    ): SessionRecord => toSession(s.upsertSession.get({ sid, project, cwd, tp: transcriptPath, at }))!,
+    touchProject: (name: string, cwd: string | null, at: number): void =>
+      void s.touchProject.run({ name, cwd, at }),
+    bumpPrompt: (sessionId: number, isPrivate: boolean, prompt: string): number =>
+      s.bumpPrompt.get({ priv: isPrivate ? 1 : 0, prompt, id: sessionId })!.prompt_counter,
+    insertPrompt: (sessionId: number, n: number, prompt: string, at: number): void =>
+      void s.insertPrompt.run(sessionId, n, prompt, at),
+    insertObservation: (o: ObservationInsert) => s.insertObservation.get(o),
+    enqueue: (kind: string, subjectId: number, key: string, payload: string | null, at: number): number =>
+      (s.enqueue.get({ kind, subjectId, key, payload, at }) ?? s.jobIdByKey.get(key)!).id,
+    completeSession: (sessionId: number, reason: string | null, at: number): SessionRecord =>
+      toSession(s.completeSession.get({ at, reason, id: sessionId }))!,
+  };
+}
+
+export type IngestStatements = ReturnType<typeof prepareIngestStatements>;
