@@ -1,6 +1,7 @@
 // Bundles the Node side: the `memtray` CLI (ESM, npm packages external) and the hook program
 // (CommonJS, self-contained, so it starts fast under plain Node).
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
@@ -26,4 +27,21 @@ if (existsSync('hooks/memtray-hook.ts')) {
     minify: true,
   });
 }
-console.log('built dist/cli.mjs' + (existsSync('hooks/memtray-hook.ts') ? ' and dist/memtray-hook.cjs' : ''));
+// Optional: the hook as one standalone executable (Bun), when the `bun` package's binary is there.
+// MEMTRAY_SKIP_BUN=1 skips it. Failure is not fatal: the CommonJS bundle runs under Node.
+const bunBin = 'node_modules/.bin/bun';
+let compiled = false;
+if (existsSync('hooks/memtray-hook.ts') && existsSync(bunBin) && process.env.MEMTRAY_SKIP_BUN !== '1') {
+  const r = spawnSync(
+    bunBin,
+    ['build', '--compile', '--minify', 'hooks/memtray-hook.ts', '--outfile', 'dist/memtray-hook'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  compiled = r.status === 0;
+  if (!compiled) console.warn('bun build --compile failed; the hook runs under Node (dist/memtray-hook.cjs)');
+}
+console.log(
+  'built dist/cli.mjs' +
+    (existsSync('hooks/memtray-hook.ts') ? ' and dist/memtray-hook.cjs' : '') +
+    (compiled ? ' and dist/memtray-hook' : ''),
+);

@@ -6,6 +6,9 @@
  */
 import type { Core, CoreOptions } from './core.js';
 import type { ServicePlugin } from './service.js';
+import { recallPlugin } from './recall/plugin.js';
+import { capturePlugin } from './capture/plugin.js';
+import { packageRoot } from './cli/env.js';
 
 export type FeatureCoreOptions = Pick<CoreOptions, 'redact' | 'extractRules' | 'wantsLlmJob'>;
 
@@ -14,5 +17,5 @@ export function featureCoreOptions(): FeatureCoreOptions {
 }
 
 export function featurePlugins(): Array<(core: Core) => ServicePlugin> {
-  return [];
+  return [(core) => capturePlugin(core, { packageRoot: packageRoot() }), recallPlugin];
 }

@@ -2,10 +2,14 @@
 import { runServe } from './serve.js';
 import { runStatus } from './status.js';
 import type { Command } from './types.js';
+import { runHooks } from './hooks.js';
+import { runImportCommand } from './import.js';
 
 export const commands: Record<string, Command> = {
   serve: runServe,
   status: runStatus,
+  hooks: runHooks,
+  import: runImportCommand,
 };
 
 export const HELP = `memtray — long-term memory for Claude Code
@@ -42,7 +46,10 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-export const extraHelp: string[] = [];
+export const extraHelp: string[] = [
+  'hooks install|uninstall|status [--mode http|command] [--scope user|project] [--settings PATH]   Claude Code hooks',
+  'import [--since DATE] [PATH...]     import past Claude Code transcripts (default ~/.claude/projects)',
+];
 
 function helpText(): string {
   return HELP.replace('\n\nEnvironment', `${extraHelp.map((l) => `\n  ${l}`).join('')}\n\nEnvironment`);

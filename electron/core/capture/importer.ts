@@ -1,0 +1,185 @@
+/**
+ * Transcript import (`memtray import`, `POST /api/capture/import`) and the reconciliation sweep of
+ * known sessions. Both read transcripts with `transcript.ts` and write with `reconcile.ts`; an
+ * import is recorded in `import_runs` and reports progress on the bus (`import` SSE event).
+ */
+import { desc, eq, isNotNull } from 'drizzle-orm';
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { importRuns, sessions } from '../../../drizzle/schema.js';
+import type { Core } from '../core.js';
+import { reconcileSession, type ReconcileCounts } from './reconcile.js';
+import { findTranscripts, readTranscriptSet, subagentFiles } from './transcript.js';
+
+export interface ImportOptions {
+  paths?: string[];
+  /** Only transcripts touched, and items made, at or after this time (ms epoch). */
+  since?: number;
+  source?: string;
+  onProgress?: (p: ImportProgress) => void;
+  pausedAt?: (at: number) => boolean;
+  /** Checked between sessions: true ends the run early (as failed, "interrupted"). */
+  shouldStop?: () => boolean;
+}
+
+export interface ImportProgress extends ReconcileCounts {
+  runId: number;
+  status: 'running' | 'done' | 'failed';
+  filesTotal: number;
+  filesDone: number;
+  skippedLines: number;
+}
+
+export function defaultTranscriptRoot(home: string = homedir()): string {
+  return join(home, '.claude', 'projects');
+}
+
+/** Idle this long, an imported session is marked completed. */
+const IDLE_MS = 30 * 60_000;
+
+export function createImportRun(core: Core, source: string): number {
+  return core.db
+    .insert(importRuns)
+    .values({ source, status: 'running', startedAt: core.clock() })
+    .returning({ id: importRuns.id })
+    .get().id;
+}
+
+/** Runs an import into an existing `import_runs` row. Never throws: failures end the run as `failed`. */
+export async function runImport(
+  core: Core,
+  runId: number,
+  opts: ImportOptions = {},
+): Promise<ImportProgress> {
+  const p: ImportProgress = {
+    runId,
+    status: 'running',
+    filesTotal: 0,
+    filesDone: 0,
+    sessions: 0,
+    prompts: 0,
+    toolCalls: 0,
+    skippedLines: 0,
+  };
+  const save = (error: string | null = null): void => {
+    core.db
+      .update(importRuns)
+      .set({
+        status: p.status,
+        filesTotal: p.filesTotal,
+        filesDone: p.filesDone,
+        sessions: p.sessions,
+        prompts: p.prompts,
+        toolCalls: p.toolCalls,
+        skippedLines: p.skippedLines,
+        error,
+        ...(p.status !== 'running' ? { finishedAt: core.clock() } : {}),
+      })
+      .where(eq(importRuns.id, runId))
+      .run();
+    core.bus.emit('import', { runId, status: p.status, filesDone: p.filesDone, filesTotal: p.filesTotal });
+    opts.onProgress?.({ ...p });
+  };
+  try {
+    const roots = opts.paths && opts.paths.length > 0 ? opts.paths : [defaultTranscriptRoot()];
+    const since = opts.since;
+    const sets = findTranscripts(roots).filter((s) => since === undefined || s.mtimeMs >= since);
+    p.filesTotal = sets.reduce((n, s) => n + (s.main ? 1 : 0) + s.subagents.length, 0);
+    save();
+    let lastSave = Date.now();
+    for (const set of sets) {
+      if (opts.shouldStop?.()) throw new Error('interrupted: the service stopped');
+      const read = await readTranscriptSet(set);
+      const items = since === undefined ? read.items : read.items.filter((i) => i.at >= since);
+      const ids = [...new Set(items.map((i) => i.sessionId))];
+      for (const id of ids) {
+        const c = reconcileSession(core, id, items, set.main, {
+          completeIfIdleBefore: core.clock() - IDLE_MS,
+          lastAt: read.lastAt,
+          ...(opts.pausedAt ? { pausedAt: opts.pausedAt } : {}),
+        });
+        p.sessions += c.sessions;
+        p.prompts += c.prompts;
+        p.toolCalls += c.toolCalls;
+      }
+      p.skippedLines += read.skippedLines;
+      p.filesDone += (set.main ? 1 : 0) + set.subagents.length;
+      if (Date.now() - lastSave > 250) {
+        save();
+        lastSave = Date.now();
+      }
+      // Let the service answer hooks between sessions.
+      await new Promise((r) => setImmediate(r));
+    }
+    p.status = 'done';
+    save();
+  } catch (err) {
+    p.status = 'failed';
+    save((err as Error).message.slice(0, 1000));
+  }
+  return p;
+}
+
+export function listImportRuns(core: Core, limit = 50) {
+  return core.db.select().from(importRuns).orderBy(desc(importRuns.id)).limit(limit).all();
+}
+
+/** Reconciles one known session from its transcript; skips when the files did not change since last time. */
+export class Reconciler {
+  private readonly seen = new Map<string, string>();
+
+  constructor(
+    private readonly core: Core,
+    private readonly pausedAt?: (at: number) => boolean,
+  ) {}
+
+  async session(claudeSessionId: string): Promise<ReconcileCounts | null> {
+    const s = this.core.read.sessionByClaudeId(claudeSessionId);
+    if (!s?.transcriptPath) return null;
+    const subagents = safe(() => subagentFiles(s.transcriptPath!)) ?? [];
+    const files = [s.transcriptPath, ...subagents];
+    const stamp = files
+      .map((f) => safe(() => statSync(f)) ?? null)
+      .map((st) => (st ? `${st.size}:${st.mtimeMs}` : '-'))
+      .join('|');
+    if (stamp.startsWith('-')) return null;
+    if (this.seen.get(claudeSessionId) === stamp) return null;
+    const read = await readTranscriptSet({ main: s.transcriptPath, subagents });
+    const c = reconcileSession(this.core, claudeSessionId, read.items, s.transcriptPath, {
+      ...(this.pausedAt ? { pausedAt: this.pausedAt } : {}),
+    });
+    this.seen.set(claudeSessionId, stamp);
+    if (this.seen.size > 5000) this.seen.clear();
+    return c;
+  }
+
+  /** Every known session with a transcript updated in the last `withinMs` (at service start). */
+  async sweep(withinMs: number): Promise<ReconcileCounts> {
+    const since = this.core.clock() - withinMs;
+    const rows = this.core.db
+      .select({ id: sessions.claudeSessionId, updatedAt: sessions.updatedAt })
+      .from(sessions)
+      .where(isNotNull(sessions.transcriptPath))
+      .all();
+    const total: ReconcileCounts = { sessions: 0, prompts: 0, toolCalls: 0 };
+    for (const r of rows) {
+      if (r.updatedAt < since) continue;
+      const c = await this.session(r.id).catch(() => null);
+      if (!c) continue;
+      total.sessions += c.sessions;
+      total.prompts += c.prompts;
+      total.toolCalls += c.toolCalls;
+      await new Promise((res) => setImmediate(res));
+    }
+    return total;
+  }
+}
+
+function safe<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}

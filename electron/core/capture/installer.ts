@@ -1,0 +1,257 @@
+/**
+ * `memtray hooks install|uninstall|status`: writes MemTray's hooks into a Claude Code settings file.
+ * A backup is written first; the write is atomic; a file that is not valid JSON is refused and left
+ * untouched. Project scope uses `.claude/settings.local.json` (git-ignored by Claude Code), so the
+ * token never lands in a committed file.
+ */
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { dataDirPaths, isProcessAlive, readServerInfo, resolveDataDir } from '../config/data-dir.js';
+import { DEFAULT_PORT } from '../service.js';
+import {
+  CAPTURE_EVENTS,
+  SettingsShapeError,
+  addOurHooks,
+  findOurHooks,
+  removeOurHooks,
+  type HookMode,
+} from './settings-merge.js';
+
+export type HookScope = 'user' | 'project';
+
+export interface HooksStatus {
+  installed: boolean;
+  mode: HookMode | null;
+  scope: HookScope;
+  settingsPath: string;
+  events: string[];
+  problems: string[];
+}
+
+export interface InstallerEnv {
+  dataDir: string;
+  home: string;
+  cwd: string;
+  /** Package root (holds dist/memtray-hook*). */
+  packageRoot: string;
+  token: string;
+  /** Node binary used for the CommonJS fallback. */
+  nodePath: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface InstallOptions {
+  mode?: HookMode;
+  scope?: HookScope;
+  settingsPath?: string;
+  tokenSource?: 'inline' | 'env';
+  port?: number;
+}
+
+export class InstallError extends Error {}
+
+export function settingsPathFor(
+  scope: HookScope,
+  e: Pick<InstallerEnv, 'home' | 'cwd'>,
+  explicit?: string,
+): string {
+  if (explicit) return resolve(e.cwd, explicit);
+  return scope === 'project'
+    ? join(e.cwd, '.claude', 'settings.local.json')
+    : join(e.home, '.claude', 'settings.json');
+}
+
+const q = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** The command that runs the hook: the compiled binary if built, else the CommonJS bundle under Node. */
+export function hookCommand(e: InstallerEnv): string {
+  const compiled = join(
+    e.packageRoot,
+    'dist',
+    process.platform === 'win32' ? 'memtray-hook.exe' : 'memtray-hook',
+  );
+  let cmd: string;
+  if (isExecutable(compiled)) cmd = q(compiled);
+  else cmd = `${q(e.nodePath)} ${q(join(e.packageRoot, 'dist', 'memtray-hook.cjs'))}`;
+  const defaultDir = resolveDataDir({}, e.home);
+  return resolve(e.dataDir) === defaultDir ? cmd : `${cmd} --data-dir ${q(resolve(e.dataDir))}`;
+}
+
+function isExecutable(p: string): boolean {
+  try {
+    accessSync(p, constants.X_OK);
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function readSettings(path: string): { json: Record<string, unknown>; exists: boolean; mode: number } {
+  if (!existsSync(path)) return { json: {}, exists: false, mode: 0o600 };
+  const text = readFileSync(path, 'utf8');
+  const mode = statSync(path).mode & 0o777;
+  if (text.trim() === '') return { json: {}, exists: true, mode };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new InstallError(
+      `${path} is not valid JSON (${(err as Error).message}); fix or move it, nothing was changed`,
+    );
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new InstallError(`${path} does not hold a JSON object; nothing was changed`);
+  }
+  return { json: parsed as Record<string, unknown>, exists: true, mode };
+}
+
+function writeSettings(
+  path: string,
+  json: Record<string, unknown>,
+  existed: boolean,
+  mode: number,
+  secret: boolean,
+): string | null {
+  mkdirSync(dirname(path), { recursive: true });
+  let backup: string | null = null;
+  if (existed) {
+    backup = `${path}.memtray-backup-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    copyFileSync(path, backup);
+    chmodSync(backup, 0o600);
+  }
+  // A file holding the token is kept private to the user.
+  const finalMode = secret ? mode & 0o700 : mode;
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(json, null, 2)}\n`, { mode: finalMode });
+  chmodSync(tmp, finalMode);
+  renameSync(tmp, path);
+  return backup;
+}
+
+function currentPort(dataDir: string): number | null {
+  const info = readServerInfo(dataDirPaths(dataDir));
+  return info && isProcessAlive(info.pid) ? info.port : null;
+}
+
+function shapeGuard<T>(path: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof SettingsShapeError)
+      throw new InstallError(`${path}: ${err.message}; nothing was changed`);
+    throw err;
+  }
+}
+
+export function installHooks(
+  e: InstallerEnv,
+  o: InstallOptions = {},
+): HooksStatus & { backup: string | null } {
+  const scope = o.scope ?? 'user';
+  const path = settingsPathFor(scope, e, o.settingsPath);
+  const cur = readSettings(path);
+  const mode = o.mode ?? 'http';
+  const tokenSource = o.tokenSource ?? 'inline';
+  const next = shapeGuard(path, () =>
+    addOurHooks(cur.json, {
+      mode,
+      port: o.port ?? currentPort(e.dataDir) ?? DEFAULT_PORT,
+      hookCommand: hookCommand(e),
+      tokenSource,
+      token: e.token,
+      httpTimeoutSec: 2,
+      commandTimeoutSec: 5,
+    }),
+  );
+  const backup = writeSettings(path, next, cur.exists, cur.mode, mode === 'http' && tokenSource === 'inline');
+  return {
+    ...hooksStatus(e, { scope, ...(o.settingsPath ? { settingsPath: o.settingsPath } : {}) }),
+    backup,
+  };
+}
+
+export function uninstallHooks(
+  e: InstallerEnv,
+  o: Pick<InstallOptions, 'scope' | 'settingsPath'> = {},
+): HooksStatus & { removed: number; backup: string | null } {
+  const scope = o.scope ?? 'user';
+  const path = settingsPathFor(scope, e, o.settingsPath);
+  const cur = readSettings(path);
+  const { settings, removed } = shapeGuard(path, () => removeOurHooks(cur.json));
+  const backup = removed > 0 ? writeSettings(path, settings, cur.exists, cur.mode, false) : null;
+  return { ...hooksStatus(e, o), removed, backup };
+}
+
+export function hooksStatus(
+  e: InstallerEnv,
+  o: Pick<InstallOptions, 'scope' | 'settingsPath'> = {},
+): HooksStatus {
+  const scope = o.scope ?? 'user';
+  const settingsPath = settingsPathFor(scope, e, o.settingsPath);
+  const problems: string[] = [];
+  let json: Record<string, unknown> = {};
+  try {
+    json = readSettings(settingsPath).json;
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
+  let found;
+  try {
+    found = findOurHooks(json);
+  } catch (err) {
+    problems.push(`${settingsPath}: ${(err as Error).message}`);
+    found = findOurHooks({});
+  }
+  const installed = found.events.length > 0;
+  if (installed) {
+    const missing = CAPTURE_EVENTS.filter((ev) => !found.events.includes(ev));
+    if (missing.length > 0) problems.push(`missing hooks for: ${missing.join(', ')}`);
+    const port = currentPort(e.dataDir);
+    if (port === null)
+      problems.push(
+        'the MemTray service is not running (events go to the spool or are recovered from transcripts)',
+      );
+    else if (found.ports.some((p) => p !== port))
+      problems.push(
+        `hooks post to port ${found.ports.join(', ')} but the service listens on ${port}: run \`memtray hooks install\` again`,
+      );
+    for (const t of found.tokens) {
+      if (t === '$MEMTRAY_TOKEN') {
+        if (!e.env.MEMTRAY_TOKEN)
+          problems.push('hooks use $MEMTRAY_TOKEN but it is not set in this environment');
+      } else if (t !== e.token)
+        problems.push(
+          "the token in the hooks is not this install's token: run `memtray hooks install` again",
+        );
+    }
+    for (const c of found.commands) {
+      const bin = /^'?([^' ]+)/.exec(c)?.[1];
+      if (bin && !existsSync(bin)) problems.push(`hook program not found: ${bin}`);
+    }
+  }
+  return { installed, mode: found.mode, scope, settingsPath, events: found.events, problems };
+}
+
+export function defaultInstallerEnv(dataDir: string, token: string, packageRoot: string): InstallerEnv {
+  return {
+    dataDir,
+    home: homedir(),
+    cwd: process.cwd(),
+    packageRoot,
+    token,
+    nodePath: process.execPath,
+    env: process.env,
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * The capture service plugin: imports the hook spool (at start and while running), reconciles
+ * transcripts (at start, and after each Stop/SessionEnd), keeps `hook-config.json` (skip list for
+ * the hook program) in step with the settings, and serves the capture routes.
+ */
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Core } from '../core.js';
+import type { ServicePlugin } from '../service.js';
+import { createImportRun, Reconciler, runImport } from './importer.js';
+import { defaultInstallerEnv, type InstallerEnv } from './installer.js';
+import { PauseLog } from './pauses.js';
+import { captureRoutes } from './routes.js';
+import { importSpool } from './spool.js';
+
+export interface CaptureOptions {
+  /** Package root holding dist/memtray-hook* (for the installer). */
+  packageRoot: string;
+  /** How often to look for a spool while running (ms). */
+  spoolPollMs?: number;
+  /** Delay after Stop/SessionEnd before reading the transcript (Claude Code flushes it). */
+  reconcileDelayMs?: number;
+  /** Sessions updated this recently are reconciled at start. */
+  startSweepMs?: number;
+  installerEnv?: (projectDir?: string) => InstallerEnv;
+}
+
+export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
+  const log = core.logger;
+  const pauses = new PauseLog(core);
+  const reconciler = new Reconciler(core, pauses.pausedAt);
+  const timers = new Set<NodeJS.Timeout>();
+  const unsubs: Array<() => void> = [];
+  let chain: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  let spoolBusy = false;
+
+  /** Background work runs one at a time, after what is queued. */
+  const enqueue = (what: string, fn: () => Promise<unknown>): Promise<unknown> => {
+    chain = chain
+      .then(() => (stopped ? null : fn()))
+      .catch((err: unknown) => log.warn(`capture: ${what} failed`, { err: err as Error }));
+    return chain;
+  };
+
+  const writeHookConfig = (): void => {
+    const file = join(core.paths.root, 'hook-config.json');
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ skipTools: core.settings.get().skipTools }), { mode: 0o600 });
+    renameSync(tmp, file);
+  };
+
+  const spool = (force = false): void => {
+    if (spoolBusy || stopped) return;
+    if (!force && !existsSync(core.paths.spool)) return;
+    spoolBusy = true;
+    void enqueue('spool import', async () => {
+      const r = await importSpool(core);
+      if (r.imported + r.badLines > 0) log.info('capture: spool imported', { ...r });
+    }).finally(() => {
+      spoolBusy = false;
+    });
+  };
+
+  const pendingReconcile = new Map<string, NodeJS.Timeout>();
+  const reconcileSoon = (claudeSessionId: string): void => {
+    const prev = pendingReconcile.get(claudeSessionId);
+    if (prev) clearTimeout(prev);
+    const t = setTimeout(() => {
+      pendingReconcile.delete(claudeSessionId);
+      void enqueue('reconciliation', async () => {
+        const c = await reconciler.session(claudeSessionId);
+        if (c && c.prompts + c.toolCalls > 0)
+          log.info('capture: recovered from transcript', { claudeSessionId, ...c });
+      });
+    }, opts.reconcileDelayMs ?? 1000);
+    pendingReconcile.set(claudeSessionId, t);
+  };
+
+  const installerEnv =
+    opts.installerEnv ??
+    ((projectDir?: string): InstallerEnv => ({
+      ...defaultInstallerEnv(core.paths.root, core.token, opts.packageRoot),
+      ...(projectDir ? { cwd: projectDir } : {}),
+    }));
+
+  return {
+    name: 'capture',
+    routes: captureRoutes(core, {
+      installerEnv,
+      startImport: ({ since, paths }) => {
+        const runId = createImportRun(core, paths && paths.length > 0 ? paths.join(', ') : 'claude-projects');
+        void enqueue('import', () =>
+          runImport(core, runId, {
+            ...(since !== undefined ? { since } : {}),
+            ...(paths ? { paths } : {}),
+            pausedAt: pauses.pausedAt,
+            shouldStop: () => stopped,
+          }),
+        );
+        return runId;
+      },
+    }),
+    start() {
+      writeHookConfig();
+      unsubs.push(
+        core.bus.on('settings', () => {
+          pauses.refresh();
+          writeHookConfig();
+        }),
+        core.bus.on('event', (e) => {
+          if ((e.eventName === 'Stop' || e.eventName === 'SessionEnd') && e.claudeSessionId)
+            reconcileSoon(e.claudeSessionId);
+        }),
+      );
+      spool(true);
+      void enqueue('start sweep', () => reconciler.sweep(opts.startSweepMs ?? 3 * 86_400_000));
+      const poll = setInterval(() => spool(), opts.spoolPollMs ?? 5000);
+      poll.unref();
+      timers.add(poll);
+    },
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearInterval(t);
+      for (const t of pendingReconcile.values()) clearTimeout(t);
+      for (const u of unsubs) u();
+      await chain.catch(() => undefined);
+    },
+  };
+}

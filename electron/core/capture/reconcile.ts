@@ -1,0 +1,257 @@
+/**
+ * Transcript reconciliation: records the prompts and tool calls of a transcript that MemTray did
+ * not receive as hook events (HTTP hooks while the service was down, lost events), exactly once.
+ *
+ * - A session MemTray does not know yet (history import) is replayed in order through
+ *   `Ingestor.handleHook`, so numbering, privacy, skip list, gates and extractors all apply as live.
+ * - A known session is gap-filled: transcript prompts are matched to stored ones (by message uuid,
+ *   else by their cleaned text); a missing prompt gets its transcript ordinal as prompt number; a
+ *   missing tool call (by `tool_use_id`) is recorded with the number of the prompt it belongs to.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { events, observations, projects, sessions, userPrompts } from '../../../drizzle/schema.js';
+import type { Core } from '../core.js';
+import { isPathExcluded } from '../ingest/exclude.js';
+import type { HookPayload } from '../ingest/payloads.js';
+import type { TranscriptItem, TranscriptToolCall } from './transcript.js';
+
+export interface ReconcileCounts {
+  sessions: number;
+  prompts: number;
+  toolCalls: number;
+}
+
+const zero = (): ReconcileCounts => ({ sessions: 0, prompts: 0, toolCalls: 0 });
+
+function toolPayload(t: TranscriptToolCall, transcriptPath: string | null): HookPayload {
+  return {
+    session_id: t.sessionId,
+    ...(t.cwd ? { cwd: t.cwd } : {}),
+    ...(transcriptPath ? { transcript_path: transcriptPath } : {}),
+    tool_name: t.name,
+    tool_input: t.input,
+    tool_response: t.response,
+    tool_use_id: t.toolUseId,
+    ...(t.agentId ? { agent_id: t.agentId } : {}),
+  };
+}
+
+/** Records what is missing from one session's merged transcript items. Runs in one transaction. */
+export function reconcileSession(
+  core: Core,
+  sessionId: string,
+  items: TranscriptItem[],
+  transcriptPath: string | null,
+  opts: {
+    completeIfIdleBefore?: number;
+    lastAt?: number | null;
+    /** Times when capture was paused: items from then are not recovered. */
+    pausedAt?: (at: number) => boolean;
+  } = {},
+): ReconcileCounts {
+  const pausedAt = opts.pausedAt;
+  const mine = items.filter((i) => i.sessionId === sessionId && !pausedAt?.(i.at));
+  if (mine.length === 0 || core.settings.isPaused()) return zero();
+  return core.sqlite.transaction(() => {
+    const known = core.read.sessionByClaudeId(sessionId);
+    if (known && !captureEnabled(core, known.project, known.cwd)) return zero();
+    const counts = known ? gapFill(core, known.id, mine) : replay(core, mine, transcriptPath);
+    if (
+      !known &&
+      counts.sessions > 0 &&
+      opts.completeIfIdleBefore !== undefined &&
+      (opts.lastAt ?? Infinity) < opts.completeIfIdleBefore
+    ) {
+      core.ingest.handleHook(
+        'SessionEnd',
+        { session_id: sessionId, reason: 'imported' },
+        { source: 'transcript', eventUid: `transcript:end:${sessionId}`, at: opts.lastAt ?? undefined },
+      );
+    }
+    return counts;
+  })();
+}
+
+function replay(core: Core, items: TranscriptItem[], transcriptPath: string | null): ReconcileCounts {
+  const c = zero();
+  for (const it of items) {
+    if (it.kind === 'prompt') {
+      const r = core.ingest.handleHook(
+        'UserPromptSubmit',
+        {
+          session_id: it.sessionId,
+          ...(it.cwd ? { cwd: it.cwd } : {}),
+          ...(transcriptPath ? { transcript_path: transcriptPath } : {}),
+          prompt: it.text,
+        },
+        { source: 'transcript', eventUid: `transcript:prompt:${it.uuid}`, at: it.at },
+      );
+      if (r.stored && r.sessionDbId && r.promptNumber) {
+        core.db
+          .update(userPrompts)
+          .set({ sourceUuid: it.uuid })
+          .where(and(eq(userPrompts.sessionId, r.sessionDbId), eq(userPrompts.promptNumber, r.promptNumber)))
+          .run();
+        c.prompts++;
+      }
+    } else {
+      const r = core.ingest.handleHook(
+        it.failed ? 'PostToolUseFailure' : 'PostToolUse',
+        toolPayload(it, transcriptPath),
+        {
+          source: 'transcript',
+          eventUid: `transcript:tool:${it.sessionId}:${it.toolUseId}`,
+          at: it.at,
+        },
+      );
+      if (r.observationId) c.toolCalls++;
+    }
+  }
+  if (c.prompts + c.toolCalls > 0 || core.read.sessionByClaudeId(items[0]!.sessionId)) c.sessions = 1;
+  return c;
+}
+
+function gapFill(core: Core, sessionDbId: number, items: TranscriptItem[]): ReconcileCounts {
+  const c = zero();
+  const stored = core.db
+    .select({ n: userPrompts.promptNumber, prompt: userPrompts.prompt, uuid: userPrompts.sourceUuid })
+    .from(userPrompts)
+    .where(eq(userPrompts.sessionId, sessionDbId))
+    .all();
+  const byUuid = new Map(stored.filter((p) => p.uuid).map((p) => [p.uuid!, p.n]));
+  const used = new Set<number>(byUuid.values());
+  const numbers = new Set(stored.map((p) => p.n));
+  const haveTools = new Set(
+    core.db
+      .select({ id: observations.toolUseId })
+      .from(observations)
+      .where(eq(observations.sessionId, sessionDbId))
+      .all()
+      .map((r) => r.id),
+  );
+  const settings = core.settings.get();
+  let ordinal = 0;
+  let current = 0;
+  let currentPrivate = false;
+  for (const it of items) {
+    if (it.kind === 'prompt') {
+      ordinal++;
+      const known = byUuid.get(it.uuid);
+      if (known !== undefined) {
+        current = known;
+        currentPrivate = false;
+        continue;
+      }
+      const text = core.ingest.cleanText(it.text).trim();
+      currentPrivate = text === '';
+      if (currentPrivate) {
+        current = ordinal;
+        continue;
+      }
+      const match =
+        stored.find((p) => p.n === ordinal && !used.has(p.n) && p.prompt === text) ??
+        stored.find((p) => !used.has(p.n) && p.prompt === text);
+      if (match) {
+        used.add(match.n);
+        current = match.n;
+        core.db
+          .update(userPrompts)
+          .set({ sourceUuid: it.uuid })
+          .where(and(eq(userPrompts.sessionId, sessionDbId), eq(userPrompts.promptNumber, match.n)))
+          .run();
+        continue;
+      }
+      let n = ordinal;
+      while (numbers.has(n)) n++;
+      numbers.add(n);
+      used.add(n);
+      current = n;
+      insertPrompt(core, sessionDbId, it.sessionId, n, text, it.uuid, it.at);
+      c.prompts++;
+    } else {
+      if (haveTools.has(it.toolUseId) || currentPrivate) continue;
+      if (settings.skipTools.includes(it.name) || touchesExcluded(it.input, settings.excludedPaths)) continue;
+      const r = core.ingest.recordObservation(
+        {
+          claudeSessionId: it.sessionId,
+          ...(it.cwd ? { cwd: it.cwd } : {}),
+          toolName: it.name,
+          toolInput: it.input,
+          toolResponse: it.response,
+          toolUseId: it.toolUseId,
+          failed: it.failed,
+        },
+        { source: 'transcript', at: it.at },
+      );
+      if (r.observationId) {
+        haveTools.add(it.toolUseId);
+        core.db
+          .update(observations)
+          .set({ promptNumber: current })
+          .where(eq(observations.id, r.observationId))
+          .run();
+        c.toolCalls++;
+      }
+    }
+  }
+  if (c.prompts + c.toolCalls > 0) c.sessions = 1;
+  return c;
+}
+
+function insertPrompt(
+  core: Core,
+  sessionDbId: number,
+  claudeSessionId: string,
+  n: number,
+  text: string,
+  uuid: string,
+  at: number,
+): void {
+  const done = core.db
+    .insert(userPrompts)
+    .values({ sessionId: sessionDbId, promptNumber: n, prompt: text, sourceUuid: uuid, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ id: userPrompts.id })
+    .get();
+  if (!done) return;
+  core.db
+    .insert(events)
+    .values({
+      eventName: 'UserPromptSubmit',
+      claudeSessionId,
+      payload: JSON.stringify({ session_id: claudeSessionId, prompt: text, source_uuid: uuid }),
+      eventUid: `transcript:prompt:${uuid}`,
+      source: 'transcript',
+      receivedAt: at,
+    })
+    .onConflictDoNothing()
+    .run();
+  core.db
+    .update(sessions)
+    .set({
+      promptCounter: sql`max(${sessions.promptCounter}, ${n})`,
+      firstPrompt: sql`coalesce(${sessions.firstPrompt}, ${text})`,
+      updatedAt: sql`max(${sessions.updatedAt}, ${at})`,
+    })
+    .where(eq(sessions.id, sessionDbId))
+    .run();
+}
+
+function captureEnabled(core: Core, project: string, cwd: string | null): boolean {
+  const p = core.db
+    .select({ on: projects.captureEnabled })
+    .from(projects)
+    .where(eq(projects.name, project))
+    .get();
+  if (p && !p.on) return false;
+  return !(cwd && isPathExcluded(cwd, core.settings.get().excludedPaths));
+}
+
+function touchesExcluded(input: unknown, globs: string[]): boolean {
+  if (globs.length === 0 || input === null || typeof input !== 'object') return false;
+  const rec = input as Record<string, unknown>;
+  return ['file_path', 'path', 'notebook_path'].some((k) => {
+    const v = rec[k];
+    return typeof v === 'string' && isPathExcluded(v, globs);
+  });
+}

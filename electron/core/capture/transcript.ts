@@ -1,0 +1,251 @@
+/**
+ * Reads Claude Code transcript JSONL files (`~/.claude/projects/<slug>/<session>.jsonl` and the
+ * subagent transcripts under `<session>/subagents/`) into the two things MemTray records: user
+ * prompts and tool calls (a `tool_use` block paired with its `tool_result`). Malformed lines are
+ * counted and skipped; progress, snapshot, system and compaction-summary lines are ignored.
+ */
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface TranscriptPrompt {
+  kind: 'prompt';
+  uuid: string;
+  sessionId: string;
+  cwd: string | null;
+  text: string;
+  at: number;
+}
+
+export interface TranscriptToolCall {
+  kind: 'tool';
+  toolUseId: string;
+  sessionId: string;
+  cwd: string | null;
+  name: string;
+  input: unknown;
+  response: unknown;
+  failed: boolean;
+  at: number;
+  /** Set for calls made inside a subagent (sidechain). */
+  agentId: string | null;
+}
+
+export type TranscriptItem = TranscriptPrompt | TranscriptToolCall;
+
+export interface TranscriptRead {
+  items: TranscriptItem[];
+  lines: number;
+  skippedLines: number;
+  lastAt: number | null;
+}
+
+type Rec = Record<string, unknown>;
+
+const isRec = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** Injected by Claude Code, not typed by the user: never a prompt. */
+const SYNTHETIC_PREFIXES = [
+  '<local-command-',
+  '<task-notification>',
+  '<system-reminder>',
+  '<bash-input>',
+  '<bash-stdout>',
+  '[Request interrupted',
+  'Caveat: The messages below',
+];
+
+/** The prompt text of a user line, or null when the line is not a user-typed prompt. */
+export function promptText(line: Rec): string | null {
+  if (line.isSidechain === true || line.isMeta === true || line.isCompactSummary === true) return null;
+  if (line.isVisibleInTranscriptOnly === true) return null;
+  const msg = line.message;
+  if (!isRec(msg)) return null;
+  let text: string;
+  if (typeof msg.content === 'string') text = msg.content;
+  else if (Array.isArray(msg.content)) {
+    const parts: string[] = [];
+    for (const b of msg.content) {
+      if (!isRec(b)) continue;
+      if (b.type === 'tool_result') return null;
+      if (b.type === 'text' && typeof b.text === 'string') parts.push(b.text);
+    }
+    if (parts.length === 0) return null;
+    text = parts.join('\n');
+  } else return null;
+  const trimmed = text.trimStart();
+  if (SYNTHETIC_PREFIXES.some((p) => trimmed.startsWith(p))) return null;
+  // A slash command is recorded as tags; Claude Code's UserPromptSubmit sees "/name args".
+  const cmd = /<command-name>([^<]*)<\/command-name>/.exec(trimmed);
+  if (cmd) {
+    const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(trimmed)?.[1]?.trim() ?? '';
+    const name = cmd[1]!.trim();
+    return args ? `${name} ${args}` : name;
+  }
+  if (trimmed.startsWith('<command-message>')) return null;
+  return text;
+}
+
+const timeOf = (line: Rec): number | null => {
+  const t = str(line.timestamp);
+  if (!t) return null;
+  const ms = Date.parse(t);
+  return Number.isFinite(ms) ? ms : null;
+};
+
+/** Parses one transcript file. Tool calls are emitted when their result arrives (unpaired ones are left out). */
+export async function readTranscript(path: string): Promise<TranscriptRead> {
+  const items: TranscriptItem[] = [];
+  const pending = new Map<string, Omit<TranscriptToolCall, 'response' | 'failed'>>();
+  let lines = 0;
+  let skippedLines = 0;
+  let lastAt: number | null = null;
+  const rl = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  for await (const raw of rl) {
+    if (raw.trim() === '') continue;
+    lines++;
+    let line: unknown;
+    try {
+      line = JSON.parse(raw);
+    } catch {
+      skippedLines++;
+      continue;
+    }
+    if (!isRec(line)) {
+      skippedLines++;
+      continue;
+    }
+    const at: number = timeOf(line) ?? lastAt ?? 0;
+    if (at > (lastAt ?? 0)) lastAt = at;
+    const sessionId = str(line.sessionId);
+    const cwd = str(line.cwd);
+    const msg = line.message;
+    if (!sessionId || !isRec(msg)) continue;
+    if (line.type === 'assistant' && Array.isArray(msg.content)) {
+      for (const b of msg.content) {
+        if (!isRec(b) || b.type !== 'tool_use') continue;
+        const id = str(b.id);
+        const name = str(b.name);
+        if (!id || !name) continue;
+        pending.set(id, {
+          kind: 'tool',
+          toolUseId: id,
+          sessionId,
+          cwd,
+          name,
+          input: b.input ?? null,
+          at,
+          agentId: line.isSidechain === true ? (str(line.agentId) ?? 'subagent') : null,
+        });
+      }
+    } else if (line.type === 'user') {
+      const prompt = promptText(line);
+      const uuid = str(line.uuid);
+      if (prompt !== null && uuid) {
+        items.push({ kind: 'prompt', uuid, sessionId, cwd, text: prompt, at });
+        continue;
+      }
+      if (!Array.isArray(msg.content)) continue;
+      const results = msg.content.filter((b): b is Rec => isRec(b) && b.type === 'tool_result');
+      for (const r of results) {
+        const id = str(r.tool_use_id);
+        const call = id ? pending.get(id) : undefined;
+        if (!id || !call) continue;
+        pending.delete(id);
+        const structured = results.length === 1 ? line.toolUseResult : undefined;
+        items.push({
+          ...call,
+          at,
+          response: structured !== undefined && structured !== null ? structured : (r.content ?? null),
+          failed: r.is_error === true,
+        });
+      }
+    }
+  }
+  return { items, lines, skippedLines, lastAt };
+}
+
+/** A session's transcript plus its subagent transcripts (`<dir>/<session>/subagents/*.jsonl`). */
+export interface TranscriptSet {
+  sessionId: string;
+  main: string | null;
+  subagents: string[];
+  mtimeMs: number;
+}
+
+export function subagentFiles(mainPath: string): string[] {
+  const dir = join(dirname(mainPath), basename(mainPath, '.jsonl'), 'subagents');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/** Finds transcripts under the given files/folders, grouped per session (subagents with their parent). */
+export function findTranscripts(roots: string[]): TranscriptSet[] {
+  const sets = new Map<string, TranscriptSet>();
+  const add = (file: string): void => {
+    const isSub = basename(dirname(file)) === 'subagents';
+    const key = isSub ? join(dirname(dirname(file))) + '.jsonl' : file;
+    let s = sets.get(key);
+    if (!s) {
+      s = { sessionId: basename(key, '.jsonl'), main: null, subagents: [], mtimeMs: 0 };
+      sets.set(key, s);
+    }
+    if (isSub) {
+      if (!s.subagents.includes(file)) s.subagents.push(file);
+    } else s.main = file;
+    s.mtimeMs = Math.max(s.mtimeMs, statSync(file).mtimeMs);
+  };
+  const walk = (p: string, depth: number): void => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isFile()) {
+      if (p.endsWith('.jsonl')) add(p);
+      return;
+    }
+    if (!st.isDirectory() || depth > 6) return;
+    for (const f of readdirSync(p).sort()) walk(join(p, f), depth + 1);
+  };
+  for (const r of roots) walk(r, 0);
+  return [...sets.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);
+}
+
+/** Reads a session's main transcript and its subagents, merged into one time-ordered list. */
+export async function readTranscriptSet(
+  set: Pick<TranscriptSet, 'main' | 'subagents'>,
+): Promise<TranscriptRead & { files: number }> {
+  const files = [...(set.main ? [set.main] : []), ...set.subagents];
+  const out: TranscriptRead & { files: number } = {
+    items: [],
+    lines: 0,
+    skippedLines: 0,
+    lastAt: null,
+    files: 0,
+  };
+  for (const f of files) {
+    let r: TranscriptRead;
+    try {
+      r = await readTranscript(f);
+    } catch {
+      continue;
+    }
+    out.files++;
+    out.items.push(...r.items);
+    out.lines += r.lines;
+    out.skippedLines += r.skippedLines;
+    if (r.lastAt !== null && r.lastAt > (out.lastAt ?? 0)) out.lastAt = r.lastAt;
+  }
+  // Stable sort by time: the main transcript's order wins on ties.
+  out.items = out.items
+    .map((it, i) => ({ it, i }))
+    .sort((a, b) => a.it.at - b.it.at || a.i - b.i)
+    .map((x) => x.it);
+  return out;
+}
