@@ -1,0 +1,92 @@
+/**
+ * bench/ingest: sustained events/s and latency of `POST /api/hooks/PostToolUse` with corpus
+ * payloads against a real `memtray serve` (child process, real SQLite file), measured in the same
+ * run as an empty Node HTTP server answering 200 (the floor). Prints JSON.
+ *
+ *   npx tsx bench/ingest/run.ts [--seconds 10] [--concurrency 8]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadCorpusEvents } from '../../tests/helpers/corpus.js';
+import { round, runLoad } from '../lib/load.js';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '8' } } });
+const seconds = Number(values.seconds);
+const concurrency = Number(values.concurrency);
+
+function startChild(cmd: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, cmd, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = ready.exec(out);
+      if (m) resolve({ child, match: m });
+    });
+    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+}
+
+const posts = loadCorpusEvents().filter((e) => e.eventName === 'PostToolUse');
+const bodies = posts.map((e) => e.payload);
+const bodyFor = (i: number): string => {
+  const p = bodies[i % bodies.length]!;
+  return JSON.stringify({ ...p, session_id: `bench-${Math.floor(i / 50)}`, tool_use_id: `toolu_bench_${i}` });
+};
+const avgBytes = Math.round(bodies.reduce((n, b) => n + JSON.stringify(b).length, 0) / bodies.length);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'memtray-bench-ingest-'));
+const memtray = await startChild(['bin/memtray.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--quiet'], /running at http:\/\/127\.0\.0\.1:(\d+)/);
+const floor = await startChild(['bench/lib/floor-server.mjs'], /^(\d+)\n/);
+const mPort = Number(memtray.match[1]);
+const fPort = Number(floor.match[1]);
+const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
+
+const load = (port: number, conc: number, secs: number, offset: number) =>
+  runLoad({
+    port,
+    path: '/api/hooks/PostToolUse',
+    headers: { authorization: `Bearer ${token}` },
+    bodies: (i) => bodyFor(i + offset),
+    concurrency: conc,
+    maxRequests: 2_000_000,
+    maxSeconds: secs,
+  });
+
+// Warm up both, then measure: sustained (concurrent) and one-at-a-time latency.
+await load(mPort, 2, 1, 10_000_000);
+await load(fPort, 2, 1, 0);
+const floorSustained = await load(fPort, concurrency, seconds, 0);
+const memSustained = await load(mPort, concurrency, seconds, 0);
+const floorSerial = await load(fPort, 1, seconds / 2, 0);
+const memSerial = await load(mPort, 1, seconds / 2, 5_000_000);
+
+memtray.child.kill('SIGTERM');
+floor.child.kill('SIGTERM');
+await new Promise((r) => memtray.child.once('exit', r));
+rmSync(dataDir, { recursive: true, force: true });
+
+console.log(
+  JSON.stringify(
+    {
+      bench: 'ingest',
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memGiB: round(totalmem() / 2 ** 30, 1), node: process.version },
+      payloads: { corpusPostToolUse: bodies.length, avgBytes },
+      concurrency,
+      sustained: { memtray: memSustained, emptyServer: floorSustained, throughputRatio: round(memSustained.perSecond / floorSustained.perSecond) },
+      serial: { memtray: memSerial, emptyServer: floorSerial },
+      targets: { throughputRatioAtLeast: 0.5, serialP50MsAtMost: 2 },
+      met: {
+        throughput: memSustained.perSecond / floorSustained.perSecond >= 0.5,
+        p50: memSerial.p50Ms <= 2,
+      },
+    },
+    null,
+    2,
+  ),
+);
