@@ -1,45 +1,157 @@
-import { desc, eq } from 'drizzle-orm';
-import { observations, sessions, sessionSummaries } from '../../../drizzle/schema.js';
+/**
+ * The SessionStart digest: markdown within a token budget (settings `context.tokenBudget`,
+ * estimated with `estimateTokens`), wrapped in `<memtray-context>` so it is never captured again.
+ * Progressive disclosure: the latest session summaries, then a compact index of recent
+ * observations (id, time, type, title), then one line on how to get details.
+ */
+import type Database from 'better-sqlite3';
 import type { Core } from '../core.js';
+import { isPathExcluded } from '../ingest/exclude.js';
+import type { Settings } from '../settings/schema.js';
+import { observationTitle, oneLine } from './titles.js';
+import { estimateTokens } from './tokens.js';
 
-/** A simple digest of recent work for SessionStart; the recall issue replaces it with a budgeted one. */
-export function buildContext(core: Core, project: string): string | null {
-  const p = core.read.listProjects().find((x) => x.name === project);
-  if (p && !p.captureEnabled) return null;
-  const summaries = core.db
-    .select({
-      request: sessionSummaries.request,
-      completed: sessionSummaries.completed,
-      nextSteps: sessionSummaries.nextSteps,
-    })
-    .from(sessionSummaries)
-    .innerJoin(sessions, eq(sessions.id, sessionSummaries.sessionId))
-    .where(eq(sessions.project, project))
-    .orderBy(desc(sessionSummaries.updatedAt))
-    .limit(3)
-    .all();
-  const recent = core.db
-    .select({
-      id: observations.id,
-      title: observations.title,
-      type: observations.type,
-      toolName: observations.toolName,
-    })
-    .from(observations)
-    .innerJoin(sessions, eq(sessions.id, observations.sessionId))
-    .where(eq(sessions.project, project))
-    .orderBy(desc(observations.id))
-    .limit(20)
-    .all();
-  const lines = [`# MemTray: recent work in ${project}`, ''];
-  if (summaries.length === 0 && recent.length === 0) {
-    lines.push('No memories yet for this project. MemTray will remember this session.');
-  }
-  for (const s of summaries)
-    lines.push(
-      `- Request: ${s.request ?? '?'}; completed: ${s.completed ?? '?'}; next: ${s.nextSteps ?? '?'}`,
+const OPEN = '<memtray-context>';
+const CLOSE = '</memtray-context>';
+/** Share of the budget summaries may take before the observation index. */
+const SUMMARY_SHARE = 0.6;
+const MAX_OBSERVATIONS = 200;
+const RECENT_SESSIONS = 50;
+
+interface SummaryRow {
+  sessionId: number;
+  request: string | null;
+  learned: string | null;
+  completed: string | null;
+  nextSteps: string | null;
+  updatedAt: number;
+}
+interface ObsRow {
+  id: number;
+  createdAt: number;
+  type: string | null;
+  title: string | null;
+  toolName: string;
+}
+
+const clean = (s: string, max: number): string => oneLine(s.replace(/<\/?memtray-context>/gi, ''), max);
+const pad = (n: number): string => String(n).padStart(2, '0');
+const day = (ms: number): string => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+const time = (ms: number): string => {
+  const d = new Date(ms);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+export class ContextBuilder {
+  private readonly projectStmt: Database.Statement;
+  private readonly summariesStmt: Database.Statement;
+  private readonly observationsStmt: Database.Statement;
+  private readonly inputStmt: Database.Statement;
+
+  constructor(
+    sqlite: Database.Database,
+    private readonly settings: () => Settings,
+  ) {
+    this.projectStmt = sqlite.prepare(
+      'SELECT capture_enabled AS enabled, root_path AS rootPath FROM projects WHERE name = ?',
     );
-  if (recent.length > 0) lines.push('', '## Recent observations');
-  for (const o of recent) lines.push(`- #${o.id} [${o.type ?? o.toolName}] ${o.title ?? o.toolName}`);
-  return `<memtray-context>\n${lines.join('\n')}\n</memtray-context>`;
+    this.summariesStmt = sqlite.prepare(`SELECT x.session_id AS sessionId, x.request, x.learned, x.completed,
+        x.next_steps AS nextSteps, x.updated_at AS updatedAt
+      FROM sessions s JOIN session_summaries x ON x.session_id = s.id
+      WHERE s.project = ? ORDER BY x.updated_at DESC LIMIT ?`);
+    this.observationsStmt = sqlite.prepare(`SELECT o.id, o.created_at AS createdAt, o.type, o.title,
+        o.tool_name AS toolName
+      FROM observations o
+      WHERE o.session_id IN (SELECT id FROM sessions WHERE project = ? ORDER BY started_at DESC LIMIT ${RECENT_SESSIONS})
+      ORDER BY o.created_at DESC, o.id DESC LIMIT ?`);
+    this.inputStmt = sqlite.prepare('SELECT input FROM observations_search_src WHERE id = ?').pluck();
+  }
+
+  /** The digest for a project, or null when the project is disabled or its folder excluded. */
+  build(project: string): string | null {
+    const settings = this.settings();
+    const p = this.projectStmt.get(project) as { enabled: number; rootPath: string | null } | undefined;
+    if (p && !p.enabled) return null;
+    if (p?.rootPath && isPathExcluded(p.rootPath, settings.excludedPaths)) return null;
+    const budget = settings.context.tokenBudget;
+    const header = `# MemTray memory: ${clean(project, 100)}`;
+    const footer =
+      'Details on demand: the memtray MCP tools `search`, `timeline` and `get_observations` (ids above), ' +
+      'or `memtray search "<words>"`.';
+    const summaries = this.summariesStmt.all(project, settings.context.maxSummaries) as SummaryRow[];
+    const observations = this.observationsStmt.all(project, MAX_OBSERVATIONS) as ObsRow[];
+    if (summaries.length === 0 && observations.length === 0) {
+      return `${OPEN}\n${header}\nNo memories yet for this project; MemTray is recording this session.\n${CLOSE}`;
+    }
+    const lines: string[] = [OPEN, header];
+    let used = estimateTokens(`${OPEN}\n${header}\n${footer}\n${CLOSE}\n`);
+    const fits = (line: string, limit: number): boolean => used + estimateTokens(line) + 1 <= limit;
+    const push = (line: string): void => {
+      lines.push(line);
+      used += estimateTokens(line) + 1;
+    };
+    const sumLimit = used + Math.floor((budget - used) * SUMMARY_SHARE);
+    const sumLines = summaries.map((s) => summaryLine(s));
+    if (sumLines.length > 0 && fits('## Recent sessions (newest first)', sumLimit)) {
+      push('## Recent sessions (newest first)');
+      for (const line of sumLines) if (fits(line, sumLimit)) push(line);
+    }
+    const obsLines = this.observationLines(observations);
+    if (obsLines.length > 0 && fits('## Recent observations (newest first: id time type title)', budget)) {
+      push('## Recent observations (newest first: id time type title)');
+      let currentDay = '';
+      for (const o of obsLines) {
+        const dayLine = o.day !== currentDay ? `### ${o.day}` : null;
+        const cost = (dayLine ? estimateTokens(dayLine) + 1 : 0) + estimateTokens(o.line) + 1;
+        if (used + cost > budget) break;
+        if (dayLine) push(dayLine);
+        currentDay = o.day;
+        push(o.line);
+      }
+    }
+    lines.push(footer, CLOSE);
+    return lines.join('\n');
+  }
+
+  /** Index lines, newest first; consecutive observations with the same title collapse into one. */
+  private observationLines(rows: ObsRow[]): Array<{ day: string; line: string }> {
+    const out: Array<{ day: string; line: string; title: string; n: number; id: number; rest: string }> = [];
+    for (const o of rows) {
+      const input = o.title ? null : (this.inputStmt.get(o.id) as string | null);
+      const title = clean(observationTitle({ title: o.title, toolName: o.toolName, input }), 110);
+      const prev = out[out.length - 1];
+      if (prev && prev.title === title && prev.day === day(o.createdAt)) {
+        prev.n += 1;
+        continue;
+      }
+      const rest = `${time(o.createdAt)} ${o.type ?? o.toolName.slice(0, 40)} ${title}`;
+      out.push({ day: day(o.createdAt), title, n: 1, id: o.id, rest, line: '' });
+    }
+    return out.map((o) => ({ day: o.day, line: `- #${o.id} ${o.rest}${o.n > 1 ? ` (×${o.n})` : ''}` }));
+  }
+}
+
+function summaryLine(s: SummaryRow): string {
+  const parts = [
+    s.request && `Request: ${clean(s.request, 200)}`,
+    s.completed && `Completed: ${clean(s.completed, 240)}`,
+    s.learned && `Learned: ${clean(s.learned, 200)}`,
+    s.nextSteps && `Next: ${clean(s.nextSteps, 160)}`,
+  ].filter(Boolean);
+  return `- ${day(s.updatedAt)} (session ${s.sessionId}): ${parts.join(' | ') || 'no summary text'}`;
+}
+
+const builders = new WeakMap<Core, ContextBuilder>();
+
+/** The digest for `project` from a core (kept for callers that have no plugin). */
+export function buildContext(core: Core, project: string): string | null {
+  let b = builders.get(core);
+  if (!b) {
+    b = new ContextBuilder(core.sqlite, () => core.settings.get());
+    builders.set(core, b);
+  }
+  return b.build(project);
 }

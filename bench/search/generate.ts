@@ -1,0 +1,115 @@
+/**
+ * Generates memories into a migrated MemTray database: sessions across a few projects, each with
+ * prompts, observations (structured fields as compression writes them, plus the raw tool input)
+ * and a summary. Text is recombined from the corpus templates (see corpus-text.ts); a seeded PRNG
+ * makes a given (seed, n) reproducible. Rows are written directly (one transaction per batch):
+ * the FTS triggers index them exactly as they index ingested rows.
+ */
+import type Database from 'better-sqlite3';
+import type { CorpusText } from './corpus-text.js';
+
+export interface GenerateOptions {
+  observations: number;
+  projects?: string[];
+  /** Observations per session (average). */
+  perSession?: number;
+  seed?: number;
+  /** Time span covered, ending at `endMs`. */
+  spanMs?: number;
+  endMs?: number;
+  onProgress?: (done: number) => void;
+}
+
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TYPES = ['discovery', 'change', 'bugfix', 'feature', 'refactor', 'decision'];
+const VERBS = ['Fixed', 'Added', 'Refactored', 'Investigated', 'Updated', 'Removed', 'Renamed', 'Tested', 'Documented', 'Configured', 'Optimized', 'Debugged'];
+const TOOLS = ['Read', 'Read', 'Read', 'Edit', 'Edit', 'Bash', 'Bash', 'Write', 'Grep', 'Glob'];
+
+export function generate(sqlite: Database.Database, text: CorpusText, o: GenerateOptions): { sessions: number } {
+  const r = rng(o.seed ?? 42);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  // Zipf-ish: index ~ n^(u^2)-1 favours the most frequent identifiers, with a long tail.
+  const ident = (): string => text.identifiers[Math.floor(Math.pow(text.identifiers.length, r() * r())) - 1]!;
+  const projects = o.projects ?? ['spotter', 'spcstr', 'attio-mcp-server', 'memtray', 'webshop', 'infra'];
+  const perSession = o.perSession ?? 40;
+  const end = o.endMs ?? Date.now();
+  const span = o.spanMs ?? 365 * 24 * 3600 * 1000;
+  const step = span / Math.max(1, o.observations);
+  const path = (): string => {
+    const p = pick(text.paths).split('/');
+    if (r() < 0.6) p[p.length - 1] = `${ident()}.${pick(['ts', 'go', 'ex', 'py', 'md', 'json'])}`;
+    if (r() < 0.3 && p.length > 2) p[p.length - 2] = ident().toLowerCase();
+    return p.join('/');
+  };
+  const sentence = (): string => pick(text.sentences);
+  const insSession = sqlite.prepare(`INSERT INTO sessions (claude_session_id, project, cwd, first_prompt,
+    prompt_counter, status, started_at, updated_at) VALUES (?, ?, ?, ?, ?, 'completed', ?, ?)`);
+  const insPrompt = sqlite.prepare(
+    'INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const insObs = sqlite.prepare(`INSERT INTO observations (session_id, prompt_number, tool_name, tool_input,
+    tool_response, cwd, created_at, updated_at, type, title, subtitle, facts, narrative, concepts, files_read,
+    files_modified, produced_by, status) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'rules', 'processed')`);
+  const insSummary = sqlite.prepare(`INSERT INTO session_summaries (session_id, prompt_number, request,
+    investigated, learned, completed, next_steps, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insProject = sqlite.prepare(
+    'INSERT OR IGNORE INTO projects (name, root_path, created_at, last_activity_at) VALUES (?, ?, ?, ?)',
+  );
+  for (const p of projects) insProject.run(p, `/home/dev/${p}`, end - span, end);
+
+  let done = 0;
+  let sessions = 0;
+  const batch = sqlite.transaction((count: number) => {
+    while (count > 0) {
+      const project = pick(projects);
+      const cwd = `/home/dev/${project}`;
+      const nObs = Math.min(count, Math.max(1, Math.round(perSession * (0.5 + r()))));
+      const t0 = end - span + done * step;
+      const prompt = r() < 0.5 ? pick(text.prompts) : sentence();
+      const sid = Number(
+        insSession.run(`gen-${o.seed ?? 42}-${sessions}`, project, cwd, prompt, 3, t0, t0 + nObs * step)
+          .lastInsertRowid,
+      );
+      sessions++;
+      for (let k = 1; k <= 3; k++) insPrompt.run(sid, k, k === 1 ? prompt : sentence(), t0 + k);
+      for (let i = 0; i < nObs; i++) {
+        const tool = pick(TOOLS);
+        const file = path();
+        const input =
+          tool === 'Bash'
+            ? { command: pick(text.commands), description: sentence().slice(0, 80) }
+            : tool === 'Grep' || tool === 'Glob'
+              ? { pattern: ident(), path: cwd }
+              : { file_path: file };
+        const modified = tool === 'Edit' || tool === 'Write';
+        const title = `${pick(VERBS)} ${ident()} in ${file.split('/').pop()}`;
+        const facts = [sentence(), `${ident()} calls ${ident()} via ${ident()}`];
+        const at = Math.round(t0 + i * step);
+        insObs.run(
+          sid, 1, tool, JSON.stringify(input), cwd, at, at, pick(TYPES), title, sentence().slice(0, 120),
+          JSON.stringify(facts), `${sentence()} ${sentence()}`, JSON.stringify([ident().toLowerCase(), pick(TYPES)]),
+          JSON.stringify(modified ? [] : [file]), JSON.stringify(modified ? [file] : []),
+        );
+      }
+      const last = t0 + nObs * step;
+      insSummary.run(sid, 3, prompt.slice(0, 300), sentence(), sentence(), `${sentence()} ${sentence()}`, sentence(), last, last);
+      done += nObs;
+      count -= nObs;
+    }
+  });
+  while (done < o.observations) {
+    batch(Math.min(5000, o.observations - done));
+    o.onProgress?.(done);
+  }
+  return { sessions };
+}

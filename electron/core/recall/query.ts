@@ -1,0 +1,141 @@
+/**
+ * Turns any user text into safe FTS5 match expressions. Nothing the user types is passed to FTS5
+ * as syntax: words are extracted (letters, digits and marks, as the unicode61 tokenizer sees them)
+ * and each is emitted as a double-quoted string, so quotes, `*`, `NEAR`, `AND`, `col:` filters,
+ * parentheses and emoji can never form an operator or a syntax error.
+ */
+
+const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
+export const MAX_TOKENS = 12;
+const MAX_TOKEN_LEN = 64;
+
+export interface ParsedQuery {
+  /** The trimmed raw text (bounded), used for substring matching when there are no words. */
+  raw: string;
+  /** Lower-cased words, deduplicated, in order. */
+  tokens: string[];
+}
+
+export function parseQuery(text: string): ParsedQuery {
+  const raw = text.normalize('NFC').trim().slice(0, 500);
+  const seen = new Set<string>();
+  const tokens: string[] = [];
+  for (const m of raw.toLowerCase().matchAll(WORD_RE)) {
+    const t = m[0].slice(0, MAX_TOKEN_LEN);
+    if (seen.has(t)) continue;
+    seen.add(t);
+    tokens.push(t);
+    if (tokens.length >= MAX_TOKENS) break;
+  }
+  return { raw, tokens };
+}
+
+/** A quoted FTS5 string; words never contain `"`, but escape anyway. */
+const quote = (t: string): string => `"${t.replace(/"/g, '""')}"`;
+
+/** Prefix match for words of two or more characters (the index keeps 2- and 3-char prefixes). */
+export function term(t: string): string {
+  return t.length >= 2 ? `${quote(t)}*` : quote(t);
+}
+
+/** Every word must match (as a prefix). */
+export function andQuery(tokens: string[]): string {
+  return tokens.map(term).join(' AND ');
+}
+
+/** Any word may match; bm25 ranks rows matching more (and rarer) words first. */
+export function orQuery(tokens: string[]): string {
+  return tokens.map(term).join(' OR ');
+}
+
+/** Escapes LIKE wildcards for a `LIKE ? ESCAPE '\'` pattern. */
+export function likeContains(s: string): string {
+  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Edit distance between `a` and `b` (insert, delete, substitute, adjacent transpose), giving up
+ * (returning max + 1) once it cannot be at most `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_v, j) => j);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[n]!;
+}
+
+/** Endings the porter stemmer removes (or rewrites); a stem stands for any of them. */
+const STEM_TAILS = ['e', 's', 'es', 'ed', 'ing', 'ings', 'ion', 'ions', 'er', 'ers', 'ly', 'al', 'ment', 'ness', 'ity', 'ive', 'able', 'ate', 'ation', 'ations', 'y'];
+
+/**
+ * Distance from a typed word to an index term, which is a porter stem: the stem stands for the
+ * word with a common ending removed (`databse` vs the stem `databas`: 1, via `databs`).
+ */
+export function distanceToStem(word: string, stem: string, max: number): number {
+  let best = editDistance(word, stem, max);
+  for (const tail of STEM_TAILS) {
+    if (best === 0) break;
+    if (word.length - tail.length < 3 || !word.endsWith(tail)) continue;
+    best = Math.min(best, editDistance(word.slice(0, word.length - tail.length), stem, max));
+  }
+  return best;
+}
+
+/** Replaces FTS snippet markers with `<mark>` tokens; literal `<mark>` text in the data is dropped. */
+export const MARK_OPEN = '\u0002';
+export const MARK_CLOSE = '\u0003';
+
+export function finishSnippet(s: string): string {
+  return s
+    .replace(/<\/?mark>/gi, '')
+    .replace(/","/g, ' · ')
+    .replace(/\["|"\]/g, '')
+    .replace(/[\r\n\t]+/g, ' ')
+    .replaceAll(MARK_OPEN, '<mark>')
+    .replaceAll(MARK_CLOSE, '</mark>')
+    .trim();
+}
+
+/** A snippet made in JS: `text` around the first occurrence of any needle, needles marked. */
+export function markSubstrings(text: string, needles: string[], width = 160): string {
+  const clean = text.replace(/<\/?mark>/gi, '').replace(/[\r\n\t]+/g, ' ');
+  const lower = clean.toLowerCase();
+  const hits: Array<[number, number]> = [];
+  for (const n of needles) {
+    if (!n) continue;
+    const ln = n.toLowerCase();
+    let i = lower.indexOf(ln);
+    while (i >= 0 && hits.length < 50) {
+      hits.push([i, i + ln.length]);
+      i = lower.indexOf(ln, i + ln.length);
+    }
+  }
+  hits.sort((a, b) => a[0] - b[0]);
+  const first = hits[0]?.[0] ?? 0;
+  const start = Math.max(0, first - Math.floor(width / 3));
+  const end = Math.min(clean.length, start + width);
+  let out = start > 0 ? '…' : '';
+  let pos = start;
+  for (const [a, b] of hits) {
+    if (a < pos || b > end) continue;
+    out += `${clean.slice(pos, a)}<mark>${clean.slice(a, b)}</mark>`;
+    pos = b;
+  }
+  out += clean.slice(pos, end) + (end < clean.length ? '…' : '');
+  return out.trim();
+}

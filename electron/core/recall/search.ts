@@ -1,0 +1,242 @@
+/**
+ * Search across observations, session summaries and prompts.
+ *
+ * Stages, each run only when the ones before found fewer than FEW hits:
+ *  1. every word (as a prefix) in the porter FTS5 indexes, bm25 with field weights × recency;
+ *  2. words that match nothing replaced by their closest index term (typo tolerance);
+ *  3. any word (OR), so partial matches rank by how many (and how rare) words they share;
+ *  4. substrings (trigram index) of observation titles and file paths.
+ * A query that looks like a path or identifier fragment (no spaces, `/._-` inside) is first
+ * matched as a substring.
+ * Broad queries are ranked inside a window of the newest rows first (widened until it holds
+ * enough hits), so a word in half a million rows costs a window's worth, not the whole index.
+ * Ranking returns ids only; titles and snippets are fetched for the page's hits alone.
+ */
+import type Database from 'better-sqlite3';
+import { andQuery, finishSnippet, markSubstrings, orQuery, parseQuery } from './query.js';
+import {
+  HYDRATE_SQL,
+  MAX_ID_SQL,
+  SNIPPET_SQL,
+  listSql,
+  rankSql,
+  substringSql,
+  type Filters,
+  type Kind,
+} from './search-sql.js';
+import { observationTitle, oneLine, promptTitle, summaryTitle } from './titles.js';
+import { TypoCorrector } from './typo.js';
+
+export type { Filters, Kind } from './search-sql.js';
+
+export interface SearchParams extends Filters {
+  q: string;
+  kinds?: Kind[] | undefined;
+  limit: number;
+  offset: number;
+}
+
+export interface SearchItem {
+  kind: Kind;
+  id: number;
+  sessionId: number;
+  project: string;
+  type: string | null;
+  title: string;
+  snippet: string;
+  createdAt: number;
+  score: number;
+}
+
+export interface SearchResult {
+  items: SearchItem[];
+  /** Offset of the next page, or null. */
+  nextOffset: number | null;
+  /** Words replaced by typo correction (typed → index term). */
+  corrected: Record<string, string>;
+}
+
+/** Fewer hits than this and the next, looser stage runs. */
+const FEW = 5;
+/** Recency windows (rows) tried in turn for ranking; the last is the whole index. */
+const WINDOWS = [25_000, 250_000, Number.POSITIVE_INFINITY];
+const MIN_WINDOW_HITS = 50;
+export const MAX_OFFSET = 1000;
+const PATHISH = /^\S*[\p{L}\p{N}][/._-][\p{L}\p{N}]\S*$/u;
+
+interface Hit {
+  kind: Kind;
+  id: number;
+  score: number;
+  /** FTS expression that found it (for the snippet), or substrings for trigram hits. */
+  match: string | null;
+  needles: string[];
+}
+
+export class SearchEngine {
+  private readonly stmts = new Map<string, Database.Statement>();
+  private readonly typo: TypoCorrector;
+
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly clock: () => number,
+  ) {
+    this.typo = new TypoCorrector(sqlite);
+  }
+
+  private stmt(sql: string): Database.Statement {
+    let s = this.stmts.get(sql);
+    if (!s) {
+      s = this.sqlite.prepare(sql);
+      this.stmts.set(sql, s);
+    }
+    return s;
+  }
+
+  search(p: SearchParams): SearchResult {
+    const want = Math.min(p.offset, MAX_OFFSET) + p.limit + 1;
+    const kinds = this.kindsFor(p);
+    const bind = this.binds(p);
+    const { tokens, raw } = parseQuery(p.q);
+    const corrected: Record<string, string> = {};
+    let hits: Hit[];
+    if (raw === '') {
+      hits = kinds.includes('observation') ? this.list(p, bind, want) : [];
+    } else {
+      hits = [];
+      const seen = new Set<string>();
+      const add = (more: Hit[]): void => {
+        for (const h of more.sort((a, b) => b.score - a.score)) {
+          const key = `${h.kind}:${h.id}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          hits.push(h);
+        }
+      };
+      // A path or identifier fragment (`auth/refresh-cli`, `parse_config`) is meant literally.
+      if (PATHISH.test(raw) && kinds.includes('observation')) add(this.substrings([raw], p, bind, want));
+      if (tokens.length > 0) add(this.ranked(andQuery(tokens), kinds, p, bind, want));
+      if (hits.length < FEW && tokens.length > 0) {
+        const fixed = tokens.map((t) => {
+          if (this.typo.isKnown(t)) return t;
+          const c = this.typo.correct(t);
+          if (c) corrected[t] = c;
+          return c ?? t;
+        });
+        if (Object.keys(corrected).length > 0) add(this.ranked(andQuery(fixed), kinds, p, bind, want));
+        if (hits.length < FEW && fixed.length > 1) add(this.ranked(orQuery(fixed), kinds, p, bind, want));
+      }
+      if (hits.length < FEW && kinds.includes('observation')) {
+        const subs = tokens.length > 0 ? tokens.filter((t) => t.length >= 3) : [raw];
+        if (subs.length > 0 && subs.every((s) => [...s].length >= 3)) add(this.substrings(subs, p, bind, want));
+      }
+    }
+    const start = Math.min(p.offset, MAX_OFFSET);
+    const page = hits.slice(start, start + p.limit);
+    return {
+      items: page.map((h) => this.hydrate(h)).filter((x): x is SearchItem => x !== null),
+      nextOffset: hits.length > start + p.limit && start + p.limit <= MAX_OFFSET ? start + p.limit : null,
+      corrected,
+    };
+  }
+
+  private kindsFor(p: SearchParams): Kind[] {
+    let kinds: Kind[] = p.kinds ?? ['observation', 'summary', 'prompt'];
+    if (p.type !== undefined || p.file !== undefined) kinds = kinds.filter((k) => k === 'observation');
+    return kinds;
+  }
+
+  private binds(f: Filters): Record<string, unknown> {
+    const b: Record<string, unknown> = { now: this.clock() };
+    if (f.project !== undefined) b.project = f.project;
+    if (f.type !== undefined) b.type = f.type;
+    if (f.since !== undefined) b.since = f.since;
+    if (f.until !== undefined) b.until = f.until;
+    if (f.file !== undefined) {
+      b.fileLike = `%${f.file}%`;
+      b.fileLower = f.file.toLowerCase();
+    }
+    return b;
+  }
+
+  private ranked(
+    match: string,
+    kinds: Kind[],
+    f: Filters,
+    bind: Record<string, unknown>,
+    want: number,
+  ): Hit[] {
+    const out: Hit[] = [];
+    const k = Math.max(want, MIN_WINDOW_HITS);
+    for (const kind of kinds) {
+      const maxId = (this.stmt(MAX_ID_SQL[kind]).get() as { m: number }).m;
+      const sql = rankSql(kind, f);
+      for (const w of WINDOWS) {
+        const minId = w === Number.POSITIVE_INFINITY || w >= maxId ? 0 : maxId - w;
+        const rows = this.stmt(sql).all({ ...bind, match, minId, k }) as Array<{ id: number; score: number }>;
+        if (rows.length >= k || minId === 0) {
+          for (const r of rows) out.push({ kind, id: r.id, score: r.score, match, needles: [] });
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  private substrings(subs: string[], f: Filters, bind: Record<string, unknown>, want: number): Hit[] {
+    const out: Hit[] = [];
+    const pats = Object.fromEntries(subs.map((s, i) => [`p${i}`, `%${s}%`]));
+    for (const col of ['title', 'paths'] as const) {
+      const rows = this.stmt(substringSql(col, subs.length, f)).all({
+        ...bind,
+        ...pats,
+        k: want,
+      }) as Array<{ id: number; score: number }>;
+      for (const r of rows)
+        out.push({ kind: 'observation', id: r.id, score: r.score, match: null, needles: subs });
+    }
+    return out;
+  }
+
+  private list(p: SearchParams, bind: Record<string, unknown>, want: number): Hit[] {
+    const rows = this.stmt(listSql(p)).all({ ...bind, k: want, offset: 0 }) as Array<{ id: number }>;
+    return rows.map((r) => ({ kind: 'observation', id: r.id, score: 0, match: null, needles: [] }));
+  }
+
+  private snippet(h: Hit, fallback: string): string {
+    if (h.match !== null) {
+      const row = this.stmt(SNIPPET_SQL[h.kind]).get(h.match, h.id) as { s: string | null } | undefined;
+      if (row?.s) return finishSnippet(row.s);
+    }
+    if (h.needles.length > 0) return markSubstrings(fallback, h.needles);
+    return oneLine(fallback.replace(/<\/?mark>/gi, ''), 160);
+  }
+
+  private hydrate(h: Hit): SearchItem | null {
+    const r = this.stmt(HYDRATE_SQL[h.kind]).get(h.id) as Record<string, unknown> | undefined;
+    if (!r) return null;
+    const base = {
+      kind: h.kind,
+      id: h.id,
+      sessionId: r.sessionId as number,
+      project: r.project as string,
+      createdAt: r.createdAt as number,
+      score: Math.round(h.score * 1000) / 1000,
+    };
+    if (h.kind === 'observation') {
+      const title = observationTitle({
+        title: r.title as string | null,
+        toolName: r.toolName as string,
+        input: r.input as string | null,
+      });
+      const text = [r.title, r.paths, r.input, r.subtitle, r.narrative].filter(Boolean).join(' — ');
+      return { ...base, type: r.type as string | null, title, snippet: this.snippet(h, text) };
+    }
+    if (h.kind === 'summary') {
+      const s = { request: r.request as string | null, completed: r.completed as string | null };
+      return { ...base, type: null, title: summaryTitle(s), snippet: this.snippet(h, summaryTitle(s)) };
+    }
+    const prompt = r.prompt as string;
+    return { ...base, type: null, title: promptTitle(prompt), snippet: this.snippet(h, prompt) };
+  }
+}

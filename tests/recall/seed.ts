@@ -1,0 +1,72 @@
+/** Seeding for the recall tests: generated memories (corpus templates) plus a few known facts. */
+import type Database from 'better-sqlite3';
+import { loadCorpusText, type CorpusText } from '../../bench/search/corpus-text.js';
+import { generate } from '../../bench/search/generate.js';
+import { CORPUS_DIR } from '../helpers/service.js';
+
+let cached: CorpusText | null = null;
+export function corpusText(): CorpusText {
+  cached ??= loadCorpusText(CORPUS_DIR);
+  return cached;
+}
+
+export const DAY = 24 * 3600 * 1000;
+
+/** Inserts one observation with structured fields into a new or given session; returns its id. */
+export function insertObservation(
+  sqlite: Database.Database,
+  o: {
+    project: string;
+    session?: number;
+    title: string | null;
+    facts?: string[];
+    narrative?: string;
+    type?: string | null;
+    toolName?: string;
+    toolInput?: unknown;
+    filesRead?: string[];
+    filesModified?: string[];
+    at: number;
+  },
+): { id: number; sessionId: number } {
+  let sessionId = o.session;
+  if (sessionId === undefined) {
+    sqlite
+      .prepare('INSERT OR IGNORE INTO projects (name, root_path, created_at) VALUES (?, ?, ?)')
+      .run(o.project, `/home/dev/${o.project}`, o.at);
+    sessionId = Number(
+      sqlite
+        .prepare(
+          `INSERT INTO sessions (claude_session_id, project, cwd, started_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
+        )
+        .run(`test-${o.project}-${o.at}-${Math.random()}`, o.project, `/home/dev/${o.project}`, o.at, o.at)
+        .lastInsertRowid,
+    );
+  }
+  const id = Number(
+    sqlite
+      .prepare(
+        `INSERT INTO observations (session_id, tool_name, tool_input, created_at, updated_at, type, title,
+          facts, narrative, files_read, files_modified, status)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'processed')`,
+      )
+      .run(
+        sessionId,
+        o.toolName ?? 'Edit',
+        JSON.stringify(o.toolInput ?? {}),
+        o.at,
+        o.at,
+        o.type ?? null,
+        o.title,
+        o.facts ? JSON.stringify(o.facts) : null,
+        o.narrative ?? null,
+        JSON.stringify(o.filesRead ?? []),
+        JSON.stringify(o.filesModified ?? []),
+      ).lastInsertRowid,
+  );
+  return { id, sessionId };
+}
+
+export function seedGenerated(sqlite: Database.Database, n: number, endMs: number, seed = 7): void {
+  generate(sqlite, corpusText(), { observations: n, seed, endMs, spanMs: 90 * DAY, perSession: 30 });
+}
