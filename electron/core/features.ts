@@ -8,14 +8,16 @@ import type { Core, CoreOptions } from './core.js';
 import type { ServicePlugin } from './service.js';
 import { recallPlugin } from './recall/plugin.js';
 import { capturePlugin } from './capture/plugin.js';
+import { compressCoreOptions, compressPlugin } from './compress/plugin.js';
 import { packageRoot } from './cli/env.js';
 
 export type FeatureCoreOptions = Pick<CoreOptions, 'redact' | 'extractRules' | 'wantsLlmJob'>;
 
 export function featureCoreOptions(): FeatureCoreOptions {
-  return {};
+  return { ...compressCoreOptions() };
 }
 
-export function featurePlugins(): Array<(core: Core) => ServicePlugin> {
-  return [(core) => capturePlugin(core, { packageRoot: packageRoot() }), recallPlugin];
+/** `root`: where `dist/memtray-hook*` lives (the packaged app passes its resources dir). */
+export function featurePlugins(root: string = packageRoot()): Array<(core: Core) => ServicePlugin> {
+  return [(core) => capturePlugin(core, { packageRoot: root }), recallPlugin, compressPlugin()];
 }

@@ -1,0 +1,144 @@
+/**
+ * The Anthropic extractor's transport: one Messages API call through `@anthropic-ai/sdk`, forced
+ * tool use, validated output, usage, and an error classification the queue can act on. The SDK's
+ * own retries are off (`maxRetries: 0`): the durable queue retries, with backoff and `retry-after`.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { z } from 'zod';
+
+export interface ClientConfig {
+  apiKey: string;
+  baseUrl: string | null;
+  timeoutMs: number;
+}
+
+const clients = new Map<string, Anthropic>();
+
+export function anthropicClient(c: ClientConfig): Anthropic {
+  const key = `${c.baseUrl ?? ''}\u0000${c.timeoutMs}\u0000${c.apiKey}`;
+  let client = clients.get(key);
+  if (!client) {
+    if (clients.size > 8) clients.clear();
+    client = new Anthropic({
+      apiKey: c.apiKey,
+      ...(c.baseUrl ? { baseURL: c.baseUrl } : {}),
+      maxRetries: 0,
+      timeout: c.timeoutMs,
+    });
+    clients.set(key, client);
+  }
+  return client;
+}
+
+export interface CallUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+export interface ToolCallResult {
+  /** The forced tool's input, or null when the model answered otherwise (prose, other tool). */
+  toolInput: unknown;
+  text: string;
+  usage: CallUsage;
+  model: string;
+}
+
+export async function callTool(
+  client: Anthropic,
+  params: {
+    model: string;
+    system: Anthropic.TextBlockParam[];
+    tool: Anthropic.Tool;
+    user: string;
+    maxTokens: number;
+    signal?: AbortSignal;
+  },
+): Promise<ToolCallResult> {
+  const msg = await client.messages.create(
+    {
+      model: params.model,
+      max_tokens: params.maxTokens,
+      system: params.system,
+      tools: [params.tool],
+      tool_choice: { type: 'tool', name: params.tool.name },
+      messages: [{ role: 'user', content: params.user }],
+    },
+    params.signal ? { signal: params.signal } : {},
+  );
+  const content = Array.isArray(msg.content) ? msg.content : [];
+  const block = content.find((b) => b.type === 'tool_use' && b.name === params.tool.name);
+  const text = content
+    .filter((b): b is Anthropic.TextBlock => b.type === 'text')
+    .map((b) => b.text)
+    .join('\n');
+  const u = msg.usage;
+  return {
+    toolInput: block && block.type === 'tool_use' ? block.input : null,
+    text,
+    model: typeof msg.model === 'string' ? msg.model : params.model,
+    usage: {
+      inputTokens: u?.input_tokens ?? 0,
+      outputTokens: u?.output_tokens ?? 0,
+      cacheReadTokens: u?.cache_read_input_tokens ?? 0,
+      cacheWriteTokens: u?.cache_creation_input_tokens ?? 0,
+    },
+  };
+}
+
+/** A tool input that did not come as tool use may still be a JSON object in the text. */
+export function parseStructured<S extends z.ZodType>(schema: S, r: ToolCallResult): z.infer<S> | null {
+  const direct = schema.safeParse(r.toolInput);
+  if (direct.success) return direct.data;
+  const start = r.text.indexOf('{');
+  const end = r.text.lastIndexOf('}');
+  if (start < 0 || end <= start) return null;
+  try {
+    const fromText = schema.safeParse(JSON.parse(r.text.slice(start, end + 1)));
+    return fromText.success ? fromText.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export type ApiFailure =
+  { kind: 'retryable'; message: string; retryAfterMs: number | null } | { kind: 'fatal'; message: string };
+
+function retryAfterMs(headers: unknown, now: number): number | null {
+  if (!headers || typeof (headers as Headers).get !== 'function') return null;
+  const h = headers as Headers;
+  const ms = h.get('retry-after-ms');
+  if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const v = h.get('retry-after');
+  if (!v) return null;
+  const secs = Number(v);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const at = Date.parse(v);
+  return Number.isFinite(at) ? Math.max(0, at - now) : null;
+}
+
+/** 408/409/429/5xx/529, timeouts and connection errors are retried; other 4xx are not. */
+export function classifyApiError(err: unknown, now: number): ApiFailure {
+  if (err instanceof Anthropic.APIConnectionError) {
+    const timeout = err instanceof Anthropic.APIConnectionTimeoutError;
+    return {
+      kind: 'retryable',
+      message: timeout ? 'request timed out' : 'connection error',
+      retryAfterMs: null,
+    };
+  }
+  if (err instanceof Anthropic.APIError) {
+    const status = err.status ?? 0;
+    const message = `HTTP ${status}: ${(err.apiMessage ?? err.message).slice(0, 300)}`;
+    if (status === 408 || status === 409 || status === 429 || status >= 500) {
+      return { kind: 'retryable', message, retryAfterMs: retryAfterMs(err.headers, now) };
+    }
+    return { kind: 'fatal', message };
+  }
+  return {
+    kind: 'retryable',
+    message: (err as Error)?.message?.slice(0, 300) ?? String(err),
+    retryAfterMs: null,
+  };
+}

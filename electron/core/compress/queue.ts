@@ -1,0 +1,198 @@
+/**
+ * The durable job queue over the `jobs` table. A job is leased (`status='leased'`,
+ * `lease_until`), then completed or failed; a lease that expires (crash, kill -9) makes the job
+ * ready again. Failures back off exponentially with jitter (or honour `retry-after`); after
+ * `maxAttempts` leases the job is `failed` until retried.
+ */
+import type Database from 'better-sqlite3';
+import type { Clock } from '../util/clock.js';
+
+export interface JobRow {
+  id: number;
+  kind: string;
+  subjectId: number;
+  payload: string | null;
+  attempts: number;
+}
+
+export interface QueueCounts {
+  pending: number;
+  leased: number;
+  done: number;
+  failed: number;
+  oldestPendingAgeMs: number | null;
+}
+
+const READY = `((status = 'pending' AND run_after <= @now) OR (status = 'leased' AND lease_until <= @now))`;
+const COLS = 'id, kind, subject_id AS subjectId, payload, attempts';
+
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(5 * 60_000, 2_000 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base / 2 + random() * (base / 2)); // "equal jitter": [base/2, base]
+}
+
+export class JobQueue {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly clock: Clock,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** Leases the oldest ready job: observe jobs first, then summaries whose session has no ready observe job. */
+  leaseNext(leaseMs: number): JobRow | null {
+    const now = this.clock();
+    return this.db.transaction(() => {
+      const row =
+        (this.db
+          .prepare(`SELECT ${COLS} FROM jobs WHERE kind = 'observe' AND ${READY} ORDER BY id LIMIT 1`)
+          .get({ now }) as JobRow | undefined) ??
+        (this.db
+          .prepare(
+            `SELECT ${COLS} FROM jobs j WHERE kind != 'observe' AND ${READY} AND NOT EXISTS (
+               SELECT 1 FROM jobs o JOIN observations ob ON ob.id = o.subject_id
+               WHERE o.kind = 'observe' AND ob.session_id = j.subject_id
+                 AND (o.status = 'leased' OR (o.status = 'pending' AND o.run_after <= @now)))
+             ORDER BY id LIMIT 1`,
+          )
+          .get({ now }) as JobRow | undefined);
+      if (!row) return null;
+      this.markLeased([row.id], now, leaseMs);
+      return { ...row, attempts: row.attempts + 1 };
+    })();
+  }
+
+  /** More ready observe jobs for observations of the same session as `observationId` (batching). */
+  leaseSameSession(observationId: number, limit: number, leaseMs: number): JobRow[] {
+    if (limit <= 0) return [];
+    const now = this.clock();
+    return this.db.transaction(() => {
+      const rows = this.db
+        .prepare(
+          `SELECT j.id, j.kind, j.subject_id AS subjectId, j.payload, j.attempts FROM jobs j
+           JOIN observations o ON o.id = j.subject_id
+           WHERE j.kind = 'observe' AND ${READY.replace(/status|run_after|lease_until/g, 'j.$&')}
+             AND o.session_id = (SELECT session_id FROM observations WHERE id = @obs)
+           ORDER BY j.id LIMIT @limit`,
+        )
+        .all({ now, obs: observationId, limit }) as JobRow[];
+      this.markLeased(
+        rows.map((r) => r.id),
+        now,
+        leaseMs,
+      );
+      return rows.map((r) => ({ ...r, attempts: r.attempts + 1 }));
+    })();
+  }
+
+  private markLeased(ids: number[], now: number, leaseMs: number): void {
+    const stmt = this.db.prepare(
+      `UPDATE jobs SET status = 'leased', lease_until = @until, attempts = attempts + 1, updated_at = @now WHERE id = @id`,
+    );
+    for (const id of ids) stmt.run({ id, until: now + leaseMs, now });
+  }
+
+  /** Marks a leased job done (a no-op for a job that was re-armed or retried meanwhile). */
+  complete(id: number): void {
+    this.db
+      .prepare(
+        `UPDATE jobs SET status = 'done', lease_until = NULL, last_error = NULL, updated_at = ? WHERE id = ? AND status = 'leased'`,
+      )
+      .run(this.clock(), id);
+  }
+
+  /**
+   * Records a failure: back to `pending` after a backoff (at least `retryAfterMs`), or `failed`
+   * once `attempts` reached `maxAttempts` or when `fatal`. Returns the new status.
+   */
+  fail(
+    job: Pick<JobRow, 'id' | 'attempts'>,
+    error: string,
+    opts: { maxAttempts: number; retryAfterMs?: number | null; fatal?: boolean },
+  ): 'pending' | 'failed' {
+    const now = this.clock();
+    const final = opts.fatal === true || job.attempts >= opts.maxAttempts;
+    const delay = Math.max(backoffMs(job.attempts, this.random), opts.retryAfterMs ?? 0);
+    this.db
+      .prepare(
+        `UPDATE jobs SET status = @status, lease_until = NULL, last_error = @error, run_after = @runAfter, updated_at = @now
+         WHERE id = @id AND status = 'leased'`,
+      )
+      .run({
+        id: job.id,
+        status: final ? 'failed' : 'pending',
+        error: error.slice(0, 1000),
+        runAfter: now + delay,
+        now,
+      });
+    return final ? 'failed' : 'pending';
+  }
+
+  /** Gives a leased job back untouched (graceful stop): the attempt does not count. */
+  release(id: number): void {
+    this.db
+      .prepare(
+        `UPDATE jobs SET status = 'pending', lease_until = NULL, attempts = max(0, attempts - 1), updated_at = ? WHERE id = ? AND status = 'leased'`,
+      )
+      .run(this.clock(), id);
+  }
+
+  /** `failed` → `pending` (all, or the given ids). Returns the retried jobs. */
+  retry(ids?: number[]): Array<{ id: number; kind: string; subjectId: number }> {
+    const now = this.clock();
+    return this.db.transaction(() => {
+      const all = this.db
+        .prepare(`SELECT id, kind, subject_id AS subjectId FROM jobs WHERE status = 'failed' ORDER BY id`)
+        .all() as Array<{ id: number; kind: string; subjectId: number }>;
+      const wanted = ids ? new Set(ids) : null;
+      const chosen = wanted ? all.filter((j) => wanted.has(j.id)) : all;
+      const stmt = this.db.prepare(
+        `UPDATE jobs SET status = 'pending', attempts = 0, run_after = @now, last_error = NULL, updated_at = @now WHERE id = @id`,
+      );
+      for (const j of chosen) stmt.run({ id: j.id, now });
+      return chosen;
+    })();
+  }
+
+  counts(): QueueCounts {
+    const now = this.clock();
+    const out: QueueCounts = { pending: 0, leased: 0, done: 0, failed: 0, oldestPendingAgeMs: null };
+    const rows = this.db.prepare(`SELECT status, count(*) AS n FROM jobs GROUP BY status`).all() as Array<{
+      status: keyof Omit<QueueCounts, 'oldestPendingAgeMs'>;
+      n: number;
+    }>;
+    for (const r of rows) out[r.status] = r.n;
+    const oldest = this.db
+      .prepare(`SELECT min(created_at) AS t FROM jobs WHERE status IN ('pending', 'leased')`)
+      .get() as { t: number | null };
+    out.oldestPendingAgeMs = oldest.t === null ? null : Math.max(0, now - oldest.t);
+    return out;
+  }
+
+  failedJobs(limit = 100): Array<{
+    id: number;
+    kind: string;
+    subjectId: number;
+    attempts: number;
+    lastError: string | null;
+    updatedAt: number;
+  }> {
+    return this.db
+      .prepare(
+        `SELECT id, kind, subject_id AS subjectId, attempts, last_error AS lastError, updated_at AS updatedAt
+         FROM jobs WHERE status = 'failed' ORDER BY id DESC LIMIT ?`,
+      )
+      .all(limit) as ReturnType<JobQueue['failedJobs']>;
+  }
+
+  /** When the next not-yet-ready job becomes ready (a future `run_after` or a lease expiry). */
+  nextWakeAt(): number | null {
+    const r = this.db
+      .prepare(
+        `SELECT min(t) AS t FROM (
+           SELECT min(run_after) AS t FROM jobs WHERE status = 'pending' AND run_after > @now
+           UNION ALL SELECT min(lease_until) FROM jobs WHERE status = 'leased' AND lease_until > @now)`,
+      )
+      .get({ now: this.clock() }) as { t: number | null };
+    return r.t;
+  }
+}

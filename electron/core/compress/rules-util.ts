@@ -1,0 +1,68 @@
+/** Helpers for the rule extractor: reading tool responses, recognising tests/builds, exit status. */
+
+/** The text of a tool response: a string, Bash stdout/stderr, MCP text blocks, Read content. */
+export function responseText(r: unknown, max = 20_000): string {
+  if (typeof r === 'string') return r.slice(0, max);
+  if (Array.isArray(r)) {
+    return r
+      .map((b) =>
+        b && typeof b === 'object' && typeof (b as { text?: unknown }).text === 'string'
+          ? (b as { text: string }).text
+          : '',
+      )
+      .join('\n')
+      .slice(0, max);
+  }
+  if (r && typeof r === 'object') {
+    const o = r as Record<string, unknown>;
+    if (typeof o.stdout === 'string' || typeof o.stderr === 'string') {
+      return [o.stdout, o.stderr]
+        .filter((x) => typeof x === 'string' && x !== '')
+        .join('\n')
+        .slice(0, max);
+    }
+    if (Array.isArray(o.content)) return responseText(o.content, max);
+    for (const k of ['content', 'error', 'message', 'result', 'output']) {
+      if (typeof o[k] === 'string') return (o[k] as string).slice(0, max);
+    }
+  }
+  return '';
+}
+
+const TEST_RE =
+  /(?:^|[\s;&|(])(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test|npx\s+(?:vitest|jest|mocha|playwright\s+test)|vitest|jest|pytest|py\.test|cargo\s+test|go\s+test|mix\s+test|rspec|phpunit|dotnet\s+test|gradle\w*\s+test|mvn\s+test|ctest|tox|make\s+test|deno\s+test|python\s+-m\s+(?:pytest|unittest))\b|\btest(?:s)?\b/i;
+const BUILD_RE =
+  /(?:^|[\s;&|(])(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?build|cargo\s+build|go\s+build|make\b|cmake|tsc\b|webpack|vite\s+build|gradle\w*\s+(?:build|assemble)|mvn\s+(?:package|compile|install)|dotnet\s+build|mix\s+compile|swift\s+build|xcodebuild)|\b(?:build|compile)\b/i;
+
+export const isTestCommand = (cmd: string): boolean => TEST_RE.test(cmd);
+export const isBuildCommand = (cmd: string): boolean => BUILD_RE.test(cmd);
+
+const SUMMARY_RE =
+  /^.*(?:\b\d+\s+(?:passed|failed|passing|failing|skipped|errors?)\b|\btest result:|\bTests?:\s+\d|\bFAIL\b|\bok\s+\S+\s+[\d.]+s\b|error(?:\[\w+\])?:).*$/gim;
+
+export interface BashOutcome {
+  ok: boolean;
+  exitCode: number | null;
+  interrupted: boolean;
+  /** Up to 3 lines that state results (test counts, errors). */
+  summary: string[];
+}
+
+/** Exit status from a Bash response: the failure text's "Exit code N", interrupted flag, stderr. */
+export function bashOutcome(r: unknown, failed: boolean): BashOutcome {
+  const text = responseText(r);
+  const m = /(?:exit code|exited with code|exit status)[:\s]+(\d+)/i.exec(text);
+  let exitCode = m ? Number(m[1]) : null;
+  const interrupted = Boolean(
+    r && typeof r === 'object' && (r as { interrupted?: unknown }).interrupted === true,
+  );
+  if (exitCode === null && !failed && !interrupted && typeof r === 'object') exitCode = 0;
+  const ok = !failed && !interrupted && (exitCode === null || exitCode === 0);
+  const summary: string[] = [];
+  SUMMARY_RE.lastIndex = 0;
+  for (let s = SUMMARY_RE.exec(text); s && summary.length < 3; s = SUMMARY_RE.exec(text)) {
+    const line = s[0].trim();
+    if (line && !summary.includes(line)) summary.push(line.slice(0, 200));
+  }
+  return { ok, exitCode, interrupted, summary };
+}

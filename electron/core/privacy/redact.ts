@@ -1,0 +1,90 @@
+/**
+ * Secret redaction, synchronous and linear, applied to every string MemTray stores and to every
+ * request it sends. Three layers: provider patterns (secretlint's recommended preset, see
+ * redact-rules.ts), the user's `customRedactPatterns`, and a high-entropy check for unlabelled
+ * tokens. Matches become `[REDACTED:<kind>]`.
+ */
+import type { Settings } from '../settings/schema.js';
+import { SECRET_RULES, shannonEntropy, type SecretRule } from './redact-rules.js';
+
+export const redactionMarker = (id: string): string => `[REDACTED:${id}]`;
+
+function applyRule(text: string, rule: SecretRule): string {
+  if (rule.hints && rule.hints.length > 0 && !rule.hints.some((h) => text.includes(h))) return text;
+  rule.re.lastIndex = 0;
+  return text.replace(rule.re, (...args: unknown[]) => {
+    const match = args[0] as string;
+    if (rule.group === undefined) {
+      return rule.accept && !rule.accept(match) ? match : redactionMarker(rule.id);
+    }
+    const groups = args.slice(1, -2) as Array<string | undefined>;
+    const value = groups[rule.group - 1];
+    if (value === undefined || (rule.accept && !rule.accept(value))) return match;
+    let out = '';
+    for (let i = 0; i < groups.length; i++) {
+      out += i === rule.group - 1 ? redactionMarker(rule.id) : (groups[i] ?? '');
+    }
+    return out;
+  });
+}
+
+// Long runs of token characters; `/` is included so base64 secrets match, paths are filtered below.
+const TOKEN_RE = /[A-Za-z0-9+/=_-]{32,}/g;
+
+/** A long token with mixed character classes and high entropy, that is not a path or a plain hash. */
+export function isHighEntropyToken(tok: string): boolean {
+  if (tok.length < 32) return false;
+  // A token with '/' counts only as plain base64 (paths have '-', '_', '.' or start with '/').
+  if (tok.includes('/') && (tok.startsWith('/') || !/^[A-Za-z0-9+/]+={0,2}$/.test(tok))) return false;
+  if (/^[a-f0-9-]+$/.test(tok) || /^[A-F0-9-]+$/.test(tok)) return false; // git SHAs, hashes, UUIDs
+  if (/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(tok)) return false; // identifiers, kebab/snake words
+  const upper = /[A-Z]/.test(tok);
+  const lower = /[a-z]/.test(tok);
+  const digit = /[0-9]/.test(tok);
+  if (!(upper && lower && digit)) return false;
+  return shannonEntropy(tok) >= 4.3;
+}
+
+function redactHighEntropy(text: string): string {
+  if (text.length < 32) return text;
+  TOKEN_RE.lastIndex = 0;
+  return text.replace(TOKEN_RE, (tok) => (isHighEntropyToken(tok) ? redactionMarker('high-entropy') : tok));
+}
+
+const customCache = new Map<string, RegExp | null>();
+
+function customRegex(source: string): RegExp | null {
+  let re = customCache.get(source);
+  if (re === undefined) {
+    try {
+      re = new RegExp(source, 'g');
+    } catch {
+      re = null; // an invalid pattern is ignored rather than breaking ingest
+    }
+    if (customCache.size > 500) customCache.clear();
+    customCache.set(source, re);
+  }
+  return re;
+}
+
+/** Redacts secrets in `text`; returns the same string when nothing matched. */
+export function redactSecrets(
+  text: string,
+  settings?: Pick<Settings, 'customRedactPatterns'> | null,
+): string {
+  if (text.length < 8) return text;
+  let out = text;
+  for (const rule of SECRET_RULES) out = applyRule(out, rule);
+  for (const src of settings?.customRedactPatterns ?? []) {
+    const re = customRegex(src);
+    if (!re) continue;
+    re.lastIndex = 0;
+    out = out.replace(re, (m) => (m === '' ? m : redactionMarker('custom')));
+  }
+  return redactHighEntropy(out);
+}
+
+/** Counts the markers in a redacted text (for tests and stats). */
+export function countRedactions(text: string): number {
+  return text.split('[REDACTED:').length - 1;
+}
