@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { openDatabase, type Drizzle } from './db/open.js';
 import { ensureDataDir, loadOrCreateToken, type DataDirPaths } from './config/data-dir.js';
+import { GroupCommit } from './ingest/group-commit.js';
 import { Ingestor, type IngestDeps } from './ingest/ingestor.js';
 import { SettingsStore, fileSecretStore, type SecretStore } from './settings/store.js';
 import { ReadStore } from './store/read.js';
@@ -23,6 +24,8 @@ export interface CoreOptions {
   secrets?: SecretStore;
   env?: NodeJS.ProcessEnv;
   synchronous?: 'NORMAL' | 'FULL';
+  /** better-sqlite3 addon built for this runtime's ABI (the Electron app passes its own build). */
+  nativeBinding?: string;
   /** Plug-ins from compression (secret redaction, rule extractor, LLM job policy). */
   redact?: IngestDeps['redact'];
   extractRules?: IngestDeps['extractRules'];
@@ -40,6 +43,8 @@ export interface Core {
   logger: Logger;
   settings: SettingsStore;
   ingest: Ingestor;
+  /** Batches concurrent ingest writes into shared commits (used by the HTTP ingest routes). */
+  groupCommit: GroupCommit;
   read: ReadStore;
   close(): void;
 }
@@ -52,6 +57,7 @@ export function createCore(opts: CoreOptions): Core {
   const { sqlite, db, close } = openDatabase(paths.db, {
     migrationsDir: opts.migrationsDir,
     synchronous: opts.synchronous ?? 'NORMAL',
+    ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
   });
   try {
     const bus = new Bus((err) => logger.error('bus listener failed', { err: err as Error }));
@@ -61,8 +67,10 @@ export function createCore(opts: CoreOptions): Core {
       clock,
       opts.env ?? process.env,
     );
+    const groupCommit = new GroupCommit(sqlite);
     const ingest = new Ingestor({
       sqlite,
+      groupCommit,
       bus,
       clock,
       settings,
@@ -81,6 +89,7 @@ export function createCore(opts: CoreOptions): Core {
       logger,
       settings,
       ingest,
+      groupCommit,
       read: new ReadStore(db),
       close,
     };

@@ -6,6 +6,7 @@ import type { SettingsStore } from '../settings/store.js';
 import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
 import { isPathExcluded } from './exclude.js';
+import type { GroupCommit } from './group-commit.js';
 import type { HookPayload } from './payloads.js';
 import { prepareIngestStatements, type IngestStatements, type SessionRecord } from './statements.js';
 import { prepareToolPayload } from './tool-payload.js';
@@ -39,6 +40,8 @@ export interface IngestDeps {
   redact: (text: string, settings: Settings) => string;
   /** Deterministic extractor applied at once, so nothing waits on an API. */
   extractRules?: (input: RuleInput) => StructuredFields | null;
+  /** When writes are grouped into shared commits, notifications wait for the shared COMMIT. */
+  groupCommit?: GroupCommit;
   /** Whether an `observe` job should be queued for the LLM extractor (e.g. an API key is set). */
   wantsLlmJob?: (settings: SettingsStore) => boolean;
 }
@@ -105,14 +108,19 @@ export class Ingestor {
     this.inTx = <T>(fn: () => T): T => tx(fn) as T;
   }
 
-  /** Runs `fn` in one transaction, then fires the notifications it queued. */
+  /**
+   * Runs `fn` in one transaction (a savepoint when inside a group commit), then fires the
+   * notifications it queued — or hands them to the group commit, to fire after its COMMIT.
+   */
   private run<T>(fn: (emit: Emit) => T): T {
     const emit: Emit = [];
     const out = this.inTx(() => {
       emit.length = 0;
       return fn(emit);
     });
-    for (const f of emit) f();
+    const sink = this.d.groupCommit?.afterCommit();
+    if (sink) sink.push(...emit);
+    else for (const f of emit) f();
     return out;
   }
 

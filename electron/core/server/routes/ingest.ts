@@ -22,11 +22,13 @@ export interface IngestRouteOptions {
 /** Write routes: the seed's session API and the raw hook endpoint. */
 export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
   let processing = false;
+  /** Writes from concurrent requests share one COMMIT; each answer waits for it. */
+  const gc = <T>(fn: () => T): Promise<T> => core.groupCommit.submit(fn);
   return [
     {
       method: 'POST',
       path: '/api/hooks/:event',
-      handler: ({ params, body }) => {
+      handler: async ({ params, body }) => {
         const event = params.event!;
         if (!EVENT_NAME_RE.test(event))
           throw new HttpError(400, 'invalid path: event must be a hook event name like PostToolUse');
@@ -39,7 +41,7 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
             `invalid hook payload: hook_event_name '${named.slice(0, 64)}' does not match path event '${event}'`,
           );
         }
-        const r = core.ingest.handleHook(event, payload, { source: 'http' });
+        const r = await gc(() => core.ingest.handleHook(event, payload, { source: 'http' }));
         if (event === 'SessionStart' && r.stored && typeof payload.session_id === 'string') {
           const s = core.read.sessionByClaudeId(payload.session_id);
           const context = s ? opts.contextFor(s.project, payload.session_id) : null;
@@ -54,37 +56,41 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
     {
       method: 'POST',
       path: '/api/sessions/init',
-      handler: ({ body }) => {
+      handler: async ({ body }) => {
         const b = validate(initSessionSchema, body);
-        return { json: core.ingest.initSession(initInput(b)) };
+        const input = initInput(b);
+        return { json: await gc(() => core.ingest.initSession(input)) };
       },
     },
     {
       // The seed's form: POST /sessions/:sessionDbId/init. The id must name an existing session.
       method: 'POST',
       path: '/sessions/:sessionDbId/init',
-      handler: ({ params, body }) => {
+      handler: async ({ params, body }) => {
         const id = idParam(params, 'sessionDbId');
         const s = core.read.session(id);
         if (!s) throw new HttpError(404, `session ${id} not found`);
         const b = validate(initSessionSchema, { claudeSessionId: s.claudeSessionId, ...(body as object) });
-        return { json: core.ingest.initSession({ ...initInput(b), claudeSessionId: s.claudeSessionId }) };
+        const input = { ...initInput(b), claudeSessionId: s.claudeSessionId };
+        return { json: await gc(() => core.ingest.initSession(input)) };
       },
     },
     {
       method: 'POST',
       path: '/api/sessions/observations',
-      handler: ({ body }) => {
+      handler: async ({ body }) => {
         const b = validate(observationSchema, body);
-        const r = core.ingest.recordObservation({
-          claudeSessionId: sessionIdOf(b),
-          ...(b.project ? { project: b.project } : {}),
-          ...(b.cwd ? { cwd: b.cwd } : {}),
-          toolName: b.tool_name,
-          toolInput: b.tool_input,
-          toolResponse: b.tool_response,
-          ...(b.tool_use_id ? { toolUseId: b.tool_use_id } : {}),
-        });
+        const r = await gc(() =>
+          core.ingest.recordObservation({
+            claudeSessionId: sessionIdOf(b),
+            ...(b.project ? { project: b.project } : {}),
+            ...(b.cwd ? { cwd: b.cwd } : {}),
+            toolName: b.tool_name,
+            toolInput: b.tool_input,
+            toolResponse: b.tool_response,
+            ...(b.tool_use_id ? { toolUseId: b.tool_use_id } : {}),
+          }),
+        );
         return {
           json: {
             stored: r.stored,
