@@ -32,10 +32,27 @@ export function rng(seed: number): () => number {
 }
 
 const TYPES = ['discovery', 'change', 'bugfix', 'feature', 'refactor', 'decision'];
-const VERBS = ['Fixed', 'Added', 'Refactored', 'Investigated', 'Updated', 'Removed', 'Renamed', 'Tested', 'Documented', 'Configured', 'Optimized', 'Debugged'];
+const VERBS = [
+  'Fixed',
+  'Added',
+  'Refactored',
+  'Investigated',
+  'Updated',
+  'Removed',
+  'Renamed',
+  'Tested',
+  'Documented',
+  'Configured',
+  'Optimized',
+  'Debugged',
+];
 const TOOLS = ['Read', 'Read', 'Read', 'Edit', 'Edit', 'Bash', 'Bash', 'Write', 'Grep', 'Glob'];
 
-export function generate(sqlite: Database.Database, text: CorpusText, o: GenerateOptions): { sessions: number } {
+export function generate(
+  sqlite: Database.Database,
+  text: CorpusText,
+  o: GenerateOptions,
+): { sessions: number } {
   const r = rng(o.seed ?? 42);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   // Zipf-ish: index ~ n^(u^2)-1 favours the most frequent identifiers, with a long tail.
@@ -96,13 +113,35 @@ export function generate(sqlite: Database.Database, text: CorpusText, o: Generat
         const facts = [sentence(), `${ident()} calls ${ident()} via ${ident()}`];
         const at = Math.round(t0 + i * step);
         insObs.run(
-          sid, 1, tool, JSON.stringify(input), cwd, at, at, pick(TYPES), title, sentence().slice(0, 120),
-          JSON.stringify(facts), `${sentence()} ${sentence()}`, JSON.stringify([ident().toLowerCase(), pick(TYPES)]),
-          JSON.stringify(modified ? [] : [file]), JSON.stringify(modified ? [file] : []),
+          sid,
+          1,
+          tool,
+          JSON.stringify(input),
+          cwd,
+          at,
+          at,
+          pick(TYPES),
+          title,
+          sentence().slice(0, 120),
+          JSON.stringify(facts),
+          `${sentence()} ${sentence()}`,
+          JSON.stringify([ident().toLowerCase(), pick(TYPES)]),
+          JSON.stringify(modified ? [] : [file]),
+          JSON.stringify(modified ? [file] : []),
         );
       }
       const last = t0 + nObs * step;
-      insSummary.run(sid, 3, prompt.slice(0, 300), sentence(), sentence(), `${sentence()} ${sentence()}`, sentence(), last, last);
+      insSummary.run(
+        sid,
+        3,
+        prompt.slice(0, 300),
+        sentence(),
+        sentence(),
+        `${sentence()} ${sentence()}`,
+        sentence(),
+        last,
+        last,
+      );
       done += nObs;
       count -= nObs;
     }

@@ -124,7 +124,9 @@ describe('GET /api/search over generated memories', () => {
   it('searches summaries and prompts too, and filters by kind', async () => {
     const s = sqlite.prepare('SELECT id FROM sessions ORDER BY id LIMIT 1').pluck().get() as number;
     sqlite
-      .prepare('INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, 99, ?, ?)')
+      .prepare(
+        'INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, 99, ?, ?)',
+      )
       .run(s, 'please make the marzipanlogic importer idempotent', now);
     const r = await search({ q: 'marzipanlogic' });
     expect(r.items.map((i) => i.kind)).toEqual(['prompt']);
@@ -192,7 +194,14 @@ describe('GET /api/search over generated memories', () => {
   });
 
   it('rejects invalid parameters with a clear 400', async () => {
-    for (const qs of ['q=x&limit=0', 'q=x&limit=abc', 'q=x&cursor=%%%', 'q=x&since=yesterday', 'q=x&file=ab', 'q=x&kind=note']) {
+    for (const qs of [
+      'q=x&limit=0',
+      'q=x&limit=abc',
+      'q=x&cursor=%%%',
+      'q=x&since=yesterday',
+      'q=x&file=ab',
+      'q=x&kind=note',
+    ]) {
       const r = await t.api('GET', `/api/search?${qs}`);
       expect(r.status, qs).toBe(400);
       expect((r.json as { error: string }).error).toMatch(/invalid query/);

@@ -4,12 +4,16 @@ import { runStatus } from './status.js';
 import type { Command } from './types.js';
 import { runHooks } from './hooks.js';
 import { runImportCommand } from './import.js';
+import { runSearch } from './search.js';
+import { runMcp } from './mcp.js';
 
 export const commands: Record<string, Command> = {
   serve: runServe,
   status: runStatus,
   hooks: runHooks,
   import: runImportCommand,
+  search: runSearch,
+  mcp: runMcp,
 };
 
 export const HELP = `memtray — long-term memory for Claude Code
@@ -47,6 +51,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export const extraHelp: string[] = [
+  'search QUERY [--project P] [--type T] [--file F] [--limit N] [--json]   search memories',
+  'mcp [--data-dir DIR] | mcp install|uninstall [--scope user|project] [--project-dir DIR]   MCP server for Claude Code',
   'hooks install|uninstall|status [--mode http|command] [--scope user|project] [--settings PATH]   Claude Code hooks',
   'import [--since DATE] [PATH...]     import past Claude Code transcripts (default ~/.claude/projects)',
 ];

@@ -33,19 +33,19 @@ export function parseQuery(text: string): ParsedQuery {
 /** A quoted FTS5 string; words never contain `"`, but escape anyway. */
 const quote = (t: string): string => `"${t.replace(/"/g, '""')}"`;
 
-/** Prefix match for words of two or more characters (the index keeps 2- and 3-char prefixes). */
-export function term(t: string): string {
-  return t.length >= 2 ? `${quote(t)}*` : quote(t);
+/** A word, as a prefix when asked and it has two or more characters (2- and 3-char prefixes are indexed). */
+export function term(t: string, prefix = true): string {
+  return prefix && t.length >= 2 ? `${quote(t)}*` : quote(t);
 }
 
-/** Every word must match (as a prefix). */
-export function andQuery(tokens: string[]): string {
-  return tokens.map(term).join(' AND ');
+/** Every word must match. */
+export function andQuery(tokens: string[], prefix: boolean): string {
+  return tokens.map((t) => term(t, prefix)).join(' AND ');
 }
 
-/** Any word may match; bm25 ranks rows matching more (and rarer) words first. */
+/** Any word may match (as a prefix); bm25 ranks rows matching more (and rarer) words first. */
 export function orQuery(tokens: string[]): string {
-  return tokens.map(term).join(' OR ');
+  return tokens.map((t) => term(t)).join(' OR ');
 }
 
 /** Escapes LIKE wildcards for a `LIKE ? ESCAPE '\'` pattern. */
@@ -69,7 +69,8 @@ export function editDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= n; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, prev2[j - 2]! + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
@@ -80,7 +81,29 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /** Endings the porter stemmer removes (or rewrites); a stem stands for any of them. */
-const STEM_TAILS = ['e', 's', 'es', 'ed', 'ing', 'ings', 'ion', 'ions', 'er', 'ers', 'ly', 'al', 'ment', 'ness', 'ity', 'ive', 'able', 'ate', 'ation', 'ations', 'y'];
+const STEM_TAILS = [
+  'e',
+  's',
+  'es',
+  'ed',
+  'ing',
+  'ings',
+  'ion',
+  'ions',
+  'er',
+  'ers',
+  'ly',
+  'al',
+  'ment',
+  'ness',
+  'ity',
+  'ive',
+  'able',
+  'ate',
+  'ation',
+  'ations',
+  'y',
+];
 
 /**
  * Distance from a typed word to an index term, which is a porter stem: the stem stands for the

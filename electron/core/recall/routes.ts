@@ -9,7 +9,8 @@ export function parseTime(raw: string | null, name: string): number | undefined 
   if (raw === null || raw.trim() === '') return undefined;
   const t = raw.trim();
   const ms = /^\d{1,15}$/.test(t) ? Number(t) : /^\d{4}-\d{2}-\d{2}/.test(t) ? Date.parse(t) : NaN;
-  if (!Number.isFinite(ms)) throw new HttpError(400, `invalid query: ${name} must be an ISO date or ms epoch`);
+  if (!Number.isFinite(ms))
+    throw new HttpError(400, `invalid query: ${name} must be an ISO date or ms epoch`);
   return ms;
 }
 

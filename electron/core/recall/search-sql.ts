@@ -49,27 +49,58 @@ function otherFilters(f: Filters, timeCol: string): string {
   return w.map((x) => ` AND ${x}`).join('');
 }
 
-/** Ranked full-text matches of one kind: `:match`, `:minId` (recency window), `:k`. */
+const RANK = {
+  observation: {
+    fts: 'observations_fts',
+    weights: OBS_WEIGHTS,
+    table: 'observations o',
+    alias: 'o',
+    time: 'o.created_at',
+  },
+  summary: {
+    fts: 'summaries_fts',
+    weights: SUM_WEIGHTS,
+    table: 'session_summaries x',
+    alias: 'x',
+    time: 'x.updated_at',
+  },
+  prompt: { fts: 'prompts_fts', weights: '1.0', table: 'user_prompts x', alias: 'x', time: 'x.created_at' },
+} as const;
+
+export const hasFilters = (f: Filters): boolean =>
+  f.project !== undefined ||
+  f.type !== undefined ||
+  f.file !== undefined ||
+  f.since !== undefined ||
+  f.until !== undefined;
+
+/**
+ * Ranked full-text matches of one kind: `:match`, `:minId` (recency window), `:k`. Without
+ * filters the rows are ranked by bm25 alone (no join per match) and the caller applies the
+ * recency factor to the `:k` best (`time` column returned); with filters the join is needed.
+ */
 export function rankSql(kind: Kind, f: Filters): string {
-  if (kind === 'observation')
-    return `SELECT observations_fts.rowid AS id,
-        -bm25(observations_fts, ${OBS_WEIGHTS}) * ${recency('o.created_at')} AS score
-      FROM observations_fts JOIN observations o ON o.id = observations_fts.rowid
-      JOIN sessions s ON s.id = o.session_id
-      WHERE observations_fts MATCH :match AND observations_fts.rowid > :minId${obsFilters(f)}
+  const r = RANK[kind];
+  const bm25 = `-bm25(${r.fts}, ${r.weights})`;
+  if (!hasFilters(f))
+    return `SELECT ${r.fts}.rowid AS id, ${bm25} AS score, NULL AS time FROM ${r.fts}
+      WHERE ${r.fts} MATCH :match AND ${r.fts}.rowid > :minId ORDER BY score DESC LIMIT :k`;
+  const where = kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time);
+  return `SELECT ${r.fts}.rowid AS id, ${bm25} * ${recency(r.time)} AS score, ${r.time} AS time
+      FROM ${r.fts} JOIN ${r.table} ON ${r.alias}.id = ${r.fts}.rowid
+      JOIN sessions s ON s.id = ${r.alias}.session_id
+      WHERE ${r.fts} MATCH :match AND ${r.fts}.rowid > :minId${where}
       ORDER BY score DESC LIMIT :k`;
-  if (kind === 'summary')
-    return `SELECT summaries_fts.rowid AS id,
-        -bm25(summaries_fts, ${SUM_WEIGHTS}) * ${recency('x.updated_at')} AS score
-      FROM summaries_fts JOIN session_summaries x ON x.id = summaries_fts.rowid
-      JOIN sessions s ON s.id = x.session_id
-      WHERE summaries_fts MATCH :match AND summaries_fts.rowid > :minId${otherFilters(f, 'x.updated_at')}
-      ORDER BY score DESC LIMIT :k`;
-  return `SELECT prompts_fts.rowid AS id, -bm25(prompts_fts) * ${recency('x.created_at')} AS score
-      FROM prompts_fts JOIN user_prompts x ON x.id = prompts_fts.rowid
-      JOIN sessions s ON s.id = x.session_id
-      WHERE prompts_fts MATCH :match AND prompts_fts.rowid > :minId${otherFilters(f, 'x.created_at')}
-      ORDER BY score DESC LIMIT :k`;
+}
+
+export const TIME_SQL: Record<Kind, string> = {
+  observation: 'SELECT created_at FROM observations WHERE id = ?',
+  summary: 'SELECT updated_at FROM session_summaries WHERE id = ?',
+  prompt: 'SELECT created_at FROM user_prompts WHERE id = ?',
+};
+
+export function recencyFactor(now: number, time: number): number {
+  return 1 + RECENCY_BOOST / (1 + Math.max(0, now - time) / RECENCY_SCALE_MS);
 }
 
 /** Substring matches (trigram index) on one column, newest first: `:p0..:pN` LIKE patterns. */
@@ -109,8 +140,12 @@ export const HYDRATE_SQL: Record<Kind, string> = {
     FROM user_prompts x JOIN sessions s ON s.id = x.session_id WHERE x.id = ?`,
 };
 
-export const MAX_ID_SQL: Record<Kind, string> = {
-  observation: 'SELECT coalesce(max(id), 0) AS m FROM observations',
-  summary: 'SELECT coalesce(max(id), 0) AS m FROM session_summaries',
-  prompt: 'SELECT coalesce(max(id), 0) AS m FROM user_prompts',
+/** The rowid of the n-th newest match (`?` match, `?` offset): where a recency window starts. */
+export const NTH_MATCH_SQL: Record<Kind, string> = {
+  observation:
+    'SELECT rowid AS id FROM observations_fts WHERE observations_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?',
+  summary:
+    'SELECT rowid AS id FROM summaries_fts WHERE summaries_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?',
+  prompt:
+    'SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?',
 };

@@ -2,21 +2,26 @@
  * Search across observations, session summaries and prompts.
  *
  * Stages, each run only when the ones before found fewer than FEW hits:
- *  1. every word (as a prefix) in the porter FTS5 indexes, bm25 with field weights × recency;
+ *  1. every word in the porter FTS5 indexes, bm25 with field weights × recency; then every word
+ *     as a prefix (a prefix merges many doclists, so it only runs when exact words find little);
  *  2. words that match nothing replaced by their closest index term (typo tolerance);
  *  3. any word (OR), so partial matches rank by how many (and how rare) words they share;
  *  4. substrings (trigram index) of observation titles and file paths.
  * A query that looks like a path or identifier fragment (no spaces, `/._-` inside) is first
  * matched as a substring.
- * Broad queries are ranked inside a window of the newest rows first (widened until it holds
- * enough hits), so a word in half a million rows costs a window's worth, not the whole index.
+ * Broad queries are ranked inside a window of their 2,000 newest matches first (widened until it
+ * holds enough hits after filters), so a word in half a million rows costs a window's worth of
+ * bm25, not the whole index; the recency boost favours those rows anyway.
  * Ranking returns ids only; titles and snippets are fetched for the page's hits alone.
  */
 import type Database from 'better-sqlite3';
 import { andQuery, finishSnippet, markSubstrings, orQuery, parseQuery } from './query.js';
 import {
   HYDRATE_SQL,
-  MAX_ID_SQL,
+  NTH_MATCH_SQL,
+  TIME_SQL,
+  hasFilters,
+  recencyFactor,
   SNIPPET_SQL,
   listSql,
   rankSql,
@@ -58,8 +63,8 @@ export interface SearchResult {
 
 /** Fewer hits than this and the next, looser stage runs. */
 const FEW = 5;
-/** Recency windows (rows) tried in turn for ranking; the last is the whole index. */
-const WINDOWS = [25_000, 250_000, Number.POSITIVE_INFINITY];
+/** Recency windows (newest matches) tried in turn for ranking; the last is the whole index. */
+const WINDOWS = [2_000, 20_000, Number.POSITIVE_INFINITY];
 const MIN_WINDOW_HITS = 50;
 export const MAX_OFFSET = 1000;
 const PATHISH = /^\S*[\p{L}\p{N}][/._-][\p{L}\p{N}]\S*$/u;
@@ -115,7 +120,9 @@ export class SearchEngine {
       };
       // A path or identifier fragment (`auth/refresh-cli`, `parse_config`) is meant literally.
       if (PATHISH.test(raw) && kinds.includes('observation')) add(this.substrings([raw], p, bind, want));
-      if (tokens.length > 0) add(this.ranked(andQuery(tokens), kinds, p, bind, want));
+      if (tokens.length > 0) add(this.ranked(andQuery(tokens, false), kinds, p, bind, want));
+      if (hits.length < FEW && tokens.some((t) => t.length >= 2))
+        add(this.ranked(andQuery(tokens, true), kinds, p, bind, want));
       if (hits.length < FEW && tokens.length > 0) {
         const fixed = tokens.map((t) => {
           if (this.typo.isKnown(t)) return t;
@@ -123,12 +130,13 @@ export class SearchEngine {
           if (c) corrected[t] = c;
           return c ?? t;
         });
-        if (Object.keys(corrected).length > 0) add(this.ranked(andQuery(fixed), kinds, p, bind, want));
+        if (Object.keys(corrected).length > 0) add(this.ranked(andQuery(fixed, true), kinds, p, bind, want));
         if (hits.length < FEW && fixed.length > 1) add(this.ranked(orQuery(fixed), kinds, p, bind, want));
       }
       if (hits.length < FEW && kinds.includes('observation')) {
         const subs = tokens.length > 0 ? tokens.filter((t) => t.length >= 3) : [raw];
-        if (subs.length > 0 && subs.every((s) => [...s].length >= 3)) add(this.substrings(subs, p, bind, want));
+        if (subs.length > 0 && subs.every((s) => [...s].length >= 3))
+          add(this.substrings(subs, p, bind, want));
       }
     }
     const start = Math.min(p.offset, MAX_OFFSET);
@@ -169,12 +177,33 @@ export class SearchEngine {
     const out: Hit[] = [];
     const k = Math.max(want, MIN_WINDOW_HITS);
     for (const kind of kinds) {
-      const maxId = (this.stmt(MAX_ID_SQL[kind]).get() as { m: number }).m;
-      const sql = rankSql(kind, f);
       for (const w of WINDOWS) {
-        const minId = w === Number.POSITIVE_INFINITY || w >= maxId ? 0 : maxId - w;
-        const rows = this.stmt(sql).all({ ...bind, match, minId, k }) as Array<{ id: number; score: number }>;
+        // The window starts at the w-th newest match (found by walking the doclist backwards,
+        // which needs no bm25), so bm25 is computed for at most w rows whatever the breadth.
+        const nth =
+          w === Number.POSITIVE_INFINITY
+            ? undefined
+            : (this.stmt(NTH_MATCH_SQL[kind]).get(match, w - 1) as { id: number } | undefined);
+        const minId = nth ? nth.id - 1 : 0;
+        const filtered = hasFilters(f);
+        // Unfiltered: the best 3k by bm25, re-scored with recency here (no join per match).
+        const rows = this.stmt(rankSql(kind, f)).all({
+          ...bind,
+          match,
+          minId,
+          k: filtered ? k : k * 3,
+        }) as Array<{
+          id: number;
+          score: number;
+        }>;
         if (rows.length >= k || minId === 0) {
+          if (!filtered) {
+            const now = bind.now as number;
+            const time = this.stmt(TIME_SQL[kind]).pluck();
+            for (const r of rows) r.score *= recencyFactor(now, time.get(r.id) as number);
+            rows.sort((a, b) => b.score - a.score);
+            rows.length = Math.min(rows.length, k);
+          }
           for (const r of rows) out.push({ kind, id: r.id, score: r.score, match, needles: [] });
           break;
         }

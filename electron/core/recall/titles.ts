@@ -6,7 +6,11 @@ export function oneLine(s: string, max: number): string {
 }
 
 /** `Read /src/app.ts`, `Bash npm test`: the tool and the first thing its input names. */
-export function observationTitle(o: { title: string | null; toolName: string; input?: string | null }): string {
+export function observationTitle(o: {
+  title: string | null;
+  toolName: string;
+  input?: string | null;
+}): string {
   if (o.title && o.title.trim() !== '') return oneLine(o.title, 160);
   const input = o.input ? oneLine(o.input, 120) : '';
   return input ? `${o.toolName} ${input}` : o.toolName;

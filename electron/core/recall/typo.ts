@@ -49,7 +49,8 @@ export class TypoCorrector {
           if (t.length < 3) continue;
           const dist = distanceToStem(token, t, max);
           if (dist > max) continue;
-          if (!best || dist < best.dist || (dist === best.dist && doc > best.doc)) best = { term: t, dist, doc };
+          if (!best || dist < best.dist || (dist === best.dist && doc > best.doc))
+            best = { term: t, dist, doc };
         }
       }
     }

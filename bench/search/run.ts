@@ -1,0 +1,161 @@
+/**
+ * Search and SessionStart benchmark. Generates N observations (default 1,000,000) from corpus
+ * templates into a data dir (reused when it already holds them), then times a few hundred queries
+ * of mixed breadth, the context digest, and `POST /api/hooks/SessionStart` end to end over HTTP.
+ * Prints JSON. Usage: npx tsx bench/search/run.ts [--n 1000000] [--data-dir DIR] [--queries 300]
+ */
+import { mkdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { findMigrationsDir } from '../../electron/core/db/open.js';
+import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
+import { ContextBuilder } from '../../electron/core/recall/context.js';
+import { SearchEngine } from '../../electron/core/recall/search.js';
+import { startService } from '../../electron/core/service.js';
+import { loadCorpusText } from './corpus-text.js';
+import { generate, rng } from './generate.js';
+
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '1000000' },
+    'data-dir': { type: 'string' },
+    queries: { type: 'string', default: '300' },
+  },
+});
+const n = Number(values.n);
+const dataDir = values['data-dir'] ?? join(process.cwd(), '.bench', `search-${n}`);
+mkdirSync(dataDir, { recursive: true });
+const text = loadCorpusText(join(process.cwd(), '..', 'shared', 'corpus'));
+const projects = ['spotter', 'spcstr', 'attio-mcp-server', 'memtray', 'webshop', 'infra'];
+
+const service = await startService({
+  dataDir,
+  migrationsDir: findMigrationsDir(process.cwd()),
+  port: 0,
+  writeServerJson: false,
+  ...featureCoreOptions(),
+  plugins: featurePlugins(),
+});
+const { sqlite } = service.core;
+const have = sqlite.prepare('SELECT count(*) FROM observations').pluck().get() as number;
+let generateMs: number | null = null;
+if (have < n) {
+  const t0 = performance.now();
+  generate(sqlite, text, {
+    observations: n - have,
+    projects,
+    seed: 1000 + have,
+    onProgress: (d) => process.stderr.write(`\rgenerated ${have + d}/${n}`),
+  });
+  generateMs = Math.round(performance.now() - t0);
+  process.stderr.write('\n');
+  sqlite.exec("INSERT INTO observations_fts(observations_fts) VALUES ('optimize')");
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+// Queries of mixed breadth: very common words, common, rare, multi-word, prefixes, typos, paths.
+const r = rng(7);
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+const ids = text.identifiers;
+const typo = (w: string): string => {
+  const i = 1 + Math.floor(r() * (w.length - 2));
+  return w.slice(0, i) + w.slice(i + 1);
+};
+const nq = Number(values.queries);
+const mix: Array<[string, () => string]> = [
+  ['very_common', () => pick(ids.slice(0, 20))],
+  ['common', () => pick(ids.slice(20, 400))],
+  ['rare', () => pick(ids.slice(2000, 10000))],
+  ['two_words', () => `${pick(ids.slice(0, 2000))} ${pick(ids.slice(0, 2000))}`],
+  ['sentence_words', () => pick(text.sentences).split(/\s+/).slice(0, 3).join(' ')],
+  ['prefix', () => pick(ids.slice(50, 3000)).slice(0, 5)],
+  ['typo', () => typo(pick(ids.slice(100, 3000).filter((w) => w.length >= 6)))],
+  ['path', () => pick(text.paths).split('/').slice(-2).join('/')],
+];
+const queries = Array.from({ length: nq }, (_v, i) => {
+  const [cat, make] = mix[i % mix.length]!;
+  return { cat, q: make(), project: i % 3 === 0 ? pick(projects) : undefined };
+});
+
+const engine = new SearchEngine(sqlite, () => Date.now());
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100;
+};
+for (const q of queries.slice(0, 20)) engine.search({ q: q.q, limit: 20, offset: 0 }); // warm up
+const times: number[] = [];
+const byCat: Record<string, number[]> = {};
+for (const q of queries) {
+  const t0 = performance.now();
+  engine.search({ q: q.q, project: q.project, limit: 20, offset: 0 });
+  const ms = performance.now() - t0;
+  times.push(ms);
+  (byCat[q.cat] ??= []).push(ms);
+}
+const context = new ContextBuilder(sqlite, () => service.core.settings.get());
+const ctxTimes = projects.flatMap(() =>
+  projects.map((p) => {
+    const t0 = performance.now();
+    context.build(p);
+    return performance.now() - t0;
+  }),
+);
+
+const post = (path: string, body: unknown): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const t0 = performance.now();
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: service.port,
+        method: 'POST',
+        path,
+        headers: {
+          authorization: `Bearer ${service.core.token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(performance.now() - t0)
+            : reject(new Error(`HTTP ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+const hookTimes: number[] = [];
+for (let i = 0; i < 120; i++) {
+  const project = projects[i % projects.length]!;
+  const ms = await post('/api/hooks/SessionStart', {
+    session_id: `bench-${Date.now()}-${i}`,
+    transcript_path: `/tmp/${i}.jsonl`,
+    cwd: `/home/dev/${project}`,
+    hook_event_name: 'SessionStart',
+    source: 'startup',
+  });
+  if (i >= 20) hookTimes.push(ms);
+}
+await service.stop();
+
+const stats = (xs: number[]) => ({ n: xs.length, p50: pct(xs, 50), p95: pct(xs, 95), max: pct(xs, 100) });
+process.stdout.write(
+  `${JSON.stringify(
+    {
+      observations: n,
+      generateMs,
+      search: { ...stats(times), targetP50: 5, targetP95: 30 },
+      searchByCategory: Object.fromEntries(Object.entries(byCat).map(([k, v]) => [k, stats(v)])),
+      contextBuildMs: stats(ctxTimes),
+      sessionStartHookHttpMs: { ...stats(hookTimes), targetP95: 50 },
+    },
+    null,
+    2,
+  )}\n`,
+);

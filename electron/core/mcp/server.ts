@@ -1,0 +1,31 @@
+/**
+ * `memtray mcp`: a stdio MCP server over the MemTray database. It opens the same SQLite file as
+ * a running service (WAL, busy timeout), so both can run at once; it reads, and writes only for
+ * `save_memory`. Stdout belongs to the protocol: nothing else is printed there.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createCore, type CoreOptions } from '../core.js';
+import { registerTools } from './tools.js';
+
+export async function runMcpServer(opts: CoreOptions): Promise<void> {
+  const core = createCore(opts);
+  const server = new McpServer(
+    { name: 'memtray', version: core.version },
+    {
+      instructions:
+        'MemTray is the long-term memory of past Claude Code sessions in this project. Use `search` ' +
+        'to find what was done about something, then `get_observations` / `get_session` / `timeline` for ' +
+        'details; `save_memory` to remember a decision for later sessions.',
+    },
+  );
+  registerTools(server, core);
+  const transport = new StdioServerTransport();
+  await new Promise<void>((resolve, reject) => {
+    transport.onclose = () => resolve();
+    server.connect(transport).catch(reject);
+    process.stdin.once('end', () => resolve());
+  });
+  await server.close().catch(() => undefined);
+  core.close();
+}

@@ -1,0 +1,235 @@
+/**
+ * The memtray MCP tools, over the same SQLite file as the service (WAL, busy timeout). All reads,
+ * except `save_memory`, which writes one observation through the Ingestor. No tool reads files
+ * from disk: every answer comes from the database.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { Core } from '../core.js';
+import { SearchEngine } from '../recall/search.js';
+import { observationTitle } from '../recall/titles.js';
+
+export const MEMORY_TOOL = 'memtray_memory';
+const RAW_MAX = 4000;
+
+interface ToolResult {
+  [key: string]: unknown;
+  content: Array<{ type: 'text'; text: string }>;
+  isError?: boolean;
+}
+const ok = (value: unknown): ToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(value, null, 1) }],
+});
+const fail = (message: string): ToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
+
+const truncate = (v: unknown): unknown => {
+  if (v === null || v === undefined) return v;
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s.length > RAW_MAX ? `${s.slice(0, RAW_MAX)}… [${s.length - RAW_MAX} more characters]` : v;
+};
+
+const time = z.union([z.number().int().nonnegative(), z.string().min(4).max(40)]);
+const toMs = (t: number | string): number | null => {
+  if (typeof t === 'number') return t;
+  const ms = Date.parse(t);
+  return Number.isFinite(ms) ? ms : null;
+};
+
+export function registerTools(server: McpServer, core: Core): void {
+  const engine = new SearchEngine(core.sqlite, core.clock);
+  const sqlite = core.sqlite;
+  const obsAround =
+    sqlite.prepare(`SELECT o.id, o.created_at AS createdAt, o.type, o.title, o.tool_name AS toolName,
+      v.input, s.project, o.session_id AS sessionId
+    FROM observations o JOIN sessions s ON s.id = o.session_id JOIN observations_search_src v ON v.id = o.id
+    WHERE s.project = ? AND (o.created_at, o.id) < (?, ?) ORDER BY o.created_at DESC, o.id DESC LIMIT ?`);
+  const obsAfter =
+    sqlite.prepare(`SELECT o.id, o.created_at AS createdAt, o.type, o.title, o.tool_name AS toolName,
+      v.input, s.project, o.session_id AS sessionId
+    FROM observations o JOIN sessions s ON s.id = o.session_id JOIN observations_search_src v ON v.id = o.id
+    WHERE s.project = ? AND (o.created_at, o.id) >= (?, ?) ORDER BY o.created_at ASC, o.id ASC LIMIT ?`);
+  const obsProject = sqlite.prepare(
+    'SELECT s.project, o.created_at AS createdAt FROM observations o JOIN sessions s ON s.id = o.session_id WHERE o.id = ?',
+  );
+
+  server.registerTool(
+    'search',
+    {
+      title: 'Search memories',
+      description:
+        'Full-text search over past observations, session summaries and prompts. Returns ids, titles ' +
+        'and highlighted snippets; fetch details with get_observations or get_session.',
+      inputSchema: {
+        query: z.string().min(1).max(2000),
+        project: z.string().min(1).max(200).optional(),
+        type: z.string().min(1).max(100).optional(),
+        file: z.string().min(3).max(1000).optional(),
+        limit: z.number().int().min(1).max(50).optional(),
+      },
+    },
+    (a) => {
+      const r = engine.search({
+        q: a.query,
+        project: a.project,
+        type: a.type,
+        file: a.file,
+        limit: a.limit ?? 10,
+        offset: 0,
+      });
+      return ok({
+        results: r.items.map((i) => ({
+          kind: i.kind,
+          id: i.id,
+          sessionId: i.sessionId,
+          project: i.project,
+          type: i.type,
+          title: i.title,
+          snippet: i.snippet,
+          at: new Date(i.createdAt).toISOString(),
+        })),
+        ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
+      });
+    },
+  );
+
+  server.registerTool(
+    'timeline',
+    {
+      title: 'Observations around an id or a time',
+      description:
+        'The observations of a project just before and after an observation id (anchor) or a time ' +
+        '(ISO date or ms epoch; then project is required). Newest context for "what happened around X".',
+      inputSchema: {
+        anchor: z.number().int().positive().optional(),
+        at: time.optional(),
+        project: z.string().min(1).max(200).optional(),
+        before: z.number().int().min(0).max(50).optional(),
+        after: z.number().int().min(0).max(50).optional(),
+      },
+    },
+    (a) => {
+      let project = a.project;
+      let at: number;
+      let id = 0;
+      if (a.anchor !== undefined) {
+        const row = obsProject.get(a.anchor) as { project: string; createdAt: number } | undefined;
+        if (!row) return fail(`observation ${a.anchor} does not exist`);
+        project = row.project;
+        at = row.createdAt;
+        id = a.anchor;
+      } else if (a.at !== undefined) {
+        const ms = toMs(a.at);
+        if (ms === null) return fail(`'at' is not a date: ${String(a.at)}`);
+        if (!project) return fail("'project' is required with 'at'");
+        at = ms;
+      } else return fail("give 'anchor' (an observation id) or 'at' (a time) with 'project'");
+      type Row = {
+        id: number;
+        createdAt: number;
+        type: string | null;
+        title: string | null;
+        toolName: string;
+        input: string | null;
+      };
+      const before = (obsAround.all(project, at, id, a.before ?? 5) as Row[]).reverse();
+      const after = obsAfter.all(project, at, id, (a.after ?? 5) + (id ? 1 : 0)) as Row[];
+      const view = (r: Row) => ({
+        id: r.id,
+        at: new Date(r.createdAt).toISOString(),
+        type: r.type,
+        title: observationTitle(r),
+        ...(r.id === id ? { anchor: true } : {}),
+      });
+      return ok({ project, observations: [...before, ...after].map(view) });
+    },
+  );
+
+  server.registerTool(
+    'get_observations',
+    {
+      title: 'Full observations by id',
+      description:
+        'Full records (structured fields, files, tool input; tool output truncated) for up to 50 ids.',
+      inputSchema: { ids: z.array(z.number().int().positive()).min(1).max(50) },
+    },
+    (a) => {
+      const found = a.ids.map((id) => core.read.observation(id));
+      const missing = a.ids.filter((_id, i) => !found[i]);
+      if (missing.length > 0) return fail(`no observation with id ${missing.join(', ')}`);
+      return ok(found.map((o) => ({ ...o!, toolResponse: truncate(o!.toolResponse) })));
+    },
+  );
+
+  server.registerTool(
+    'get_session',
+    {
+      title: 'A session: summary and state',
+      description:
+        'A session by its MemTray id or Claude Code session id: summary, state, prompts and an index of its observations.',
+      inputSchema: {
+        id: z.number().int().positive().optional(),
+        claudeSessionId: z.string().min(1).max(200).optional(),
+      },
+    },
+    (a) => {
+      const s =
+        a.id !== undefined
+          ? core.read.session(a.id)
+          : a.claudeSessionId !== undefined
+            ? core.read.sessionByClaudeId(a.claudeSessionId)
+            : undefined;
+      if (a.id === undefined && a.claudeSessionId === undefined)
+        return fail("give 'id' or 'claudeSessionId'");
+      if (!s) return fail(`no session ${a.id ?? a.claudeSessionId}`);
+      const d = core.read.sessionDetail(s.id)!;
+      return ok({
+        session: d.session,
+        summary: d.summary,
+        state: core.read.sessionState(s.id),
+        prompts: d.prompts,
+        observations: d.observations.map((o) => ({ id: o.id, type: o.type, title: o.title ?? o.toolName })),
+      });
+    },
+  );
+
+  server.registerTool(
+    'save_memory',
+    {
+      title: 'Save a memory',
+      description:
+        'Remember something for later sessions of a project (a decision, a convention, a gotcha). ' +
+        'Stored as an observation of type "memory"; found by search and shown at session start.',
+      inputSchema: {
+        text: z.string().trim().min(1).max(10_000),
+        project: z.string().trim().min(1).max(200),
+        title: z.string().trim().min(1).max(200).optional(),
+      },
+    },
+    (a) => saveMemory(core, a),
+  );
+}
+
+/** Writes a user memory: an observation in the project's synthetic `memtray-memories` session. */
+export function saveMemory(
+  core: Core,
+  a: { text: string; project: string; title?: string | undefined },
+): ToolResult {
+  const r = core.ingest.recordObservation({
+    claudeSessionId: `memtray-memories:${a.project}`,
+    project: a.project,
+    toolName: MEMORY_TOOL,
+    toolInput: { text: a.text, ...(a.title ? { title: a.title } : {}) },
+    toolResponse: null,
+  });
+  if (!r.stored || r.observationId === undefined)
+    return fail(`memory not saved: ${r.skipped ?? 'unknown reason'} (capture is off for this project?)`);
+  const text = core.ingest.cleanText(a.text);
+  const title = core.ingest.cleanText(a.title ?? text.split('\n')[0]!.slice(0, 120));
+  core.sqlite
+    .prepare(
+      `UPDATE observations SET type = 'memory', title = ?, narrative = ?, facts = ?, concepts = '[]',
+         files_read = '[]', files_modified = '[]', produced_by = 'user', status = 'processed' WHERE id = ?`,
+    )
+    .run(title, text, JSON.stringify([text.slice(0, 500)]), r.observationId);
+  return ok({ saved: true, id: r.observationId, project: a.project, title });
+}

@@ -1,0 +1,191 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMTRAY_BIN, runCli } from '../helpers/cli.js';
+import { startTestService, tempDir, type TestService } from '../helpers/service.js';
+import { DAY, insertObservation, seedGenerated } from './seed.js';
+
+interface ToolResult {
+  content: Array<{ type: string; text: string }>;
+  isError?: boolean;
+}
+
+describe('memtray mcp (stdio, through the SDK client) beside a running service', () => {
+  let t: TestService;
+  let client: Client;
+  let unique: number;
+  let sessionId: number;
+  const now = Date.now();
+
+  beforeAll(async () => {
+    t = await startTestService();
+    const sqlite = t.service.core.sqlite;
+    seedGenerated(sqlite, 500, now);
+    const first = insertObservation(sqlite, {
+      project: 'webshop',
+      title: 'Moved the kumquatcache eviction to a background task',
+      type: 'change',
+      at: now - 3 * DAY,
+    });
+    unique = first.id;
+    sessionId = first.sessionId;
+    for (let i = 1; i <= 6; i++)
+      insertObservation(sqlite, {
+        project: 'webshop',
+        session: sessionId,
+        title: `Step ${i}`,
+        at: now - 3 * DAY + i * 1000,
+      });
+    client = new Client({ name: 'memtray-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [MEMTRAY_BIN, 'mcp', '--data-dir', t.dataDir],
+        stderr: 'pipe',
+      }),
+    );
+  });
+  afterAll(async () => {
+    await client?.close();
+    await t.dispose();
+  });
+
+  const call = async (name: string, args: Record<string, unknown>): Promise<ToolResult> => {
+    try {
+      return (await client.callTool({ name, arguments: args })) as ToolResult;
+    } catch (err) {
+      return { content: [{ type: 'text', text: (err as Error).message }], isError: true };
+    }
+  };
+  const json = (r: ToolResult): unknown => JSON.parse(r.content[0]!.text) as unknown;
+
+  it('lists the five tools', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((x) => x.name).sort()).toEqual([
+      'get_observations',
+      'get_session',
+      'save_memory',
+      'search',
+      'timeline',
+    ]);
+  });
+
+  it('search returns ids, titles and snippets', async () => {
+    const r = await call('search', { query: 'kumquatcache eviction' });
+    expect(r.isError).toBeFalsy();
+    const { results } = json(r) as { results: Array<{ id: number; title: string; snippet: string }> };
+    expect(results[0]).toMatchObject({
+      id: unique,
+      title: 'Moved the kumquatcache eviction to a background task',
+    });
+    expect(results[0]!.snippet).toContain('<mark>');
+  });
+
+  it('get_observations returns full records, and a clear error for unknown ids', async () => {
+    const r = await call('get_observations', { ids: [unique] });
+    expect(r.isError).toBeFalsy();
+    expect((json(r) as Array<{ id: number; title: string }>)[0]).toMatchObject({
+      id: unique,
+      type: 'change',
+    });
+    const bad = await call('get_observations', { ids: [unique, 987654] });
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0]!.text).toContain('987654');
+    const invalid = await call('get_observations', { ids: [] });
+    expect(invalid.isError).toBe(true);
+    const wrongType = await call('get_observations', { ids: ['../../etc/passwd'] });
+    expect(wrongType.isError).toBe(true);
+  });
+
+  it('timeline shows the observations around an anchor', async () => {
+    const r = await call('timeline', { anchor: unique + 3, before: 2, after: 2 });
+    const { observations } = json(r) as { observations: Array<{ id: number; anchor?: boolean }> };
+    expect(observations.map((o) => o.id)).toEqual([
+      unique + 1,
+      unique + 2,
+      unique + 3,
+      unique + 4,
+      unique + 5,
+    ]);
+    expect(observations.find((o) => o.anchor)?.id).toBe(unique + 3);
+    const missing = await call('timeline', { anchor: 987654 });
+    expect(missing.isError).toBe(true);
+    const byTime = await call('timeline', {
+      at: new Date(now - 3 * DAY + 3500).toISOString(),
+      project: 'webshop',
+      before: 1,
+      after: 1,
+    });
+    expect((json(byTime) as { observations: Array<{ id: number }> }).observations.map((o) => o.id)).toEqual([
+      unique + 3,
+      unique + 4,
+    ]);
+  });
+
+  it('get_session returns summary, state and the observation index', async () => {
+    const r = await call('get_session', { id: sessionId });
+    const s = json(r) as { session: { id: number }; observations: unknown[]; state: unknown };
+    expect(s.session.id).toBe(sessionId);
+    expect(s.observations).toHaveLength(7);
+    expect(s.state).toBeTruthy();
+    expect((await call('get_session', { id: 987654 })).isError).toBe(true);
+    expect((await call('get_session', {})).isError).toBe(true);
+  });
+
+  it('save_memory writes a memory the running service finds', async () => {
+    const r = await call('save_memory', {
+      project: 'webshop',
+      text: 'Never run the zebracrossing migration during business hours.\nIt locks the orders table.',
+    });
+    expect(r.isError).toBeFalsy();
+    const saved = json(r) as { id: number; title: string };
+    expect(saved.title).toBe('Never run the zebracrossing migration during business hours.');
+    const found = await t.api('GET', '/api/search?q=zebracrossing');
+    const items = (found.json as { items: Array<{ id: number; type: string; project: string }> }).items;
+    expect(items[0]).toMatchObject({ id: saved.id, type: 'memory', project: 'webshop' });
+    await t.api('PUT', '/api/projects/secretproj', { capture: false });
+    const refused = await call('save_memory', { project: 'secretproj', text: 'should not be stored' });
+    expect(refused.isError).toBe(true);
+  });
+});
+
+describe('memtray mcp install', () => {
+  it('registers the server in .mcp.json (project scope) idempotently, keeping other entries', async () => {
+    const dir = tempDir('memtray-mcp-install-');
+    const file = join(dir, '.mcp.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { other: { type: 'stdio', command: 'x', args: [] } } }));
+    const args = [
+      'mcp',
+      'install',
+      '--scope',
+      'project',
+      '--project-dir',
+      dir,
+      '--data-dir',
+      join(dir, 'data'),
+      '--json',
+    ];
+    const first = await runCli(args);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ status: 'installed' });
+    const again = await runCli(args);
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'unchanged' });
+    const config = JSON.parse(readFileSync(file, 'utf8')) as {
+      mcpServers: Record<string, { command: string; args: string[] }>;
+    };
+    expect(Object.keys(config.mcpServers).sort()).toEqual(['memtray', 'other']);
+    expect(config.mcpServers.memtray!.args.slice(1)).toEqual(['mcp', '--data-dir', join(dir, 'data')]);
+    const removed = await runCli(['mcp', 'uninstall', '--scope', 'project', '--project-dir', dir, '--json']);
+    expect(JSON.parse(removed.stdout)).toMatchObject({ status: 'removed' });
+    expect(
+      Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: object }).mcpServers),
+    ).toEqual(['other']);
+    const home = tempDir('memtray-mcp-home-');
+    const user = await runCli(['mcp', 'install', '--json'], { env: { HOME: home } });
+    expect(JSON.parse(user.stdout)).toMatchObject({ status: 'installed', path: join(home, '.claude.json') });
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  });
+});
