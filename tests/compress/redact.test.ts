@@ -1,0 +1,61 @@
+import { lintSource } from '@secretlint/core';
+import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
+import { describe, expect, it } from 'vitest';
+import { countRedactions, redactSecrets } from '../../electron/core/privacy/redact.js';
+import { mapStringsDeep } from '../../electron/core/privacy/strip-tags.js';
+import { loadCorpusEvents } from '../helpers/corpus.js';
+import { SEEDED } from './secrets.js';
+
+async function secretlintFindings(text: string): Promise<string[]> {
+  const r = await lintSource({
+    source: { content: text, filePath: '/memtray.txt', ext: '.txt', contentType: 'text' },
+    options: {
+      config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: recommended }] },
+      noPhysicFilePath: true,
+    },
+  });
+  return r.messages.map((m) => `${m.ruleId}:${m.messageId}`);
+}
+
+describe('secret redaction', () => {
+  it('redacts every seeded secret with its label, and secretlint finds nothing left', async () => {
+    for (const s of SEEDED) {
+      const text = `config:\n  value = ${s.value}\n`;
+      const out = redactSecrets(text, null);
+      expect(out, s.label).not.toContain(s.secret);
+      expect(out, s.label).toContain(`[REDACTED:${s.label}]`);
+    }
+    const all = SEEDED.map((s) => `${s.label}: ${s.value}`).join('\n');
+    expect((await secretlintFindings(all)).length).toBeGreaterThan(5); // the oracle sees them...
+    expect(await secretlintFindings(redactSecrets(all, null))).toEqual([]); // ...and nothing after redaction
+  });
+
+  it('applies custom patterns and ignores invalid ones', () => {
+    const out = redactSecrets('ticket INTERNAL-12345 here', {
+      customRedactPatterns: ['INTERNAL-\\d+', '(unclosed'],
+    });
+    expect(out).toBe('ticket [REDACTED:custom] here');
+  });
+
+  it('leaves ordinary code, paths, hashes and identifiers alone (no false positive over the corpus)', () => {
+    let redactions = 0;
+    for (const ev of loadCorpusEvents()) {
+      mapStringsDeep(structuredClone(ev.payload), (s) => {
+        const r = redactSecrets(s, null);
+        redactions += countRedactions(r);
+        return r;
+      });
+    }
+    expect(redactions).toBe(0);
+    for (const benign of [
+      'const token = await getToken();',
+      'password: string;',
+      'apiKey = settings.apiKey()',
+      'commit 3f2a9c7e1b4d5f6a7b8c9d0e1f2a3b4c5d6e7f80',
+      '/Users/dylan/.claude/projects/-Users-dylan-Workspace-projects-spcstr/3faf0f9b-01fa-4535-85e1-2c3d4e5f6a7b.jsonl',
+      'http://localhost:3000/api/v1/items',
+    ]) {
+      expect(redactSecrets(benign, null)).toBe(benign);
+    }
+  });
+});
