@@ -71,9 +71,13 @@ export function matchRoute(
       continue;
     }
     const params: Record<string, string> = {};
-    r.keys.forEach((k, i) => {
-      params[k] = decodeURIComponent(m[i + 1]!);
-    });
+    for (const [i, k] of r.keys.entries()) {
+      try {
+        params[k] = decodeURIComponent(m[i + 1]!);
+      } catch {
+        throw new HttpError(400, `invalid path: malformed percent-encoding in ${k}`);
+      }
+    }
     return { route: r, params };
   }
   return allowed.length > 0 ? { allowed } : null;

@@ -109,6 +109,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
       path: '/api/projects/:name',
       handler: ({ params }) => {
         const name = params.name!;
+        if (!projectNameRe.test(name)) throw new HttpError(400, 'invalid path: project name');
         const n = core.read.deleteProjectMemories(name);
         core.bus.emit('project', { name, captureEnabled: true });
         return { json: { deletedSessions: n } };
