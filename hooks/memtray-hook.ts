@@ -9,8 +9,8 @@
  *
  * Kept free of the core on purpose (it starts on every tool call): plain `node:http`, no fetch.
  */
-import { randomUUID } from 'node:crypto';
-import { request } from 'node:http';
+import { fstatSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { mapStringsDeep, stripPrivacyTags } from '../electron/core/privacy/strip-tags.js';
 import { appendSpool, readHookConfig, readServer, resolveDataDir } from './lib.js';
 
@@ -19,17 +19,28 @@ const MAX_STDIN = 32 * 1024 * 1024;
 const EVENT_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 type Json = Record<string, unknown>;
+declare const Bun: unknown;
 
+/**
+ * Reads stdin to EOF with a blocking read of fd 0: in Bun, touching `process.stdin` (and loading
+ * `node:http` / `node:net`) costs 40-80 ms of startup, more than the whole hook should take.
+ */
 function readStdin(): Promise<string> {
+  try {
+    if (fstatSync(0).isCharacterDevice()) return Promise.resolve(''); // a terminal: no payload
+    const buf = readFileSync(0);
+    return Promise.resolve(buf.length > MAX_STDIN ? '' : buf.toString('utf8'));
+  } catch {
+    // EAGAIN on a non-blocking pipe: fall back to stream events.
+  }
   return new Promise((resolve) => {
-    if (process.stdin.isTTY) return resolve('');
     const chunks: Buffer[] = [];
     let size = 0;
     process.stdin.on('data', (c: Buffer) => {
       size += c.length;
       if (size <= MAX_STDIN) chunks.push(c);
     });
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('end', () => resolve(size > MAX_STDIN ? '' : Buffer.concat(chunks).toString('utf8')));
     process.stdin.on('error', () => resolve(''));
   });
 }
@@ -39,6 +50,16 @@ interface PostResult {
   body: string;
 }
 
+function eventId(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  return `${Date.now().toString(16)}-${process.pid.toString(16)}-${Math.random().toString(16).slice(2, 14)}`;
+}
+
+/**
+ * One request to the service. Under Bun: its native fetch (cheap there). Under Node: `http.request`
+ * loaded on demand (Node's fetch costs ~150 ms of startup).
+ */
 function call(
   port: number,
   token: string,
@@ -46,26 +67,31 @@ function call(
   body: string | null,
   id: string,
 ): Promise<PostResult | null> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== null) {
+    headers['content-type'] = 'application/json';
+    headers['x-memtray-event-id'] = id;
+  }
+  const url = `http://127.0.0.1:${port}${path}`;
+  if (typeof Bun !== 'undefined') {
+    return fetch(url, {
+      method: body === null ? 'GET' : 'POST',
+      headers,
+      ...(body === null ? {} : { body }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    }).then(
+      async (r) => ({ status: r.status, body: await r.text() }),
+      () => null,
+    );
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const http = require('node:http') as typeof import('node:http');
   return new Promise((resolve) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: body === null ? 'GET' : 'POST',
-        path,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === null
-            ? {}
-            : {
-                'content-type': 'application/json',
-                'content-length': Buffer.byteLength(body),
-                'x-memtray-event-id': id,
-              }),
-        },
-        timeout: TIMEOUT_MS,
-      },
-      (res) => {
+    if (body !== null) headers['content-length'] = String(Buffer.byteLength(body));
+    const req = http.request(
+      url,
+      { method: body === null ? 'GET' : 'POST', headers, timeout: TIMEOUT_MS },
+      (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
@@ -112,7 +138,7 @@ async function run(): Promise<void> {
   if (typeof payload.tool_name === 'string' && config.skipTools.includes(payload.tool_name)) return;
   payload = mapStringsDeep(payload, stripPrivacyTags);
   const body = JSON.stringify(payload);
-  const id = randomUUID();
+  const id = eventId();
   const at = Date.now();
   const server = readServer(dataDir);
   const posted = server ? call(server.port, server.token, `/api/capture/hook/${event}`, body, id) : null;
