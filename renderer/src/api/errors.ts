@@ -1,0 +1,28 @@
+import type { ApiErrorShape } from '../../../electron/shared/api';
+
+/** An error the service answered (`{error, status}`), or a network failure (status 0). */
+export class ApiError extends Error implements ApiErrorShape {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** True when the route does not exist in this service (a feature not built/installed yet). */
+  get missingRoute(): boolean {
+    return this.status === 404 && this.message.startsWith('no route for');
+  }
+}
+
+/** A readable one-liner for any thrown value. */
+export function errorText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return `Cannot reach the MemTray service: ${err.message}`;
+    if (err.status === 401) return 'Not authorised: open the UI from the link `memtray serve` prints.';
+    if (err.missingRoute) return `This MemTray service does not offer this yet (${err.message}).`;
+    return `${err.message} (HTTP ${err.status})`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,221 @@
+/** An in-memory MemTrayApi for component tests: records calls, emits live events on demand. */
+import type {
+  LiveEvent,
+  MemTrayApi,
+  Page,
+  Project,
+  PublicSettings,
+  SearchHit,
+  SessionDetail,
+  SessionListItem,
+} from '../../../electron/shared/api';
+import { ApiError } from '../api/errors';
+
+export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSettings {
+  return {
+    paused: false,
+    pausedUntil: null,
+    skipTools: ['TodoWrite'],
+    excludedPaths: [],
+    redactSecrets: true,
+    customRedactPatterns: [],
+    provider: {
+      model: 'claude-haiku-4-5',
+      baseUrl: null,
+      dailyTokenBudget: 2_000_000,
+      concurrency: 2,
+      maxAttempts: 5,
+      batchSize: 8,
+    },
+    context: { tokenBudget: 1500, maxSummaries: 3 },
+    retention: { rawDays: null },
+    apiKeySet: false,
+    apiKeySource: null,
+    ...over,
+  };
+}
+
+export function sessionFixture(id: number, over: Partial<SessionListItem> = {}): SessionListItem {
+  return {
+    id,
+    claudeSessionId: `c0ffee${id}-0000`,
+    project: 'alpha',
+    cwd: '/src/alpha',
+    transcriptPath: null,
+    firstPrompt: `prompt of session ${id}`,
+    promptCounter: 1,
+    status: 'active',
+    completionReason: null,
+    startedAt: 1_700_000_000_000 + id,
+    updatedAt: 1_700_000_000_000 + id,
+    completedAt: null,
+    observationCount: 0,
+    summaryRequest: null,
+    ...over,
+  };
+}
+
+export function projectFixture(name: string, over: Partial<Project> = {}): Project {
+  return {
+    name,
+    rootPath: `/src/${name}`,
+    captureEnabled: true,
+    skippedEvents: 0,
+    createdAt: 1_700_000_000_000,
+    lastActivityAt: 1_700_000_000_000,
+    sessionCount: 2,
+    observationCount: 5,
+    ...over,
+  };
+}
+
+const missing = (path: string) => () => Promise.reject(new ApiError(404, `no route for GET ${path}`));
+
+export interface FakeApi extends MemTrayApi {
+  calls: Array<[string, unknown[]]>;
+  emit(ev: LiveEvent): void;
+  state: {
+    sessions: SessionListItem[];
+    projects: Project[];
+    settings: PublicSettings;
+    hits: SearchHit[];
+    details: Record<number, SessionDetail>;
+  };
+}
+
+export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
+  const listeners = new Set<(ev: LiveEvent) => void>();
+  const calls: Array<[string, unknown[]]> = [];
+  const state: FakeApi['state'] = {
+    sessions: [],
+    projects: [],
+    settings: settingsFixture(),
+    hits: [],
+    details: {},
+  };
+  const rec =
+    <A extends unknown[], R>(name: string, fn: (...a: A) => Promise<R>) =>
+    (...a: A): Promise<R> => {
+      calls.push([name, a]);
+      return fn(...a);
+    };
+  const base: MemTrayApi = {
+    health: rec('health', async () => ({ ok: true, version: '0.1.0', uptimeMs: 1000 })),
+    status: rec('status', async () => ({
+      ok: true,
+      version: '0.1.0',
+      uptimeMs: 61_000,
+      dataDir: '/tmp/memtray',
+      paused: state.settings.paused,
+      counts: { sessions: state.sessions.length, prompts: 0, observations: 0, summaries: 0, events: 0 },
+      queue: { pending: 0, leased: 0, done: 0, failed: 0 },
+      streamClients: 1,
+    })),
+    search: rec('search', async (q) => {
+      const needle = q.q.toLowerCase();
+      const items = state.hits.filter((h) => h.snippet.toLowerCase().includes(needle));
+      return { items, nextCursor: null } satisfies Page<SearchHit, string>;
+    }),
+    listSessions: rec('listSessions', async (o = {}) => ({
+      items: state.sessions.filter((s) => !o.project || s.project === o.project),
+      nextCursor: null,
+    })),
+    getSession: rec('getSession', async (id) => {
+      const d = state.details[id];
+      if (!d) throw new ApiError(404, `session ${id} not found`);
+      return d;
+    }),
+    getSessionState: rec('getSessionState', async (id) => ({
+      session_id: `c${id}`,
+      created_at: '',
+      updated_at: '',
+      session_active: true,
+      agents: [],
+      agents_history: [],
+      files: { new: [], edited: ['/src/alpha/a.ts'], read: [] },
+      tools_used: { Edit: 2 },
+      errors: [],
+      prompts: [],
+      notifications: [],
+    })),
+    deleteSession: rec('deleteSession', async (id) => {
+      state.sessions = state.sessions.filter((s) => s.id !== id);
+      delete state.details[id];
+      return { deleted: true, id };
+    }),
+    getObservation: rec('getObservation', async (id) => ({
+      id,
+      sessionId: 1,
+      promptNumber: 1,
+      toolName: 'Edit',
+      toolUseId: null,
+      failed: false,
+      cwd: null,
+      createdAt: 1_700_000_000_000,
+      type: 'bugfix',
+      title: `Observation ${id}`,
+      subtitle: null,
+      facts: ['a fact'],
+      narrative: 'what happened',
+      concepts: [],
+      filesRead: [],
+      filesModified: ['/src/alpha/a.ts'],
+      producedBy: 'rules',
+      status: 'processed',
+      toolInput: { file_path: '/src/alpha/a.ts' },
+    })),
+    listProjects: rec('listProjects', async () => ({ items: state.projects, paused: state.settings.paused })),
+    setProjectCapture: rec('setProjectCapture', async (name, capture) => {
+      state.projects = state.projects.map((p) => (p.name === name ? { ...p, captureEnabled: capture } : p));
+      return {};
+    }),
+    deleteProject: rec('deleteProject', async (name) => {
+      const n = state.sessions.filter((s) => s.project === name).length;
+      state.projects = state.projects.map((p) => (p.name === name ? { ...p, sessionCount: 0 } : p));
+      return { deletedSessions: n };
+    }),
+    getSettings: rec('getSettings', async () => state.settings),
+    updateSettings: rec('updateSettings', async (patch) => {
+      const { apiKey, provider, ...rest } = patch;
+      state.settings = {
+        ...state.settings,
+        ...rest,
+        provider: { ...state.settings.provider, ...provider },
+        ...(apiKey !== undefined
+          ? { apiKeySet: apiKey !== null, apiKeySource: apiKey ? 'settings' : null }
+          : {}),
+      } as PublicSettings;
+      return state.settings;
+    }),
+    getQueue: missing('/api/queue'),
+    retryJobs: missing('/api/queue/retry'),
+    getUsage: missing('/api/usage'),
+    getHooks: missing('/api/capture/hooks'),
+    installHooks: missing('/api/capture/hooks/install'),
+    uninstallHooks: missing('/api/capture/hooks/uninstall'),
+    startImport: missing('/api/capture/import'),
+    listImports: missing('/api/capture/imports'),
+    subscribe(listener, onStatus) {
+      listeners.add(listener);
+      onStatus?.('live');
+      return () => listeners.delete(listener);
+    },
+  };
+  const wrapped = Object.fromEntries(
+    Object.entries(over).map(([k, fn]) => [
+      k,
+      typeof fn === 'function' && k !== 'subscribe'
+        ? rec(k, fn as (...a: unknown[]) => Promise<unknown>)
+        : fn,
+    ]),
+  ) as Partial<MemTrayApi>;
+  return {
+    ...base,
+    ...wrapped,
+    calls,
+    state,
+    emit(ev) {
+      for (const l of listeners) l(ev);
+    },
+  };
+}

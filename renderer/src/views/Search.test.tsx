@@ -1,0 +1,67 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '../test/fakeApi';
+import { renderWith } from '../test/render';
+import { SearchView } from './Search';
+
+afterEach(cleanup);
+
+const hit = (id: number, snippet: string) => ({
+  kind: 'observation' as const,
+  id,
+  sessionId: 1,
+  project: 'alpha',
+  type: 'bugfix',
+  title: `Hit ${id}`,
+  snippet,
+  createdAt: Date.now(),
+  score: 1,
+});
+
+describe('SearchView', () => {
+  it('focuses the box, searches as you type (debounced), opens with ↓ + Enter and comes back with Esc', async () => {
+    const api = fakeApi();
+    api.state.hits = [hit(1, 'the <mark>auth</mark> bug'), hit(2, 'more <mark>auth</mark> work')];
+    renderWith(api, <SearchView debounceMs={20} />);
+    const box = screen.getByRole('combobox', { name: 'Search memories' });
+    expect(document.activeElement).toBe(box);
+    expect(screen.getByText('Search everything Claude Code did')).toBeTruthy();
+
+    fireEvent.change(box, { target: { value: 'a' } });
+    fireEvent.change(box, { target: { value: 'au' } });
+    fireEvent.change(box, { target: { value: 'auth' } });
+    await screen.findByText('Hit 2');
+    const searches = api.calls.filter(([n]) => n === 'search').map(([, a]) => (a[0] as { q: string }).q);
+    expect(searches).toEqual(['auth']);
+    expect(screen.getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(screen.getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await screen.findByRole('heading', { name: 'Observation 2' });
+    expect(api.calls.some(([n, a]) => n === 'getObservation' && a[0] === 2)).toBe(true);
+
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await screen.findByText('Hit 1');
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('auth');
+  });
+
+  it('says so when nothing matches, and sends filters', async () => {
+    const api = fakeApi();
+    renderWith(api, <SearchView debounceMs={1} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'decision' } });
+    fireEvent.change(screen.getByLabelText('File'), { target: { value: 'a.ts' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), { target: { value: 'zzz' } });
+    await screen.findByText('No matches');
+    const last = api.calls.filter(([n]) => n === 'search').at(-1)![1][0];
+    expect(last).toMatchObject({ q: 'zzz', type: 'decision', file: 'a.ts' });
+  });
+
+  it('shows a failing search inline', async () => {
+    const api = fakeApi({ search: () => Promise.reject(new Error('boom')) });
+    renderWith(api, <SearchView debounceMs={1} />);
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'x' } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('boom'));
+  });
+});

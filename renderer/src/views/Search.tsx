@@ -1,0 +1,260 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Page, SearchHit, SearchQuery } from '../../../electron/shared/api';
+import { useApi } from '../api/context';
+import { useResource } from '../api/resource';
+import { Chip, Empty, ErrorBox, Highlight, Loading } from '../components/ui';
+import { useDebounced } from '../components/useDebounced';
+import { ago } from '../format';
+import { ObservationDetail } from './ObservationDetail';
+import { SessionDetail } from './SessionDetail';
+
+export const OBSERVATION_TYPES = ['bugfix', 'feature', 'refactor', 'change', 'discovery', 'decision'];
+
+interface Filters {
+  project: string;
+  type: string;
+  since: string;
+  file: string;
+}
+const NO_FILTERS: Filters = { project: '', type: '', since: '', file: '' };
+
+type Opened = { kind: 'observation'; id: number } | { kind: 'session'; id: number } | null;
+
+/** Keyboard-first search: focus on open, results as you type, ↑/↓ + Enter to open, Esc back. */
+export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
+  const api = useApi();
+  const [q, setQ] = useState('');
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [showFilters, setShowFilters] = useState(false);
+  const [active, setActive] = useState(0);
+  const [opened, setOpened] = useState<Opened>(null);
+  const [more, setMore] = useState<SearchHit[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  // Debounce a string (a fresh object every render would never settle).
+  const queryKey = useDebounced(JSON.stringify({ q: q.trim(), ...filters }), debounceMs);
+  const query = JSON.parse(queryKey) as Filters & { q: string };
+  const activeFilters = Object.values(filters).filter((v) => v !== '').length;
+  const hasQuery = query.q !== '' || query.project + query.type + query.since + query.file !== '';
+
+  const res = useResource<Page<SearchHit, string> | null>(
+    () => {
+      if (!hasQuery) return Promise.resolve(null);
+      const sq: SearchQuery = { q: query.q, limit: 30 };
+      if (query.project) sq.project = query.project;
+      if (query.type) sq.type = query.type;
+      if (query.file) sq.file = query.file;
+      if (query.since) sq.since = query.since;
+      return api.search(sq);
+    },
+    queryKey,
+    (ev) =>
+      hasQuery &&
+      (ev.name === 'summary' ||
+        ev.name === 'observation' ||
+        (ev.name === 'session' && ev.data.status === 'deleted')),
+    1500,
+  );
+  const projects = useResource(() => api.listProjects(), 'projects');
+  const items = [...(res.data?.items ?? []), ...more];
+
+  const [prevQuery, setPrevQuery] = useState(queryKey);
+  if (prevQuery !== queryKey) {
+    setPrevQuery(queryKey);
+    setActive(0);
+    setMore([]);
+    setCursor(null);
+  }
+  const nextCursor = cursor ?? res.data?.nextCursor ?? null;
+
+  const back = (): void => {
+    setOpened(null);
+    requestAnimationFrame(() => input.current?.focus());
+  };
+  const open = (hit: SearchHit | undefined): void => {
+    if (!hit) return;
+    setOpened(
+      hit.kind === 'observation'
+        ? { kind: 'observation', id: hit.id }
+        : { kind: 'session', id: hit.sessionId },
+    );
+  };
+
+  if (opened?.kind === 'observation')
+    return (
+      <ObservationDetail
+        id={opened.id}
+        onBack={back}
+        onOpenSession={(id) => setOpened({ kind: 'session', id })}
+      />
+    );
+  if (opened?.kind === 'session')
+    return (
+      <SessionDetail
+        id={opened.id}
+        onBack={back}
+        onDeleted={back}
+        onOpenObservation={(id) => setOpened({ kind: 'observation', id })}
+      />
+    );
+
+  const onKeyDown = (e: KeyboardEvent): void => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => Math.min(items.length - 1, a + 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(0, a - 1));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      open(items[active]);
+    } else if (e.key === 'Escape' && q !== '') {
+      e.preventDefault();
+      setQ('');
+    }
+  };
+
+  return (
+    <section className="view search" aria-label="Search">
+      <div className="search-bar">
+        <input
+          ref={input}
+          type="search"
+          autoFocus
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Search memories…"
+          aria-label="Search memories"
+          role="combobox"
+          aria-expanded={items.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={items[active] ? `${listId}-${active}` : undefined}
+          aria-autocomplete="list"
+        />
+        <button
+          type="button"
+          aria-expanded={showFilters}
+          onClick={() => setShowFilters((v) => !v)}
+          className={activeFilters ? 'filters-on' : ''}
+        >
+          Filters{activeFilters ? ` (${activeFilters})` : ''}
+        </button>
+      </div>
+      {showFilters && (
+        <div className="filters">
+          <label>
+            Project
+            <select
+              value={filters.project}
+              onChange={(e) => setFilters({ ...filters, project: e.target.value })}
+            >
+              <option value="">All projects</option>
+              {(projects.data?.items ?? []).map((p) => (
+                <option key={p.name} value={p.name}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Type
+            <select value={filters.type} onChange={(e) => setFilters({ ...filters, type: e.target.value })}>
+              <option value="">Any type</option>
+              {OBSERVATION_TYPES.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Since
+            <input
+              type="date"
+              value={filters.since}
+              onChange={(e) => setFilters({ ...filters, since: e.target.value })}
+            />
+          </label>
+          <label>
+            File
+            <input
+              value={filters.file}
+              placeholder="src/app.ts"
+              onChange={(e) => setFilters({ ...filters, file: e.target.value })}
+            />
+          </label>
+          {activeFilters > 0 && (
+            <button type="button" className="link" onClick={() => setFilters(NO_FILTERS)}>
+              Clear filters
+            </button>
+          )}
+        </div>
+      )}
+      {res.error !== undefined && <ErrorBox error={res.error} onRetry={res.reload} />}
+      {!hasQuery && (
+        <Empty title="Search everything Claude Code did">
+          <p>
+            Type a word, a file name or an error. Use <kbd>↑</kbd> <kbd>↓</kbd> and <kbd>Enter</kbd> to open a
+            result, <kbd>Esc</kbd> to come back.
+          </p>
+        </Empty>
+      )}
+      {hasQuery && res.loading && items.length === 0 && res.error === undefined && (
+        <Loading label="Searching…" />
+      )}
+      {hasQuery && res.data && res.error === undefined && items.length === 0 && (
+        <Empty title="No matches">
+          <p>Try fewer words, another spelling, or clear the filters.</p>
+        </Empty>
+      )}
+      {items.length > 0 && (
+        <ul id={listId} role="listbox" aria-label="Results" className="results">
+          {items.map((h, i) => (
+            <li
+              key={`${h.kind}-${h.id}`}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'active' : ''}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => open(h)}
+            >
+              <div className="result-head">
+                <Chip tone={h.kind === 'summary' ? 'info' : undefined}>{h.type ?? h.kind}</Chip>
+                <span className="result-title">{h.title}</span>
+              </div>
+              <p className="snippet">
+                <Highlight text={h.snippet} />
+              </p>
+              <p className="meta">
+                {h.project} · {ago(h.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {nextCursor && items.length > 0 && (
+        <button
+          type="button"
+          className="more"
+          onClick={() => {
+            const sq: SearchQuery = { q: query.q, limit: 30, cursor: nextCursor };
+            if (query.project) sq.project = query.project;
+            if (query.type) sq.type = query.type;
+            if (query.file) sq.file = query.file;
+            if (query.since) sq.since = query.since;
+            api.search(sq).then(
+              (p) => {
+                setMore((m) => [...m, ...p.items]);
+                setCursor(p.nextCursor ?? '');
+              },
+              () => setCursor(''),
+            );
+          }}
+        >
+          More results
+        </button>
+      )}
+    </section>
+  );
+}

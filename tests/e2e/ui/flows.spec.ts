@@ -1,0 +1,170 @@
+/** The user paths of issue 6, end to end: real browser, real `memtray serve`, real seeded corpus. */
+import { expect, openTab, test } from './fixtures';
+import { hasRoute, serve } from './serve';
+
+const SHOTS = 'docs/screenshots';
+
+interface SessionsPage {
+  items: Array<{ id: number; claudeSessionId: string; project: string; firstPrompt: string | null }>;
+}
+interface ProjectsPage {
+  items: Array<{ name: string; rootPath: string | null; captureEnabled: boolean; skippedEvents: number }>;
+}
+
+test('search as you type, open a result with the keyboard, Esc back', async ({ app, svc }) => {
+  test.fixme(
+    !(await hasRoute(svc.current, '/api/search?q=x')),
+    'GET /api/search is not served yet (issue 5)',
+  );
+  const box = app.getByRole('combobox', { name: 'Search memories' });
+  await expect(box).toBeFocused();
+  await box.pressSequentially('duplicate', { delay: 20 });
+  const results = app.getByRole('listbox', { name: 'Results' });
+  await expect(results.getByRole('option').first()).toBeVisible();
+  await expect(results.locator('mark').first()).toBeVisible();
+  await app.screenshot({ path: `${SHOTS}/search.png` });
+  await box.press('Enter');
+  await expect(app.getByRole('button', { name: '← Back' })).toBeVisible();
+  await expect(app.getByRole('heading', { level: 2 })).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('duplicate');
+});
+
+test('turn a project off: the next event for it is not stored', async ({ app, svc }) => {
+  const s = svc.current;
+  await openTab(app, 'Projects');
+  const sw = app.getByRole('switch', { name: 'Capture spcstr' });
+  await expect(sw).toBeChecked();
+  await sw.click();
+  await expect(sw).not.toBeChecked();
+  const projects = (await s.api('GET', '/api/projects')).json as ProjectsPage;
+  const spcstr = projects.items.find((p) => p.name === 'spcstr')!;
+  expect(spcstr.captureEnabled).toBe(false);
+  await expect(app.getByText('capture off')).toBeVisible();
+
+  const before = ((await s.api('GET', '/api/status')).json as { counts: { events: number } }).counts.events;
+  const sid = `e2e-off-${Date.now()}`;
+  const r = await s.api('POST', '/api/hooks/UserPromptSubmit', {
+    session_id: sid,
+    transcript_path: '/tmp/none.jsonl',
+    cwd: spcstr.rootPath,
+    hook_event_name: 'UserPromptSubmit',
+    prompt: 'this must not be stored',
+  });
+  expect(r.status).toBe(200);
+  const after = ((await s.api('GET', '/api/status')).json as { counts: { events: number } }).counts.events;
+  expect(after).toBe(before);
+  const sessions = (await s.api('GET', '/api/sessions?project=spcstr&limit=200')).json as SessionsPage;
+  expect(sessions.items.some((x) => x.claudeSessionId === sid)).toBe(false);
+  await app.reload();
+  await expect(app.getByText(/events? skipped while off/)).toBeVisible();
+
+  await app.getByRole('switch', { name: 'Capture spcstr' }).click();
+  await expect(app.getByRole('switch', { name: 'Capture spcstr' })).toBeChecked();
+  expect(
+    ((await s.api('GET', '/api/projects')).json as ProjectsPage).items.find((p) => p.name === 'spcstr')!
+      .captureEnabled,
+  ).toBe(true);
+});
+
+test('delete a session after confirming', async ({ app, svc }) => {
+  const s = svc.current;
+  await openTab(app, 'Sessions');
+  const first = ((await s.api('GET', '/api/sessions?limit=1')).json as SessionsPage).items[0]!;
+  await app.getByRole('list', { name: 'Sessions list' }).getByRole('button').first().click();
+  await app.getByRole('button', { name: 'Delete this session' }).click();
+  await expect(app.getByRole('group', { name: /Delete this session/ })).toBeVisible();
+  await app.getByRole('button', { name: 'Delete session', exact: true }).click();
+  await expect(app.getByRole('list', { name: 'Sessions list' })).toBeVisible();
+  expect((await s.api('GET', `/api/sessions/${first.id}`)).status).toBe(404);
+});
+
+test('a new event appears live, without reloading', async ({ app, svc }) => {
+  const s = svc.current;
+  await openTab(app, 'Sessions');
+  await expect(app.getByText('Live', { exact: true })).toBeVisible();
+  const sid = `e2e-live-${Date.now()}`;
+  const prompt = `Live e2e prompt ${sid}`;
+  const base = { session_id: sid, transcript_path: '/tmp/none.jsonl', cwd: '/work/e2e-live' };
+  expect(
+    (
+      await s.api('POST', '/api/hooks/SessionStart', {
+        ...base,
+        hook_event_name: 'SessionStart',
+        source: 'startup',
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await s.api('POST', '/api/hooks/UserPromptSubmit', {
+        ...base,
+        hook_event_name: 'UserPromptSubmit',
+        prompt,
+      })
+    ).status,
+  ).toBe(200);
+  await expect(app.getByRole('button', { name: new RegExp(prompt) })).toBeVisible();
+  await app.getByRole('button', { name: new RegExp(prompt) }).click();
+  await expect(app.getByText('No tool calls captured.')).toBeVisible();
+  expect(
+    (
+      await s.api('POST', '/api/hooks/PostToolUse', {
+        ...base,
+        hook_event_name: 'PostToolUse',
+        tool_name: 'Read',
+        tool_use_id: `toolu_${sid}`,
+        tool_input: { file_path: '/work/e2e-live/README.md' },
+        tool_response: { type: 'text', file: { filePath: '/work/e2e-live/README.md', content: 'hello' } },
+      })
+    ).status,
+  ).toBe(200);
+  await expect(app.getByText('No tool calls captured.')).toBeHidden();
+  await expect(app.getByText('/work/e2e-live/README.md')).toBeVisible();
+});
+
+test('settings persist after a restart; the API key is never sent back', async ({ app, svc }) => {
+  await openTab(app, 'Privacy');
+  const excluded = app.getByRole('group', { name: 'Excluded paths (globs)' });
+  await excluded.getByRole('textbox').fill('**/secrets/**');
+  await excluded.getByRole('button', { name: 'Add' }).click();
+  const patterns = app.getByRole('group', { name: /Custom redaction patterns/ });
+  await patterns.getByRole('textbox').fill('ACME-[0-9');
+  await patterns.getByRole('button', { name: 'Add' }).click();
+  await expect(patterns.getByRole('alert')).toContainText('Not a valid regular expression');
+  await patterns.getByRole('textbox').fill('ACME-[0-9]{6}');
+  await patterns.getByRole('button', { name: 'Add' }).click();
+  await app.getByRole('switch', { name: /Redact API keys/ }).click();
+  await app.getByRole('button', { name: 'Save privacy settings' }).click();
+  await expect(app.getByText('Saved.')).toBeVisible();
+
+  await openTab(app, 'Provider');
+  await app.getByLabel('Daily token budget').fill('123000');
+  await app.getByLabel('Model').fill('claude-sonnet-4-5');
+  await app.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(app.getByText('Saved.')).toBeVisible();
+  const secret = 'sk-ant-e2e-0123456789abcdef';
+  await app.getByLabel('API key').fill(secret);
+  await app.getByRole('button', { name: 'Save key' }).click();
+  await expect(app.getByText('key set', { exact: true })).toBeVisible();
+
+  // Restart the service over the same data dir (new port, same token file).
+  const dataDir = svc.current.dataDir;
+  await svc.current.stop();
+  svc.current = await serve(dataDir);
+  const raw = await svc.current.api('GET', '/api/settings');
+  expect(JSON.stringify(raw.json)).not.toContain(secret);
+  await app.goto(svc.current.uiUrl);
+
+  await openTab(app, 'Privacy');
+  await expect(excluded.getByText('**/secrets/**')).toBeVisible();
+  await expect(patterns.getByText('ACME-[0-9]{6}')).toBeVisible();
+  await expect(app.getByRole('switch', { name: /Redact API keys/ })).not.toBeChecked();
+  await openTab(app, 'Provider');
+  await expect(app.getByLabel('Daily token budget')).toHaveValue('123000');
+  await expect(app.getByLabel('Model')).toHaveValue('claude-sonnet-4-5');
+  await expect(app.getByText('key set', { exact: true })).toBeVisible();
+  await expect(app.getByText('stored on this machine (never shown again)')).toBeVisible();
+  await expect(app.getByLabel('Replace the key')).toHaveValue('');
+});
