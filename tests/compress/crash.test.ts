@@ -51,11 +51,12 @@ describe('kill -9 between lease and completion', () => {
     await api.stop();
   });
 
-  it('the job runs again after the lease expires and leaves exactly one structured observation', async () => {
+  it('the restarted service reclaims the dead lease at once, runs the job again and leaves exactly one structured observation', async () => {
     await api.start();
     const script = await bundleChild();
     const dataDir = tempDir();
-    const { child, port, token } = await startChild(script, dataDir, 1500);
+    // A 10-minute lease: the restart must not wait for it to expire.
+    const { child, port, token } = await startChild(script, dataDir, 600_000);
     const call = (method: string, path: string, body: unknown) =>
       rawRequest(port, {
         method,
@@ -85,14 +86,14 @@ describe('kill -9 between lease and completion', () => {
     // Restart on the same data dir (with a fresh Messages API server that answers normally).
     rig = await startRig({ dataDir });
     const restarted = rig;
-    const before = restarted.t.service.core.sqlite.prepare('SELECT status, attempts FROM jobs').get();
-    expect(before).toMatchObject({ status: 'leased', attempts: 1 });
     await waitQueue(restarted.t, (q) => drained(q) && q.done === 1, 20_000);
     const rows = obsRows(restarted.t);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'processed', produced_by: 'claude-haiku-4-5' });
     const jobs = restarted.t.service.core.sqlite.prepare('SELECT status, attempts FROM jobs').all();
     expect(jobs).toEqual([{ status: 'done', attempts: 2 }]);
-    expect(restarted.api.requests).toHaveLength(1);
+    // One hung call before the kill, one call after the restart (the reclaimed job may start before
+    // the restarted rig points settings at its own server, so count both servers).
+    expect(api.requests.length + restarted.api.requests.length).toBe(2);
   });
 });

@@ -127,6 +127,18 @@ export class JobQueue {
     return final ? 'failed' : 'pending';
   }
 
+  /**
+   * At service start, every lease belongs to a process that is gone (one service per data dir:
+   * `serve` refuses a second, the app attaches): make those jobs ready now instead of waiting for
+   * their leases to expire. The interrupted attempt still counts. Returns how many were reclaimed.
+   */
+  reclaimOrphanedLeases(): number {
+    const now = this.clock();
+    return this.db
+      .prepare(`UPDATE jobs SET lease_until = ?, updated_at = ? WHERE status = 'leased' AND lease_until > ?`)
+      .run(now, now, now).changes;
+  }
+
   /** Gives a leased job back untouched (graceful stop): the attempt does not count. */
   release(id: number): void {
     this.db

@@ -39,6 +39,7 @@ export class QueueWorker {
   }
 
   start(): void {
+    this.ctx.queue.reclaimOrphanedLeases();
     this.unsubscribe = this.ctx.bus.on('job-enqueued', () => {
       this.emitQueue();
       this.pump();
