@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Core } from '../../core.js';
+import { unsafeRegexReason } from '../../settings/safe-regex.js';
 import { settingsPatchSchema } from '../../settings/schema.js';
 import { HttpError, idParam, intParam, validate, type Route } from '../http.js';
 import type { SseHub } from '../sse.js';
@@ -126,14 +127,8 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
       handler: ({ body }) => {
         const patch = validate(settingsPatchSchema, body);
         for (const p of patch.customRedactPatterns ?? []) {
-          try {
-            new RegExp(p);
-          } catch {
-            throw new HttpError(
-              400,
-              `invalid body: customRedactPatterns: '${p.slice(0, 80)}' is not a valid regular expression`,
-            );
-          }
+          const why = unsafeRegexReason(p);
+          if (why) throw new HttpError(400, `invalid body: customRedactPatterns: '${p.slice(0, 80)}' ${why}`);
         }
         const changed = core.settings.update(patch);
         core.bus.emit('settings', { changed });
