@@ -10,6 +10,7 @@ import { recallPlugin } from './recall/plugin.js';
 import { capturePlugin } from './capture/plugin.js';
 import { compressCoreOptions, compressPlugin } from './compress/plugin.js';
 import { packageRoot } from './cli/env.js';
+import { maintenancePlugin } from './maintenance/plugin.js';
 
 export type FeatureCoreOptions = Pick<CoreOptions, 'redact' | 'extractRules' | 'wantsLlmJob'>;
 
@@ -19,5 +20,10 @@ export function featureCoreOptions(): FeatureCoreOptions {
 
 /** `root`: where `dist/memtray-hook*` lives (the packaged app passes its resources dir). */
 export function featurePlugins(root: string = packageRoot()): Array<(core: Core) => ServicePlugin> {
-  return [(core) => capturePlugin(core, { packageRoot: root }), recallPlugin, compressPlugin()];
+  return [
+    (core) => capturePlugin(core, { packageRoot: root }),
+    recallPlugin,
+    compressPlugin(),
+    maintenancePlugin(),
+  ];
 }

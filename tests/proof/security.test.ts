@@ -46,7 +46,7 @@ describe('security: guards on every route', () => {
       const before = dbFingerprint(t.service.core.sqlite);
       const path = concrete(r.path);
       const body = r.method === 'GET' || r.method === 'DELETE' ? undefined : validBody;
-      const ct = body ? { 'content-type': 'application/json' } : {};
+      const ct: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
       const wrong = t.token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
       const attempts: Array<Record<string, string>> = [
         { ...ct },

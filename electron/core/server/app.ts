@@ -11,6 +11,7 @@ import {
   type Route,
 } from './http.js';
 import { serveStatic } from './static.js';
+import { classifyStorageError } from '../maintenance/storage.js';
 
 export interface AppOptions {
   token: string;
@@ -91,6 +92,17 @@ export function createApp(opts: AppOptions): RequestListener {
         if (err.status === 413) res.setHeader('connection', 'close');
         sendJson(res, err.status, { error: err.message, status: err.status });
         // Drain (or drop) whatever body is left so the socket is not left half-read.
+        if (!req.complete) req.resume();
+        return;
+      }
+      const storage = classifyStorageError(err);
+      if (storage) {
+        // Locked, read-only, disk full: say so (503, retryable; the hook spools on 5xx).
+        opts.logger.warn('request failed: storage', {
+          path: (req.url ?? '').split('?')[0],
+          code: storage.code,
+        });
+        sendJson(res, 503, { error: storage.message, status: 503, problem: storage.problem });
         if (!req.complete) req.resume();
         return;
       }

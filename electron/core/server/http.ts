@@ -99,6 +99,28 @@ export function bearer(req: IncomingMessage): string | null {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Deeper JSON is refused: every later walk (privacy stripping, redaction, stringify) recurses. */
+export const MAX_JSON_DEPTH = 256;
+
+/** Maximum `[`/`{` nesting of JSON text (strings skipped), in one linear pass. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) max = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return max;
+}
+
 /** Reads the body up to `limit` bytes (413 past it), decodes strict UTF-8 and parses JSON. */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const type = req.headers['content-type'];
@@ -121,6 +143,8 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   } catch {
     throw new HttpError(400, 'request body is not valid UTF-8');
   }
+  if (nestingDepth(text) > MAX_JSON_DEPTH)
+    throw new HttpError(400, `invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
