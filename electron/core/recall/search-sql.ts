@@ -119,13 +119,15 @@ export function listSql(f: Filters): string {
     WHERE 1${obsFilters(f)} ORDER BY o.created_at DESC, o.id DESC LIMIT :k OFFSET :offset`;
 }
 
+const snippetSql = (fts: string): string =>
+  `SELECT rowid AS id, snippet(${fts}, -1, char(2), char(3), '…', 14) AS s FROM ${fts}
+    WHERE ${fts} MATCH ? AND rowid BETWEEN ? AND ? AND rowid IN (SELECT value FROM json_each(?))`;
+
+/** Snippets for a page's hits: `?` match, `?` lowest id, `?` highest id, `?` JSON array of ids. */
 export const SNIPPET_SQL: Record<Kind, string> = {
-  observation: `SELECT snippet(observations_fts, -1, char(2), char(3), '…', 14) AS s
-    FROM observations_fts WHERE observations_fts MATCH ? AND rowid = ?`,
-  summary: `SELECT snippet(summaries_fts, -1, char(2), char(3), '…', 14) AS s
-    FROM summaries_fts WHERE summaries_fts MATCH ? AND rowid = ?`,
-  prompt: `SELECT snippet(prompts_fts, -1, char(2), char(3), '…', 14) AS s
-    FROM prompts_fts WHERE prompts_fts MATCH ? AND rowid = ?`,
+  observation: snippetSql('observations_fts'),
+  summary: snippetSql('summaries_fts'),
+  prompt: snippetSql('prompts_fts'),
 };
 
 export const HYDRATE_SQL: Record<Kind, string> = {

@@ -119,7 +119,8 @@ export class SearchEngine {
         }
       };
       // A path or identifier fragment (`auth/refresh-cli`, `parse_config`) is meant literally.
-      if (PATHISH.test(raw) && kinds.includes('observation')) add(this.substrings([raw], p, bind, want));
+      if (PATHISH.test(raw) && kinds.includes('observation'))
+        add(this.substrings([raw], p, bind, want, ['paths']));
       if (tokens.length > 0) add(this.ranked(andQuery(tokens, false), kinds, p, bind, want));
       if (hits.length < FEW && tokens.some((t) => t.length >= 2))
         add(this.ranked(andQuery(tokens, true), kinds, p, bind, want));
@@ -141,8 +142,9 @@ export class SearchEngine {
     }
     const start = Math.min(p.offset, MAX_OFFSET);
     const page = hits.slice(start, start + p.limit);
+    const snippets = this.snippets(page);
     return {
-      items: page.map((h) => this.hydrate(h)).filter((x): x is SearchItem => x !== null),
+      items: page.map((h) => this.hydrate(h, snippets)).filter((x): x is SearchItem => x !== null),
       nextOffset: hits.length > start + p.limit && start + p.limit <= MAX_OFFSET ? start + p.limit : null,
       corrected,
     };
@@ -212,10 +214,21 @@ export class SearchEngine {
     return out;
   }
 
-  private substrings(subs: string[], f: Filters, bind: Record<string, unknown>, want: number): Hit[] {
+  /**
+   * Trigram substring matches. The index keeps no column information (detail=none), so a column
+   * that rarely holds the text costs a check of every row holding it elsewhere: path-like text is
+   * looked up in paths only.
+   */
+  private substrings(
+    subs: string[],
+    f: Filters,
+    bind: Record<string, unknown>,
+    want: number,
+    columns: ReadonlyArray<'title' | 'paths'> = ['title', 'paths'],
+  ): Hit[] {
     const out: Hit[] = [];
     const pats = Object.fromEntries(subs.map((s, i) => [`p${i}`, `%${s}%`]));
-    for (const col of ['title', 'paths'] as const) {
+    for (const col of columns) {
       const rows = this.stmt(substringSql(col, subs.length, f)).all({
         ...bind,
         ...pats,
@@ -232,16 +245,39 @@ export class SearchEngine {
     return rows.map((r) => ({ kind: 'observation', id: r.id, score: 0, match: null, needles: [] }));
   }
 
-  private snippet(h: Hit, fallback: string): string {
-    if (h.match !== null) {
-      const row = this.stmt(SNIPPET_SQL[h.kind]).get(h.match, h.id) as { s: string | null } | undefined;
-      if (row?.s) return finishSnippet(row.s);
+  /**
+   * FTS snippets for the page, one statement per (kind, expression): the expression is evaluated
+   * once (a prefix merges many doclists), bounded to the hits' rowid range, snippet() only for hits.
+   */
+  private snippets(page: Hit[]): Map<string, string> {
+    const out = new Map<string, string>();
+    const groups = new Map<string, Hit[]>();
+    for (const h of page) {
+      if (h.match === null) continue;
+      const key = `${h.kind}\u0000${h.match}`;
+      groups.set(key, [...(groups.get(key) ?? []), h]);
     }
+    for (const hs of groups.values()) {
+      const ids = hs.map((h) => h.id);
+      const rows = this.stmt(SNIPPET_SQL[hs[0]!.kind]).all(
+        hs[0]!.match,
+        Math.min(...ids),
+        Math.max(...ids),
+        JSON.stringify(ids),
+      ) as Array<{ id: number; s: string | null }>;
+      for (const r of rows) if (r.s) out.set(`${hs[0]!.kind}:${r.id}`, finishSnippet(r.s));
+    }
+    return out;
+  }
+
+  private snippet(h: Hit, fallback: string, snippets: Map<string, string>): string {
+    const s = snippets.get(`${h.kind}:${h.id}`);
+    if (s) return s;
     if (h.needles.length > 0) return markSubstrings(fallback, h.needles);
     return oneLine(fallback.replace(/<\/?mark>/gi, ''), 160);
   }
 
-  private hydrate(h: Hit): SearchItem | null {
+  private hydrate(h: Hit, snippets: Map<string, string>): SearchItem | null {
     const r = this.stmt(HYDRATE_SQL[h.kind]).get(h.id) as Record<string, unknown> | undefined;
     if (!r) return null;
     const base = {
@@ -259,13 +295,18 @@ export class SearchEngine {
         input: r.input as string | null,
       });
       const text = [r.title, r.paths, r.input, r.subtitle, r.narrative].filter(Boolean).join(' — ');
-      return { ...base, type: r.type as string | null, title, snippet: this.snippet(h, text) };
+      return { ...base, type: r.type as string | null, title, snippet: this.snippet(h, text, snippets) };
     }
     if (h.kind === 'summary') {
       const s = { request: r.request as string | null, completed: r.completed as string | null };
-      return { ...base, type: null, title: summaryTitle(s), snippet: this.snippet(h, summaryTitle(s)) };
+      return {
+        ...base,
+        type: null,
+        title: summaryTitle(s),
+        snippet: this.snippet(h, summaryTitle(s), snippets),
+      };
     }
     const prompt = r.prompt as string;
-    return { ...base, type: null, title: promptTitle(prompt), snippet: this.snippet(h, prompt) };
+    return { ...base, type: null, title: promptTitle(prompt), snippet: this.snippet(h, prompt, snippets) };
   }
 }
