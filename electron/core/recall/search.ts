@@ -4,7 +4,7 @@
  * Stages, each run only when the ones before found fewer than FEW hits:
  *  1. every word in the porter FTS5 indexes, bm25 with field weights × recency; then every word
  *     as a prefix (a prefix merges many doclists, so it only runs when exact words find little);
- *  2. words that match nothing replaced by their closest index term (typo tolerance);
+ *  2. words that match nothing replaced by their most frequent known one-edit variant (typos);
  *  3. any word (OR), so partial matches rank by how many (and how rare) words they share;
  *  4. substrings (trigram index) of observation titles and file paths.
  * A query that looks like a path or identifier fragment (no spaces, `/._-` inside) is first
