@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as schema from '../../../drizzle/schema.js';
+import { explainOpenError } from '../maintenance/storage.js';
 
 export type Schema = typeof schema;
 export type Drizzle = BetterSQLite3Database<Schema>;
@@ -21,6 +22,8 @@ export interface OpenDatabaseOptions {
   /** `FULL` fsyncs every commit (power-loss safe); `NORMAL` (default) is crash safe under WAL. */
   synchronous?: 'NORMAL' | 'FULL';
   busyTimeoutMs?: number;
+  /** better-sqlite3's compiled addon to load instead of the default (the Electron-ABI build in the app). */
+  nativeBinding?: string;
 }
 
 /**
@@ -28,11 +31,20 @@ export interface OpenDatabaseOptions {
  * pending migration applied. The file is created with mode 0600.
  */
 export function openDatabase(file: string, opts: OpenDatabaseOptions): OpenedDatabase {
+  try {
+    return openUnexplained(file, opts);
+  } catch (err) {
+    throw explainOpenError(err, file);
+  }
+}
+
+function openUnexplained(file: string, opts: OpenDatabaseOptions): OpenedDatabase {
   // Create the file ourselves with mode 0600; SQLite gives -wal/-shm the same permissions.
   if (!opts.readonly && !existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   const sqlite = new Database(file, {
     readonly: opts.readonly ?? false,
     fileMustExist: opts.readonly ?? false,
+    ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
   });
   try {
     sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);

@@ -4,7 +4,8 @@
  * the database can take writes right now: locked by another process, read-only, disk full.
  */
 import type Database from 'better-sqlite3';
-import { statfsSync } from 'node:fs';
+import { accessSync, constants, statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 export type StorageProblem = 'locked' | 'readonly' | 'full' | 'io' | 'corrupt' | 'cantopen';
 
@@ -50,10 +51,10 @@ export interface StorageStatus {
   lowDisk: boolean;
 }
 
-export function freeBytes(dir: string): number | null {
+export function diskSpace(dir: string): { free: number; total: number } | null {
   try {
     const s = statfsSync(dir);
-    return Number(s.bavail) * Number(s.bsize);
+    return { free: Number(s.bavail) * Number(s.bsize), total: Number(s.blocks) * Number(s.bsize) };
   } catch {
     return null;
   }
@@ -69,8 +70,10 @@ export function probeStorage(
   now: number,
   lowDiskBytes = 50 * 1024 * 1024,
 ): StorageStatus {
-  const free = freeBytes(dir);
-  const base = { checkedAt: now, freeBytes: free, lowDisk: free !== null && free < lowDiskBytes };
+  const disk = diskSpace(dir);
+  // Low: under 50 MiB, or under 5% on a small file system.
+  const low = disk !== null && disk.free < Math.min(lowDiskBytes, disk.total * 0.05);
+  const base = { checkedAt: now, freeBytes: disk?.free ?? null, lowDisk: low };
   const timeout = Number(db.pragma('busy_timeout', { simple: true }));
   try {
     db.pragma('busy_timeout = 0');
@@ -93,4 +96,26 @@ export function probeStorage(
       // closed meanwhile
     }
   }
+}
+
+/**
+ * Rewrites an error from opening the database into one a user can act on (the code is kept). A
+ * "cannot open" caused by a read-only data dir is reported as read-only.
+ */
+export function explainOpenError(err: unknown, file: string): Error {
+  let s = classifyStorageError(err);
+  if (s?.problem === 'cantopen' || s?.problem === 'readonly') {
+    try {
+      accessSync(dirname(file), constants.W_OK);
+    } catch (e) {
+      s =
+        classifyStorageError({
+          code: (e as NodeJS.ErrnoException).code === 'EROFS' ? 'SQLITE_READONLY' : s.code,
+        }) ?? s;
+    }
+  }
+  if (!s) return err as Error;
+  const out = new Error(`cannot open the database ${file}: ${s.message}`) as Error & { code: string };
+  out.code = s.code;
+  return out;
 }
