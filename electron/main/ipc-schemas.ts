@@ -1,0 +1,100 @@
+/**
+ * zod schemas for every IPC verb's arguments (a tuple per verb). Main validates each call against
+ * these before it reaches the service; a call that does not validate is answered 400 and does
+ * nothing. Electron-free (tested under Node).
+ */
+import { z } from 'zod';
+import { settingsPatchSchema } from '../core/settings/schema.js';
+import { IPC_VERBS, type IpcArgs, type IpcVerb } from '../shared/ipc.js';
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const projectName = z.string().regex(/^[^\p{Cc}]{1,200}$/u, 'a project name (1-200 characters)');
+const isoOrEpoch = z.string().min(1).max(40);
+const hookMode = z.enum(['http', 'command']);
+const hookScope = z.enum(['user', 'project']);
+
+const searchQuery = z
+  .object({
+    q: z.string().max(1000),
+    project: z.string().max(200).optional(),
+    type: z.string().max(100).optional(),
+    file: z.string().max(1000).optional(),
+    since: isoOrEpoch.optional(),
+    until: isoOrEpoch.optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+    cursor: z.string().max(200).optional(),
+  })
+  .strict();
+
+const none = z.tuple([]);
+
+export const ipcArgSchemas = {
+  health: none,
+  status: none,
+  search: z.tuple([searchQuery]),
+  listSessions: z.tuple([
+    z
+      .object({
+        project: z.string().max(200).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+        cursor: z.number().int().nonnegative().optional(),
+      })
+      .strict()
+      .optional(),
+  ]),
+  getSession: z.tuple([id]),
+  getSessionState: z.tuple([id]),
+  deleteSession: z.tuple([id]),
+  getObservation: z.tuple([id]),
+  listProjects: none,
+  setProjectCapture: z.tuple([projectName, z.boolean()]),
+  deleteProject: z.tuple([projectName]),
+  getSettings: none,
+  updateSettings: z.tuple([settingsPatchSchema]),
+  getQueue: none,
+  retryJobs: z.tuple([z.array(id).max(10_000).optional()]),
+  getUsage: z.tuple([z.number().int().min(1).max(366).optional()]),
+  getHooks: none,
+  installHooks: z.tuple([
+    z.object({ mode: hookMode.optional(), scope: hookScope.optional() }).strict().optional(),
+  ]),
+  uninstallHooks: none,
+  startImport: z.tuple([
+    z
+      .object({
+        since: isoOrEpoch.optional(),
+        paths: z.array(z.string().min(1).max(4096)).max(10_000).optional(),
+      })
+      .strict()
+      .optional(),
+  ]),
+  listImports: none,
+} satisfies Record<IpcVerb, z.ZodType>;
+
+export class IpcValidationError extends Error {
+  readonly status = 400;
+}
+
+/**
+ * Validates the raw arguments of one IPC call. Trailing `undefined`s are dropped first (a verb
+ * called without its optional argument arrives as `[]` or `[undefined]` depending on the caller).
+ */
+export function validateIpcArgs<V extends IpcVerb>(verb: V, raw: unknown): IpcArgs<V> {
+  if (!(IPC_VERBS as readonly string[]).includes(verb))
+    throw new IpcValidationError(`unknown verb '${verb}'`);
+  if (!Array.isArray(raw)) throw new IpcValidationError(`invalid arguments for ${verb}: expected a list`);
+  const args = [...(raw as unknown[])];
+  while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
+  const schema = ipcArgSchemas[verb] as z.ZodType;
+  // An optional trailing tuple element still needs a slot: pad to the tuple's length.
+  const def = schema as unknown as { def?: { items?: unknown[] } };
+  const len = def.def?.items?.length ?? 0;
+  while (args.length < len) args.push(undefined);
+  const r = schema.safeParse(args);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new IpcValidationError(`invalid arguments for ${verb}${where}: ${issue?.message ?? 'rejected'}`);
+  }
+  return r.data as IpcArgs<V>;
+}

@@ -1,0 +1,91 @@
+/**
+ * The popup window (Electron): frameless, hidden on blur, anchored near the tray, locked down —
+ * contextIsolation, sandbox, no nodeIntegration, our CSP on every response, window.open and
+ * navigation denied, every permission request refused.
+ */
+import { BrowserWindow, screen, session, type Rectangle } from 'electron';
+import { APP_INDEX_URL, devCsp, isTrustedRendererUrl } from './app-protocol.js';
+import { popupPosition } from './popup-position.js';
+import { PUSH_CHANNEL, type PushMessage, type ShellView } from '../shared/ipc.js';
+
+export const POPUP_SIZE = { width: 420, height: 620 };
+
+export interface PopupOptions {
+  preload: string;
+  /** electron-vite dev server (development), else null: the renderer comes from app://memtray. */
+  devUrl: string | null;
+  devTools: boolean;
+}
+
+export function lockDownSession(devUrl: string | null): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_wc, _permission, cb) => cb(false));
+  ses.setPermissionCheckHandler(() => false);
+  if (devUrl) {
+    // The dev server's responses get the (looser, Vite-compatible) dev policy; app:// responses
+    // carry the strict one from the protocol handler.
+    const csp = devCsp(devUrl);
+    ses.webRequest.onHeadersReceived({ urls: [`${new URL(devUrl).origin}/*`] }, (details, cb) => {
+      cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
+    });
+  }
+}
+
+export function createPopup(opts: PopupOptions): BrowserWindow {
+  const win = new BrowserWindow({
+    ...POPUP_SIZE,
+    show: false,
+    frame: false,
+    resizable: false,
+    movable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    skipTaskbar: true,
+    alwaysOnTop: true,
+    title: 'MemTray',
+    backgroundColor: '#1e2127',
+    webPreferences: {
+      preload: opts.preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+      devTools: opts.devTools,
+    },
+  });
+  const wc = win.webContents;
+  wc.setWindowOpenHandler(() => ({ action: 'deny' }));
+  wc.on('will-navigate', (e, url) => {
+    if (!isTrustedRendererUrl(url, opts.devUrl)) e.preventDefault();
+  });
+  wc.on('will-redirect', (e, url) => {
+    if (!isTrustedRendererUrl(url, opts.devUrl)) e.preventDefault();
+  });
+  wc.on('will-attach-webview', (e) => e.preventDefault());
+  win.on('blur', () => {
+    if (!wc.isDevToolsOpened()) win.hide();
+  });
+  void win.loadURL(opts.devUrl ?? APP_INDEX_URL);
+  return win;
+}
+
+/** Shows the popup next to the tray (or toggles it off), optionally on one view. */
+export function showPopup(win: BrowserWindow, trayBounds: Rectangle | null, view?: ShellView): void {
+  const cursor = screen.getCursorScreenPoint();
+  const anchor = trayBounds && trayBounds.width > 0 ? { x: trayBounds.x, y: trayBounds.y } : cursor;
+  const display = screen.getDisplayNearestPoint(anchor);
+  const pos = popupPosition(trayBounds, POPUP_SIZE, display.workArea, cursor);
+  win.setPosition(pos.x, pos.y, false);
+  win.show();
+  win.focus();
+  if (!view) return;
+  const msg: PushMessage = { type: 'navigate', view };
+  if (win.webContents.isLoading())
+    win.webContents.once('did-finish-load', () => win.webContents.send(PUSH_CHANNEL, msg));
+  else win.webContents.send(PUSH_CHANNEL, msg);
+}

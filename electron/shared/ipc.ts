@@ -1,0 +1,82 @@
+/**
+ * The IPC contract between the Electron main process and the preload: one channel per
+ * `MemTrayApi` verb (request/response over `ipcRenderer.invoke`), and one push channel for live
+ * updates (main → renderer). Shared by main and preload; plain TypeScript, no runtime imports, so
+ * the sandboxed preload bundles it and both tsconfigs (node and web) accept it.
+ *
+ * Main validates every argument (zod, `electron/main/ipc-schemas.ts`) and checks every sender.
+ */
+import type { ApiErrorShape, LiveEvent, LiveStatus, MemTrayApi } from './api';
+
+/** Every request/response verb: all of `MemTrayApi` except `subscribe` (which is the push channel). */
+export type IpcVerb = Exclude<keyof MemTrayApi, 'subscribe'>;
+
+export const IPC_VERBS = [
+  'health',
+  'status',
+  'search',
+  'listSessions',
+  'getSession',
+  'getSessionState',
+  'deleteSession',
+  'getObservation',
+  'listProjects',
+  'setProjectCapture',
+  'deleteProject',
+  'getSettings',
+  'updateSettings',
+  'getQueue',
+  'retryJobs',
+  'getUsage',
+  'getHooks',
+  'installHooks',
+  'uninstallHooks',
+  'startImport',
+  'listImports',
+] as const satisfies readonly IpcVerb[];
+
+// Compile-time check that IPC_VERBS lists every verb (a verb added to MemTrayApi breaks the build
+// here until it gets a channel).
+type Missing = Exclude<IpcVerb, (typeof IPC_VERBS)[number]>;
+const _allVerbsListed: [Missing] extends [never] ? true : Missing = true;
+void _allVerbsListed;
+
+export type IpcArgs<V extends IpcVerb> = Parameters<MemTrayApi[V]>;
+export type IpcValue<V extends IpcVerb> = Awaited<ReturnType<MemTrayApi[V]>>;
+
+/** What main answers on a verb channel. Errors travel as data: Electron drops custom properties
+ * of a thrown Error (the HTTP status among them) on its way to the renderer. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: ApiErrorShape };
+
+export const IPC_PREFIX = 'memtray:';
+
+export function ipcChannel(verb: IpcVerb): `memtray:${IpcVerb}` {
+  return `${IPC_PREFIX}${verb}`;
+}
+
+/** main → renderer: live events, the live-stream status, and navigation requests (tray menu). */
+export const PUSH_CHANNEL = 'memtray:push';
+
+/** renderer → main: "send me the current live status" (the push channel then keeps it current). */
+export const LIVE_STATUS_CHANNEL = 'memtray:liveStatus';
+
+/** Views the shell can open (the renderer's tabs; `location.hash`). */
+export type ShellView = 'search' | 'sessions' | 'projects' | 'privacy' | 'provider' | 'health';
+
+export type PushMessage =
+  | { type: 'live'; event: LiveEvent }
+  | { type: 'status'; status: LiveStatus }
+  | { type: 'navigate'; view: ShellView };
+
+/**
+ * An error that crossed the bridge. The preload rejects with an `Error` whose message ends with
+ * ` (HTTP <status>)`; this recovers `{status, message}` from it (status 0: no HTTP status).
+ */
+export function parseIpcError(message: string): ApiErrorShape {
+  const m = /^(.*) \(HTTP (\d{1,3})\)$/s.exec(message);
+  return m ? { status: Number(m[2]), message: m[1]! } : { status: 0, message };
+}
+
+export function formatIpcError(e: ApiErrorShape): string {
+  return e.status > 0 ? `${e.message} (HTTP ${e.status})` : e.message;
+}
