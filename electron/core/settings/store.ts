@@ -40,6 +40,9 @@ export function memorySecretStore(initial: string | null = null): SecretStore {
 
 const KEY = 'settings';
 
+/** The secret store refused the key (e.g. no OS keychain); the settings API answers 409. */
+export class SecretStoreError extends Error {}
+
 /** What the settings API returns: the settings plus whether a key is set, never the key itself. */
 export type PublicSettings = Settings & { apiKeySet: boolean; apiKeySource: 'settings' | 'env' | null };
 
@@ -69,7 +72,10 @@ export class SettingsStore {
     return parsed;
   }
 
-  /** Applies a validated patch; nested objects merge. Returns the changed top-level keys. */
+  /**
+   * Applies a validated patch; nested objects merge. Returns the changed top-level keys. The API key
+   * is stored first: if the secret store refuses it (no OS keychain), nothing else changes either.
+   */
   update(patch: SettingsPatch): string[] {
     const { apiKey, ...rest } = patch;
     const current = this.get();
@@ -80,6 +86,16 @@ export class SettingsStore {
       context: { ...current.context, ...rest.context },
       retention: { ...current.retention, ...rest.retention },
     });
+    const changed = Object.keys(rest);
+    if (apiKey !== undefined) {
+      try {
+        this.secrets.set(apiKey);
+      } catch (err) {
+        throw new SecretStoreError(`cannot store the API key: ${(err as Error).message}`);
+      }
+      changed.push('apiKey');
+    }
+    if (Object.keys(rest).length === 0) return changed;
     const now = this.clock();
     const value = JSON.stringify(merged);
     this.db
@@ -88,11 +104,6 @@ export class SettingsStore {
       .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: now } })
       .run();
     this.cached = merged;
-    const changed = Object.keys(rest);
-    if (apiKey !== undefined) {
-      this.secrets.set(apiKey);
-      changed.push('apiKey');
-    }
     return changed;
   }
 

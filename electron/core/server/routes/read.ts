@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Core } from '../../core.js';
 import { unsafeRegexReason } from '../../settings/safe-regex.js';
 import { settingsPatchSchema } from '../../settings/schema.js';
+import { SecretStoreError } from '../../settings/store.js';
 import { HttpError, idParam, intParam, validate, type Route } from '../http.js';
 import type { SseHub } from '../sse.js';
 
@@ -130,7 +131,13 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
           const why = unsafeRegexReason(p);
           if (why) throw new HttpError(400, `invalid body: customRedactPatterns: '${p.slice(0, 80)}' ${why}`);
         }
-        const changed = core.settings.update(patch);
+        let changed: string[];
+        try {
+          changed = core.settings.update(patch);
+        } catch (err) {
+          if (err instanceof SecretStoreError) throw new HttpError(409, err.message);
+          throw err;
+        }
         core.bus.emit('settings', { changed });
         return { json: core.settings.publicView() };
       },
