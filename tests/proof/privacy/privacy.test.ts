@@ -270,7 +270,7 @@ describe('privacy: secrets and <private> blocks never stored, logged, spooled or
         .join('\n'),
       'Messages API requests': api.allRequestText(),
     };
-    expect(sinks['database file'].length).toBeGreaterThan(100_000);
+    expect(sinks['database file']!.length).toBeGreaterThan(100_000);
     expect(sinks['Messages API requests']).toContain('[REDACTED:');
   }, 120_000);
 
