@@ -1,0 +1,98 @@
+/**
+ * Runs every benchmark in bench/ that exists (each prints JSON) and writes docs/performance.md: each
+ * figure beside its floor or baseline from the same run, the command that reproduces it, and the
+ * machine it ran on. The raw JSON of the run goes to the end of the file.
+ *
+ *   npx tsx bench/run-all.ts [--quick] [--only ingest,hooks] [--out docs/performance.md]
+ *
+ * `--quick` shortens every bench (a smoke run; numbers are noisier). Search runs over 100,000
+ * generated observations here (its own default is 1,000,000; pass `--search-n 1000000` for that).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, release, tmpdir, totalmem, type as osType } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { renderPerformance, type BenchRun } from './run-all-render.js';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    out: { type: 'string', default: 'docs/performance.md' },
+    'search-n': { type: 'string', default: '100000' },
+  },
+});
+const quick = values.quick;
+const searchDir = mkdtempSync(join(tmpdir(), 'memtray-bench-search-'));
+
+const BENCHES: Array<{ name: string; file: string; args: string[] }> = [
+  { name: 'ingest', file: 'bench/ingest/run.ts', args: quick ? ['--seconds', '2'] : ['--seconds', '8'] },
+  {
+    name: 'hooks',
+    file: 'bench/hooks/run.ts',
+    args: quick ? ['--runs', '8', '--posts', '100'] : ['--runs', '30', '--posts', '300'],
+  },
+  { name: 'compress', file: 'bench/compress/run.ts', args: [] },
+  {
+    name: 'search',
+    file: 'bench/search/run.ts',
+    args: [
+      '--n',
+      quick ? '20000' : values['search-n'],
+      '--queries',
+      quick ? '100' : '300',
+      '--data-dir',
+      searchDir,
+    ],
+  },
+  {
+    name: 'idle-rss',
+    file: 'bench/idle-rss/run.ts',
+    args: quick ? ['--idle-seconds', '3', '--events', '300'] : ['--idle-seconds', '20', '--events', '2000'],
+  },
+];
+
+const only = values.only ? new Set(values.only.split(',')) : null;
+const runs: BenchRun[] = [];
+for (const b of BENCHES) {
+  if (only && !only.has(b.name)) continue;
+  // The search data dir is a temp dir here; the bench's own default (.bench/) works for reproducing.
+  const shown = b.args.filter((a, i) => a !== searchDir && b.args[i + 1] !== searchDir);
+  const command = `npx tsx ${b.file} ${shown.join(' ')}`.trim();
+  if (!existsSync(b.file)) {
+    runs.push({ name: b.name, command, error: 'not present in this checkout', json: null, seconds: 0 });
+    continue;
+  }
+  process.stderr.write(`bench: ${command}\n`);
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', b.file, ...b.args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 30 * 60_000,
+  });
+  const seconds = Math.round((Date.now() - t0) / 100) / 10;
+  const start = r.stdout.indexOf('{');
+  let json: Record<string, unknown> | null = null;
+  try {
+    json = start >= 0 ? (JSON.parse(r.stdout.slice(start)) as Record<string, unknown>) : null;
+  } catch {
+    json = null;
+  }
+  const error = json
+    ? null
+    : `exit ${r.status ?? r.signal}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}`;
+  runs.push({ name: b.name, command, error, json, seconds });
+}
+rmSync(searchDir, { recursive: true, force: true });
+
+const machine = {
+  cpu: `${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}`,
+  memGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+  os: `${osType()} ${release()}`,
+  node: process.version,
+  date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+};
+writeFileSync(values.out, renderPerformance(runs, machine, quick));
+process.stderr.write(`wrote ${values.out}\n`);
+for (const r of runs) if (r.error) process.stderr.write(`  ${r.name}: ${r.error}\n`);
