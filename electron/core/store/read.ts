@@ -89,13 +89,15 @@ export class ReadStore {
       opts.project ? eq(sessions.project, opts.project) : undefined,
       opts.cursor ? lt(sessions.id, opts.cursor) : undefined,
     );
+    // The subqueries name the outer row as "sessions"."id": drizzle renders ${sessions.id} as a bare
+    // "id", which SQLite resolves to the subquery's own table (o.id / s.id), giving wrong counts.
     const rows = this.db
       .select({
         session: sessions,
-        observationCount: sql<number>`(select count(*) from observations o where o.session_id = ${sessions.id})`,
+        observationCount: sql<number>`(select count(*) from observations o where o.session_id = "sessions"."id")`,
         request: sql<
           string | null
-        >`(select request from session_summaries s where s.session_id = ${sessions.id})`,
+        >`(select request from session_summaries s where s.session_id = "sessions"."id")`,
       })
       .from(sessions)
       .where(where)
