@@ -6,14 +6,17 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Browser specs only (tests/e2e/claude holds vitest files of its own).
+  testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/ui/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
-  outputDir: 'test-results',
+  // scripts/test.mjs reads the JSON report for its summary line.
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  outputDir: 'test-results/playwright',
   use: {
     browserName: 'chromium',
     viewport: { width: 420, height: 620 },

@@ -16,8 +16,20 @@ export class ApiError extends Error implements ApiErrorShape {
   }
 }
 
+/** IPC rejections lose their class over structured clone: accept any `{status, message}`. */
+function asApiError(err: unknown): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (typeof err === 'object' && err !== null) {
+    const r = err as { status?: unknown; message?: unknown };
+    if (typeof r.status === 'number' && typeof r.message === 'string')
+      return new ApiError(r.status, r.message);
+  }
+  return null;
+}
+
 /** A readable one-liner for any thrown value. */
-export function errorText(err: unknown): string {
+export function errorText(raw: unknown): string {
+  const err = asApiError(raw) ?? raw;
   if (err instanceof ApiError) {
     if (err.status === 0) return `Cannot reach the MemTray service: ${err.message}`;
     if (err.status === 401) return 'Not authorised: open the UI from the link `memtray serve` prints.';

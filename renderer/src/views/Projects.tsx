@@ -3,7 +3,7 @@ import type { Project } from '../../../electron/shared/api';
 import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, ConfirmButton, Empty, ErrorBox, Loading, Toggle } from '../components/ui';
-import { ago, num, plural } from '../format';
+import { ago, plural } from '../format';
 
 function ProjectRow({ p, paused, onChanged }: { p: Project; paused: boolean; onChanged: () => void }) {
   const api = useApi();
@@ -47,11 +47,13 @@ function ProjectRow({ p, paused, onChanged }: { p: Project; paused: boolean; onC
         {plural(p.sessionCount, 'session')} · {plural(p.observationCount, 'observation')} · last activity{' '}
         {ago(p.lastActivityAt ?? p.createdAt)}
       </p>
-      <p className="meta">
-        {!p.captureEnabled && <Chip tone="warn">capture off</Chip>}{' '}
-        {p.captureEnabled && paused && <Chip tone="warn">paused globally</Chip>}{' '}
-        {p.skippedEvents > 0 && <span>{num(p.skippedEvents)} events skipped while off</span>}
-      </p>
+      {(!p.captureEnabled || paused || p.skippedEvents > 0) && (
+        <p className="meta">
+          {!p.captureEnabled && <Chip tone="warn">capture off</Chip>}{' '}
+          {p.captureEnabled && paused && <Chip tone="warn">paused globally</Chip>}{' '}
+          {p.skippedEvents > 0 && <span>{plural(p.skippedEvents, 'event')} skipped while off</span>}
+        </p>
+      )}
       {error !== undefined && <ErrorBox error={error} />}
       {note && (
         <p className="ok-note" role="status">
@@ -115,7 +117,7 @@ export function ProjectsView() {
         </Empty>
       )}
       {list.data && list.data.items.length > 0 && (
-        <ul className="cards" aria-label="Projects list">
+        <ul className="cards grid" aria-label="Projects list">
           {list.data.items.map((p) => (
             <ProjectRow key={p.name} p={p} paused={paused} onChanged={list.reload} />
           ))}

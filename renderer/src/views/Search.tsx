@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Page, SearchHit, SearchQuery } from '../../../electron/shared/api';
 import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
@@ -8,7 +8,20 @@ import { ago } from '../format';
 import { ObservationDetail } from './ObservationDetail';
 import { SessionDetail } from './SessionDetail';
 
-export const OBSERVATION_TYPES = ['bugfix', 'feature', 'refactor', 'change', 'discovery', 'decision'];
+/** The observation types compression writes (electron/core/compress/prompt.ts). */
+export const OBSERVATION_TYPES = [
+  'bugfix',
+  'feature',
+  'refactor',
+  'change',
+  'discovery',
+  'decision',
+  'test',
+  'build',
+  'command',
+  'failure',
+  'delegation',
+];
 
 interface Filters {
   project: string;
@@ -67,6 +80,14 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
     setCursor(null);
   }
   const nextCursor = cursor ?? res.data?.nextCursor ?? null;
+
+  // The tray popup is shown again (window focus): put the caret back in the search box.
+  useEffect(() => {
+    if (opened) return;
+    const onFocus = (): void => input.current?.focus();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [opened]);
 
   const back = (): void => {
     setOpened(null);

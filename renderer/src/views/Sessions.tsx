@@ -85,7 +85,12 @@ export function SessionsView() {
             <li key={s.id}>
               <button type="button" className="card session-card" onClick={() => setOpenId(s.id)}>
                 <span className="card-title">
-                  {s.summaryRequest ?? s.firstPrompt ?? `Session ${s.claudeSessionId.slice(0, 8)}`}
+                  {s.summaryRequest ?? s.firstPrompt ?? (
+                    <span className="untitled">
+                      Session {s.claudeSessionId.slice(0, 8)}{' '}
+                      <span className="muted">· no prompt recorded</span>
+                    </span>
+                  )}
                 </span>
                 <span className="meta">
                   <Chip tone={s.status === 'completed' ? 'ok' : s.status === 'active' ? 'info' : undefined}>

@@ -2,19 +2,31 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { seedCorpus, serve, type Served } from './serve';
 
-export const test = base.extend<{ app: Page }, { svc: { current: Served } }>({
-  svc: [
+type Holder = { current: Served };
+
+/** One seeded service per test file (files may change data; screenshots want a pristine corpus). */
+export const test = base.extend<{ app: Page; svc: Holder }, { services: Map<string, Promise<Holder>> }>({
+  services: [
     // Playwright needs the (empty) fixtures object pattern here.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const s = await serve();
-      await seedCorpus(s);
-      const holder = { current: s };
-      await use(holder);
-      await holder.current.stop();
+      const all = new Map<string, Promise<Holder>>();
+      await use(all);
+      for (const h of all.values()) await (await h).current.dispose();
     },
     { scope: 'worker' },
   ],
+  svc: async ({ services }, use, info) => {
+    let h = services.get(info.file);
+    if (!h) {
+      h = serve().then(async (s) => {
+        await seedCorpus(s);
+        return { current: s };
+      });
+      services.set(info.file, h);
+    }
+    await use(await h);
+  },
   app: async ({ page, svc }, use) => {
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -2,8 +2,6 @@
 import { expect, openTab, test } from './fixtures';
 import { hasRoute, serve } from './serve';
 
-const SHOTS = 'docs/screenshots';
-
 interface SessionsPage {
   items: Array<{ id: number; claudeSessionId: string; project: string; firstPrompt: string | null }>;
 }
@@ -22,7 +20,6 @@ test('search as you type, open a result with the keyboard, Esc back', async ({ a
   const results = app.getByRole('listbox', { name: 'Results' });
   await expect(results.getByRole('option').first()).toBeVisible();
   await expect(results.locator('mark').first()).toBeVisible();
-  await app.screenshot({ path: `${SHOTS}/search.png` });
   await box.press('Enter');
   await expect(app.getByRole('button', { name: '← Back' })).toBeVisible();
   await expect(app.getByRole('heading', { level: 2 })).toBeVisible();
@@ -124,7 +121,11 @@ test('a new event appears live, without reloading', async ({ app, svc }) => {
   await expect(app.getByText('/work/e2e-live/README.md')).toBeVisible();
 });
 
-test('settings persist after a restart; the API key is never sent back', async ({ app, svc }) => {
+test('settings persist after a restart; the API key is never sent back', async ({ app }) => {
+  // A service of its own: this test changes settings and restarts it.
+  const svc = { current: await serve() };
+  test.info().attach('data dir', { body: svc.current.dataDir });
+  await app.goto(svc.current.uiUrl);
   await openTab(app, 'Privacy');
   const excluded = app.getByRole('group', { name: 'Excluded paths (globs)' });
   await excluded.getByRole('textbox').fill('**/secrets/**');
@@ -167,4 +168,5 @@ test('settings persist after a restart; the API key is never sent back', async (
   await expect(app.getByText('key set', { exact: true })).toBeVisible();
   await expect(app.getByText('stored on this machine (never shown again)')).toBeVisible();
   await expect(app.getByLabel('Replace the key')).toHaveValue('');
+  await svc.current.dispose();
 });

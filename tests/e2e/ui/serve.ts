@@ -14,6 +14,8 @@ export interface Served {
   uiUrl: string;
   api(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }>;
   stop(): Promise<void>;
+  /** Stop, then delete the data dir. */
+  dispose(): Promise<void>;
 }
 
 async function waitFor<T>(fn: () => T | null, ms: number, what: string): Promise<T> {
@@ -86,6 +88,11 @@ export async function serve(dataDir: string = mkdtempSync(join(tmpdir(), 'memtra
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+    },
+    async dispose() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
