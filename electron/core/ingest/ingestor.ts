@@ -1,97 +1,16 @@
-import type Database from 'better-sqlite3';
-import { basename } from 'node:path';
 import { mapStringsDeep, stripPrivacyTags } from '../privacy/strip-tags.js';
-import type { Settings } from '../settings/schema.js';
-import type { SettingsStore } from '../settings/store.js';
-import type { Bus } from '../util/bus.js';
-import type { Clock } from '../util/clock.js';
 import { isPathExcluded } from './exclude.js';
-import type { GroupCommit } from './group-commit.js';
+
+export type * from './types.js';
+export { projectName } from './project.js';
 import type { HookPayload } from './payloads.js';
+import { projectName, touchesExcludedPath } from './project.js';
+import { observationInsert, type ToolCall } from './rows.js';
+import type { HookResult, IngestDeps, IngestOptions, SkipReason } from './types.js';
 import { prepareIngestStatements, type IngestStatements, type SessionRecord } from './statements.js';
 import { prepareToolPayload } from './tool-payload.js';
 
-/** Structured fields an extractor can fill (see compression). */
-export interface StructuredFields {
-  type: string;
-  title: string;
-  subtitle?: string | null;
-  facts: string[];
-  narrative?: string | null;
-  concepts: string[];
-  filesRead: string[];
-  filesModified: string[];
-}
-
-export interface RuleInput {
-  toolName: string;
-  toolInput: unknown;
-  toolResponse: unknown;
-  failed: boolean;
-  cwd: string | null;
-}
-
-export interface IngestDeps {
-  sqlite: Database.Database;
-  bus: Bus;
-  clock: Clock;
-  settings: SettingsStore;
-  /** Secret redaction applied to every stored string when the `redactSecrets` setting is on. */
-  redact: (text: string, settings: Settings) => string;
-  /** Deterministic extractor applied at once, so nothing waits on an API. */
-  extractRules?: (input: RuleInput) => StructuredFields | null;
-  /** When writes are grouped into shared commits, notifications wait for the shared COMMIT. */
-  groupCommit?: GroupCommit;
-  /** Whether an `observe` job should be queued for the LLM extractor (e.g. an API key is set). */
-  wantsLlmJob?: (settings: SettingsStore) => boolean;
-}
-
-export type IngestSource = 'http' | 'hook' | 'spool' | 'transcript' | 'api';
-
-export interface IngestOptions {
-  source?: IngestSource;
-  /** Idempotency id: an event with a uid already stored is ignored (spool import, reconciliation). */
-  eventUid?: string;
-  /** Time the event happened (transcripts, spool); defaults to now. */
-  at?: number;
-}
-
-export type SkipReason =
-  | 'paused'
-  | 'project-disabled'
-  | 'excluded-path'
-  | 'skip-tool'
-  | 'private-prompt'
-  | 'duplicate'
-  | 'empty-prompt'
-  | 'no-session';
-
-export interface HookResult {
-  stored: boolean;
-  skipped?: SkipReason;
-  eventId?: number;
-  sessionDbId?: number;
-  promptNumber?: number;
-  observationId?: number;
-}
-
 type Emit = Array<() => void>;
-
-const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
-const listJson = (v: string[] | undefined): string | null => (v ? JSON.stringify(v) : null);
-
-interface ToolCall {
-  claudeSessionId: string;
-  project: string;
-  cwd: string | null;
-  transcriptPath: unknown;
-  toolName: string;
-  toolInput: unknown;
-  toolResponse: unknown;
-  toolUseId: string | undefined;
-  failed: boolean;
-  at: number;
-}
 
 /**
  * Turns hook events and the seed's session API calls into rows. Every public method runs in one
@@ -422,27 +341,7 @@ export class Ingestor {
         cwd: o.cwd,
       }) ?? null;
     const wantsLlm = this.d.wantsLlmJob?.(this.d.settings) ?? false;
-    const row = this.q.insertObservation({
-      sessionId: s.id,
-      promptNumber: s.promptCounter,
-      toolName: o.toolName,
-      toolUseId: o.toolUseId ?? null,
-      toolInput: json(o.toolInput),
-      toolResponse: json(o.toolResponse),
-      failed: o.failed ? 1 : 0,
-      cwd: o.cwd,
-      createdAt: o.at,
-      type: x?.type ?? null,
-      title: x?.title ?? null,
-      subtitle: x?.subtitle ?? null,
-      facts: listJson(x?.facts),
-      narrative: x?.narrative ?? null,
-      concepts: listJson(x?.concepts),
-      filesRead: listJson(x?.filesRead),
-      filesModified: listJson(x?.filesModified),
-      producedBy: x ? 'rules' : null,
-      status: wantsLlm ? 'pending' : x ? 'processed' : 'pending',
-    });
+    const row = this.q.insertObservation(observationInsert(s, o, x, wantsLlm));
     if (!row) return { stored: false, skipped: 'duplicate', sessionDbId: s.id };
     if (wantsLlm) this.enqueue('observe', row.id, `observe:${row.id}`, null, o.at, emit);
     emit.push(() =>
@@ -482,23 +381,4 @@ export class Ingestor {
     );
     return row;
   }
-}
-
-export function projectName(explicit: string | undefined, cwd: string | null): string {
-  if (explicit && explicit.trim() !== '') return explicit.trim();
-  if (cwd) {
-    const b = basename(cwd.replace(/[\\/]+$/, ''));
-    if (b) return b;
-  }
-  return 'unknown';
-}
-
-function touchesExcludedPath(toolInput: unknown, globs: string[]): boolean {
-  if (globs.length === 0 || toolInput === null || typeof toolInput !== 'object') return false;
-  const rec = toolInput as Record<string, unknown>;
-  for (const key of ['file_path', 'path', 'notebook_path']) {
-    const v = rec[key];
-    if (typeof v === 'string' && isPathExcluded(v, globs)) return true;
-  }
-  return false;
 }

@@ -1,0 +1,71 @@
+/** The Ingestor's public types: what it needs (deps), what it takes (options), what it answers. */
+import type Database from 'better-sqlite3';
+import type { Settings } from '../settings/schema.js';
+import type { SettingsStore } from '../settings/store.js';
+import type { Bus } from '../util/bus.js';
+import type { Clock } from '../util/clock.js';
+import type { GroupCommit } from './group-commit.js';
+
+/** Structured fields an extractor can fill (see compression). */
+export interface StructuredFields {
+  type: string;
+  title: string;
+  subtitle?: string | null;
+  facts: string[];
+  narrative?: string | null;
+  concepts: string[];
+  filesRead: string[];
+  filesModified: string[];
+}
+
+export interface RuleInput {
+  toolName: string;
+  toolInput: unknown;
+  toolResponse: unknown;
+  failed: boolean;
+  cwd: string | null;
+}
+
+export interface IngestDeps {
+  sqlite: Database.Database;
+  bus: Bus;
+  clock: Clock;
+  settings: SettingsStore;
+  /** Secret redaction applied to every stored string when the `redactSecrets` setting is on. */
+  redact: (text: string, settings: Settings) => string;
+  /** Deterministic extractor applied at once, so nothing waits on an API. */
+  extractRules?: (input: RuleInput) => StructuredFields | null;
+  /** When writes are grouped into shared commits, notifications wait for the shared COMMIT. */
+  groupCommit?: GroupCommit;
+  /** Whether an `observe` job should be queued for the LLM extractor (e.g. an API key is set). */
+  wantsLlmJob?: (settings: SettingsStore) => boolean;
+}
+
+export type IngestSource = 'http' | 'hook' | 'spool' | 'transcript' | 'api';
+
+export interface IngestOptions {
+  source?: IngestSource;
+  /** Idempotency id: an event with a uid already stored is ignored (spool import, reconciliation). */
+  eventUid?: string;
+  /** Time the event happened (transcripts, spool); defaults to now. */
+  at?: number;
+}
+
+export type SkipReason =
+  | 'paused'
+  | 'project-disabled'
+  | 'excluded-path'
+  | 'skip-tool'
+  | 'private-prompt'
+  | 'duplicate'
+  | 'empty-prompt'
+  | 'no-session';
+
+export interface HookResult {
+  stored: boolean;
+  skipped?: SkipReason;
+  eventId?: number;
+  sessionDbId?: number;
+  promptNumber?: number;
+  observationId?: number;
+}
