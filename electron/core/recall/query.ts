@@ -38,16 +38,6 @@ export function term(t: string, prefix = true): string {
   return prefix && t.length >= 2 ? `${quote(t)}*` : quote(t);
 }
 
-/** Every word must match. */
-export function andQuery(tokens: string[], prefix: boolean): string {
-  return tokens.map((t) => term(t, prefix)).join(' AND ');
-}
-
-/** Any word may match (as a prefix); bm25 ranks rows matching more (and rarer) words first. */
-export function orQuery(tokens: string[]): string {
-  return tokens.map((t) => term(t)).join(' OR ');
-}
-
 /** Escapes LIKE wildcards for a `LIKE ? ESCAPE '\'` pattern. */
 export function likeContains(s: string): string {
   return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -93,6 +93,23 @@ export function rankSql(kind: Kind, f: Filters): string {
       ORDER BY score DESC LIMIT :k`;
 }
 
+const TITLE_SQL: Record<Kind, string> = {
+  observation: "coalesce(o.title, '') || ' ' || coalesce(o.subtitle, '')",
+  summary: "coalesce(x.request, '')",
+  prompt: 'substr(x.prompt, 1, 300)',
+};
+
+/** Newest matches of one kind with their time and title text: `:match`, `:k`. */
+export function newestSql(kind: Kind, f: Filters): string {
+  const r = RANK[kind];
+  const where = kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time);
+  return `SELECT ${r.fts}.rowid AS id, ${r.time} AS time, ${TITLE_SQL[kind]} AS title
+    FROM ${r.fts} JOIN ${r.table} ON ${r.alias}.id = ${r.fts}.rowid
+    JOIN sessions s ON s.id = ${r.alias}.session_id
+    WHERE ${r.fts} MATCH :match${where}
+    ORDER BY ${r.fts}.rowid DESC LIMIT :k`;
+}
+
 export const TIME_SQL: Record<Kind, string> = {
   observation: 'SELECT created_at FROM observations WHERE id = ?',
   summary: 'SELECT updated_at FROM session_summaries WHERE id = ?',
@@ -121,9 +138,12 @@ export function listSql(f: Filters): string {
 
 const snippetSql = (fts: string): string =>
   `SELECT rowid AS id, snippet(${fts}, -1, char(2), char(3), '…', 14) AS s FROM ${fts}
-    WHERE ${fts} MATCH ? AND rowid BETWEEN ? AND ? AND rowid IN (SELECT value FROM json_each(?))`;
+    WHERE ${fts} MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (SELECT value FROM json_each(?))`;
 
-/** Snippets for a page's hits: `?` match, `?` lowest id, `?` highest id, `?` JSON array of ids. */
+/**
+ * Snippets for a page's hits: `?` match, `?` lowest id, `?` highest id, `?` JSON array of ids.
+ * `+rowid` keeps the IN list out of FTS5 (as `rowid =` lookups it would re-run the match per id).
+ */
 export const SNIPPET_SQL: Record<Kind, string> = {
   observation: snippetSql('observations_fts'),
   summary: snippetSql('summaries_fts'),
@@ -132,11 +152,12 @@ export const SNIPPET_SQL: Record<Kind, string> = {
 
 export const HYDRATE_SQL: Record<Kind, string> = {
   observation: `SELECT o.id, o.session_id AS sessionId, s.project, o.type, o.title, o.tool_name AS toolName,
-      o.created_at AS createdAt, v.input, v.paths, o.subtitle, o.narrative
+      o.created_at AS createdAt, v.input, o.subtitle, o.narrative,
+      (SELECT group_concat(value, '; ') FROM json_each(CASE WHEN json_valid(o.facts) THEN o.facts END)) AS facts
     FROM observations o JOIN sessions s ON s.id = o.session_id
     JOIN observations_search_src v ON v.id = o.id WHERE o.id = ?`,
   summary: `SELECT x.id, x.session_id AS sessionId, s.project, x.request, x.completed, x.learned,
-      x.updated_at AS createdAt
+      x.investigated, x.next_steps AS nextSteps, x.updated_at AS createdAt
     FROM session_summaries x JOIN sessions s ON s.id = x.session_id WHERE x.id = ?`,
   prompt: `SELECT x.id, x.session_id AS sessionId, s.project, x.prompt, x.created_at AS createdAt
     FROM user_prompts x JOIN sessions s ON s.id = x.session_id WHERE x.id = ?`,

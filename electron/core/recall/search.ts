@@ -9,16 +9,17 @@
  *  4. substrings (trigram index) of observation titles and file paths.
  * A query that looks like a path or identifier fragment (no spaces, `/._-` inside) is first
  * matched as a substring.
- * Broad queries are ranked inside a window of their 2,000 newest matches first (widened until it
+ * Broad queries are ranked inside a window of their 600 newest matches first (widened until it
  * holds enough hits after filters), so a word in half a million rows costs a window's worth of
  * bm25, not the whole index; the recency boost favours those rows anyway.
  * Ranking returns ids only; titles and snippets are fetched for the page's hits alone.
  */
 import type Database from 'better-sqlite3';
-import { andQuery, finishSnippet, markSubstrings, orQuery, parseQuery } from './query.js';
+import { finishSnippet, markSubstrings, parseQuery, term } from './query.js';
 import {
   HYDRATE_SQL,
   NTH_MATCH_SQL,
+  newestSql,
   TIME_SQL,
   hasFilters,
   recencyFactor,
@@ -64,8 +65,26 @@ export interface SearchResult {
 /** Fewer hits than this and the next, looser stage runs. */
 const FEW = 5;
 /** Recency windows (newest matches) tried in turn for ranking; the last is the whole index. */
-const WINDOWS = [2_000, 20_000, Number.POSITIVE_INFINITY];
+const WINDOWS = [600, 6_000, Number.POSITIVE_INFINITY];
 const MIN_WINDOW_HITS = 50;
+/** A term in more rows than this is ranked without bm25 (see `ranked`). */
+const DENSE = 3_000;
+/** How many newest matches the recency ranking looks at. */
+const NEWEST = 200;
+const LONG_PREFIX = /^".{4,}"\*$/u;
+/** What a word's inflections share (`refreshing`, `refreshed` → `refresh`), for marking in JS. */
+const stemPrefix = (w: string): string => w.slice(0, Math.max(3, w.length - 3));
+
+interface Scored {
+  id: number;
+  score: number;
+}
+interface Timed {
+  id: number;
+  time: number;
+  title: string | null;
+}
+
 export const MAX_OFFSET = 1000;
 const PATHISH = /^\S*[\p{L}\p{N}][/._-][\p{L}\p{N}]\S*$/u;
 
@@ -121,9 +140,9 @@ export class SearchEngine {
       // A path or identifier fragment (`auth/refresh-cli`, `parse_config`) is meant literally.
       if (PATHISH.test(raw) && kinds.includes('observation'))
         add(this.substrings([raw], p, bind, want, ['paths']));
-      if (tokens.length > 0) add(this.ranked(andQuery(tokens, false), kinds, p, bind, want));
+      if (tokens.length > 0) add(this.ranked(tokens, false, 'AND', kinds, p, bind, want));
       if (hits.length < FEW && tokens.some((t) => t.length >= 2))
-        add(this.ranked(andQuery(tokens, true), kinds, p, bind, want));
+        add(this.ranked(tokens, true, 'AND', kinds, p, bind, want));
       if (hits.length < FEW && tokens.length > 0) {
         const fixed = tokens.map((t) => {
           if (this.typo.isKnown(t)) return t;
@@ -131,8 +150,19 @@ export class SearchEngine {
           if (c) corrected[t] = c;
           return c ?? t;
         });
-        if (Object.keys(corrected).length > 0) add(this.ranked(andQuery(fixed, true), kinds, p, bind, want));
-        if (hits.length < FEW && fixed.length > 1) add(this.ranked(orQuery(fixed), kinds, p, bind, want));
+        if (Object.keys(corrected).length > 0)
+          add(
+            this.ranked(
+              fixed,
+              fixed.map((w, i) => w === tokens[i]),
+              'AND',
+              kinds,
+              p,
+              bind,
+              want,
+            ),
+          );
+        if (hits.length < FEW && fixed.length > 1) add(this.ranked(fixed, false, 'OR', kinds, p, bind, want));
       }
       if (hits.length < FEW && kinds.includes('observation')) {
         const subs = tokens.length > 0 ? tokens.filter((t) => t.length >= 3) : [raw];
@@ -169,8 +199,16 @@ export class SearchEngine {
     return b;
   }
 
+  /**
+   * Full-text hits of one stage for each kind. Terms in more than DENSE rows make bm25 costly (it
+   * counts every row of each term's doclist for its idf), and so do long prefixes: queries with
+   * such a term rank by recency instead, title matches first; an OR keeps only its rarer terms
+   * when it has some.
+   */
   private ranked(
-    match: string,
+    words: string[],
+    prefix: boolean | boolean[],
+    op: 'AND' | 'OR',
     kinds: Kind[],
     f: Filters,
     bind: Record<string, unknown>,
@@ -178,40 +216,80 @@ export class SearchEngine {
   ): Hit[] {
     const out: Hit[] = [];
     const k = Math.max(want, MIN_WINDOW_HITS);
+    const termList = words.map((w, i) => term(w, Array.isArray(prefix) ? prefix[i]! : prefix));
     for (const kind of kinds) {
-      for (const w of WINDOWS) {
-        // The window starts at the w-th newest match (found by walking the doclist backwards,
-        // which needs no bm25), so bm25 is computed for at most w rows whatever the breadth.
-        const nth =
-          w === Number.POSITIVE_INFINITY
-            ? undefined
-            : (this.stmt(NTH_MATCH_SQL[kind]).get(match, w - 1) as { id: number } | undefined);
-        const minId = nth ? nth.id - 1 : 0;
-        const filtered = hasFilters(f);
-        // Unfiltered: the best 3k by bm25, re-scored with recency here (no join per match).
-        const rows = this.stmt(rankSql(kind, f)).all({
-          ...bind,
-          match,
-          minId,
-          k: filtered ? k : k * 3,
-        }) as Array<{
-          id: number;
-          score: number;
-        }>;
-        if (rows.length >= k || minId === 0) {
-          if (!filtered) {
-            const now = bind.now as number;
-            const time = this.stmt(TIME_SQL[kind]).pluck();
-            for (const r of rows) r.score *= recencyFactor(now, time.get(r.id) as number);
-            rows.sort((a, b) => b.score - a.score);
-            rows.length = Math.min(rows.length, k);
-          }
-          for (const r of rows) out.push({ kind, id: r.id, score: r.score, match, needles: [] });
-          break;
-        }
+      const nth = this.stmt(NTH_MATCH_SQL[kind]);
+      // A prefix of 4+ characters merges every term it starts (per statement): no bm25 for it.
+      const dense = termList.map((t) => LONG_PREFIX.test(t) || nth.get(t, DENSE - 1) !== undefined);
+      let list = termList;
+      if (op === 'OR' && dense.some(Boolean) && !dense.every(Boolean))
+        list = termList.filter((_t, i) => !dense[i]);
+      const match = list.join(` ${op} `);
+      if (list === termList && dense.some(Boolean)) {
+        // Snippets marked here too: an FTS snippet would re-run the costly expression.
+        const needles = words.map(stemPrefix);
+        for (const r of this.newest(kind, match, needles, f, bind, k))
+          out.push({ kind, id: r.id, score: r.score, match: null, needles });
+      } else {
+        for (const r of this.bm25(kind, match, f, bind, k))
+          out.push({ kind, id: r.id, score: r.score, match, needles: [] });
       }
     }
     return out;
+  }
+
+  /** bm25 × recency, inside a window of the newest matches widened until it holds k hits. */
+  private bm25(kind: Kind, match: string, f: Filters, bind: Record<string, unknown>, k: number): Scored[] {
+    const filtered = hasFilters(f);
+    for (const w of WINDOWS) {
+      // The window starts at the w-th newest match (walking the doclist backwards, no bm25).
+      const nth =
+        w === Number.POSITIVE_INFINITY
+          ? undefined
+          : (this.stmt(NTH_MATCH_SQL[kind]).get(match, w - 1) as { id: number } | undefined);
+      const minId = nth ? nth.id - 1 : 0;
+      // Unfiltered: the best 3k by bm25, re-scored with recency here (no join per match).
+      const rows = this.stmt(rankSql(kind, f)).all({
+        ...bind,
+        match,
+        minId,
+        k: filtered ? k : k * 3,
+      }) as Scored[];
+      if (rows.length < k && minId !== 0) continue;
+      if (!filtered) {
+        const now = bind.now as number;
+        const time = this.stmt(TIME_SQL[kind]).pluck();
+        for (const r of rows) r.score *= recencyFactor(now, time.get(r.id) as number);
+        rows.sort((a, b) => b.score - a.score);
+        rows.length = Math.min(rows.length, k);
+      }
+      return rows;
+    }
+    return [];
+  }
+
+  /**
+   * Newest matches first, no bm25: the NEWEST newest ones, those whose title holds every word
+   * (checked here on the fetched title) scored ×2, all × recency.
+   */
+  private newest(
+    kind: Kind,
+    match: string,
+    stems: string[],
+    f: Filters,
+    bind: Record<string, unknown>,
+    k: number,
+  ): Scored[] {
+    const now = bind.now as number;
+    const rows = this.stmt(newestSql(kind, f)).all({ ...bind, match, k: Math.max(k, NEWEST) }) as Timed[];
+    return rows
+      .map((r) => {
+        const title = ` ${(r.title ?? '').toLowerCase()}`;
+        const inTitle = stems.every((st) => title.includes(` ${st}`) || title.includes(st));
+        return { id: r.id, score: (inTitle ? 2 : 1) * recencyFactor(now, r.time) };
+      })
+      .sort((a, b) => b.score - a.score)
+      .slice(0, k);
   }
 
   /**
@@ -294,7 +372,7 @@ export class SearchEngine {
         toolName: r.toolName as string,
         input: r.input as string | null,
       });
-      const text = [r.title, r.paths, r.input, r.subtitle, r.narrative].filter(Boolean).join(' — ');
+      const text = [r.title, r.subtitle, r.facts, r.narrative, r.input].filter(Boolean).join(' — ');
       return { ...base, type: r.type as string | null, title, snippet: this.snippet(h, text, snippets) };
     }
     if (h.kind === 'summary') {
@@ -303,7 +381,11 @@ export class SearchEngine {
         ...base,
         type: null,
         title: summaryTitle(s),
-        snippet: this.snippet(h, summaryTitle(s), snippets),
+        snippet: this.snippet(
+          h,
+          [r.request, r.completed, r.learned, r.investigated, r.nextSteps].filter(Boolean).join(' — '),
+          snippets,
+        ),
       };
     }
     const prompt = r.prompt as string;

@@ -57,16 +57,17 @@ export class TypoCorrector {
   /** The most frequent known one-edit variant of a word that matches nothing, or null. */
   correct(token: string): string | null {
     if ([...token].length < 4 || !/^[\p{L}\p{N}]+$/u.test(token)) return null;
+    const candidates = [...edits1(token)]
+      .filter((c) => [...c].length >= 3)
+      .map((c) => [c, quote(c)] as const);
     let best: { word: string; n: number } | null = null;
-    for (const c of edits1(token)) {
-      if ([...c].length < 3) continue;
-      const q = quote(c);
-      let n = 0;
-      for (let i = 0; i < FTS.length; i++) {
+    // Observations first; the smaller indexes only when no variant is known there.
+    for (let i = 0; i < FTS.length && !best; i++) {
+      for (const [word, q] of candidates) {
         if (this.probe[i]!.get(q) === undefined) continue;
-        n += this.freq[i]!.get(q) as number;
+        const n = this.freq[i]!.get(q) as number;
+        if (!best || n > best.n) best = { word, n };
       }
-      if (n > 0 && (!best || n > best.n)) best = { word: c, n };
     }
     return best?.word ?? null;
   }
