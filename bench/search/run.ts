@@ -85,14 +85,32 @@ const pct = (xs: number[], p: number): number => {
 };
 for (const q of queries.slice(0, 20)) engine.search({ q: q.q, limit: 20, offset: 0 }); // warm up
 const times: number[] = [];
+const cpuTimes: number[] = [];
 const byCat: Record<string, number[]> = {};
+const slowest: Array<{ cat: string; q: string; project: string | undefined; ms: number; cpuMs: number }> = [];
+const medianOf3: number[] = [];
 for (const q of queries) {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   engine.search({ q: q.q, project: q.project, limit: 20, offset: 0 });
   const ms = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  const cpuMs = (c.user + c.system) / 1000;
+  // Two more runs: the median of three damps the noise of a shared machine.
+  const again = [ms];
+  for (let i = 0; i < 2; i++) {
+    const t1 = performance.now();
+    engine.search({ q: q.q, project: q.project, limit: 20, offset: 0 });
+    again.push(performance.now() - t1);
+  }
+  medianOf3.push(again.sort((a, b) => a - b)[1]!);
   times.push(ms);
+  cpuTimes.push(cpuMs);
   (byCat[q.cat] ??= []).push(ms);
+  slowest.push({ ...q, ms: Math.round(ms * 10) / 10, cpuMs: Math.round(cpuMs * 10) / 10 });
 }
+slowest.sort((a, b) => b.ms - a.ms).splice(10);
+const load = (await import('node:os')).loadavg();
 const context = new ContextBuilder(sqlite, () => service.core.settings.get());
 const ctxTimes = projects.flatMap(() =>
   projects.map((p) => {
@@ -150,8 +168,13 @@ process.stdout.write(
     {
       observations: n,
       generateMs,
+      loadAverage1m: Math.round(load[0]! * 100) / 100,
+      cpus: (await import('node:os')).cpus().length,
       search: { ...stats(times), targetP50: 5, targetP95: 30 },
+      searchCpuMs: stats(cpuTimes),
+      searchMedianOf3Ms: stats(medianOf3),
       searchByCategory: Object.fromEntries(Object.entries(byCat).map(([k, v]) => [k, stats(v)])),
+      slowestQueries: slowest,
       contextBuildMs: stats(ctxTimes),
       sessionStartHookHttpMs: { ...stats(hookTimes), targetP95: 50 },
     },

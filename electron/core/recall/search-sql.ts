@@ -77,7 +77,7 @@ export const hasFilters = (f: Filters): boolean =>
 /**
  * Ranked full-text matches of one kind: `:match`, `:minId` (recency window), `:k`. Without
  * filters the rows are ranked by bm25 alone (no join per match) and the caller applies the
- * recency factor to the `:k` best (`time` column returned); with filters the join is needed.
+ * recency factor to the `:k` best (TIME_SQL); with filters the join is needed.
  */
 export function rankSql(kind: Kind, f: Filters): string {
   const r = RANK[kind];
@@ -110,10 +110,11 @@ export function newestSql(kind: Kind, f: Filters): string {
     ORDER BY ${r.fts}.rowid DESC LIMIT :k`;
 }
 
+/** Times of a batch of rows: `?` JSON array of ids → rows (id, time). */
 export const TIME_SQL: Record<Kind, string> = {
-  observation: 'SELECT created_at FROM observations WHERE id = ?',
-  summary: 'SELECT updated_at FROM session_summaries WHERE id = ?',
-  prompt: 'SELECT created_at FROM user_prompts WHERE id = ?',
+  observation: 'SELECT id, created_at FROM observations WHERE id IN (SELECT value FROM json_each(?))',
+  summary: 'SELECT id, updated_at FROM session_summaries WHERE id IN (SELECT value FROM json_each(?))',
+  prompt: 'SELECT id, created_at FROM user_prompts WHERE id IN (SELECT value FROM json_each(?))',
 };
 
 export function recencyFactor(now: number, time: number): number {

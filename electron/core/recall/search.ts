@@ -66,11 +66,11 @@ export interface SearchResult {
 const FEW = 5;
 /** Recency windows (newest matches) tried in turn for ranking; the last is the whole index. */
 const WINDOWS = [600, 6_000, Number.POSITIVE_INFINITY];
-const MIN_WINDOW_HITS = 50;
+const MIN_WINDOW_HITS = 25;
 /** A term in more rows than this is ranked without bm25 (see `ranked`). */
 const DENSE = 3_000;
 /** How many newest matches the recency ranking looks at. */
-const NEWEST = 200;
+const NEWEST = 60;
 const LONG_PREFIX = /^".{4,}"\*$/u;
 /** What a word's inflections share (`refreshing`, `refreshed` → `refresh`), for marking in JS. */
 const stemPrefix = (w: string): string => w.slice(0, Math.max(3, w.length - 3));
@@ -138,11 +138,25 @@ export class SearchEngine {
         }
       };
       // A path or identifier fragment (`auth/refresh-cli`, `parse_config`) is meant literally.
-      if (PATHISH.test(raw) && kinds.includes('observation'))
-        add(this.substrings([raw], p, bind, want, ['paths']));
-      if (tokens.length > 0) add(this.ranked(tokens, false, 'AND', kinds, p, bind, want));
-      if (hits.length < FEW && tokens.some((t) => t.length >= 2))
-        add(this.ranked(tokens, true, 'AND', kinds, p, bind, want));
+      const pathish = PATHISH.test(raw) && kinds.includes('observation');
+      if (pathish) add(this.substrings([raw], p, bind, want, ['paths']));
+      if (tokens.length > 0 && !(pathish && hits.length >= FEW))
+        add(this.ranked(tokens, false, 'AND', kinds, p, bind, want));
+      // Type-ahead: the last word may be unfinished (earlier words are taken as typed); a word
+      // already in DENSE rows is taken as finished (expanding it would merge huge doclists).
+      const last = tokens[tokens.length - 1];
+      if (hits.length < FEW && last !== undefined && last.length >= 2 && !this.typo.isCommon(last, DENSE))
+        add(
+          this.ranked(
+            tokens,
+            tokens.map((_t, i) => i === tokens.length - 1),
+            'AND',
+            kinds,
+            p,
+            bind,
+            want,
+          ),
+        );
       if (hits.length < FEW && tokens.length > 0) {
         const fixed = tokens.map((t) => {
           if (this.typo.isKnown(t)) return t;
@@ -248,18 +262,24 @@ export class SearchEngine {
           ? undefined
           : (this.stmt(NTH_MATCH_SQL[kind]).get(match, w - 1) as { id: number } | undefined);
       const minId = nth ? nth.id - 1 : 0;
-      // Unfiltered: the best 3k by bm25, re-scored with recency here (no join per match).
+      // Unfiltered: the best 2k by bm25, re-scored with recency here (no join per match).
       const rows = this.stmt(rankSql(kind, f)).all({
         ...bind,
         match,
         minId,
-        k: filtered ? k : k * 3,
+        k: filtered ? k : k * 2,
       }) as Scored[];
       if (rows.length < k && minId !== 0) continue;
       if (!filtered) {
         const now = bind.now as number;
-        const time = this.stmt(TIME_SQL[kind]).pluck();
-        for (const r of rows) r.score *= recencyFactor(now, time.get(r.id) as number);
+        const times = new Map(
+          (
+            this.stmt(TIME_SQL[kind])
+              .raw()
+              .all(JSON.stringify(rows.map((r) => r.id))) as Array<[number, number]>
+          ).map(([id, t]) => [id, t]),
+        );
+        for (const r of rows) r.score *= recencyFactor(now, times.get(r.id) ?? 0);
         rows.sort((a, b) => b.score - a.score);
         rows.length = Math.min(rows.length, k);
       }

@@ -8,11 +8,11 @@
 import type Database from 'better-sqlite3';
 
 const FTS = ['observations_fts', 'summaries_fts', 'prompts_fts'] as const;
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 /** Frequencies are counted up to this many rows (enough to tell common from rare). */
 const FREQ_CAP = 500;
 
-/** Every string one edit away from `w` (letters from a-z, digits and `w`'s own characters). */
+/** Every string one edit away from `w` (letters from a-z and `w`'s own characters). */
 export function edits1(w: string): Set<string> {
   const chars = [...w];
   const alphabet = new Set([...ALPHABET, ...chars]);
@@ -37,10 +37,14 @@ export class TypoCorrector {
   private readonly probe: Database.Statement[];
   private readonly known: Database.Statement[];
   private readonly freq: Database.Statement[];
+  private readonly nth: Database.Statement;
 
   constructor(sqlite: Database.Database) {
     this.probe = FTS.map((f) => sqlite.prepare(`SELECT 1 FROM ${f} WHERE ${f} MATCH ? LIMIT 1`).pluck());
     this.known = this.probe;
+    this.nth = sqlite.prepare(
+      'SELECT rowid FROM observations_fts WHERE observations_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?',
+    );
     this.freq = FTS.map((f) =>
       sqlite
         .prepare(`SELECT count(*) FROM (SELECT 1 FROM ${f} WHERE ${f} MATCH ? LIMIT ${FREQ_CAP})`)
@@ -48,15 +52,22 @@ export class TypoCorrector {
     );
   }
 
-  /** Whether the word (as a prefix) occurs in any index. */
+  /** Whether the word occurs in any index, as a word or else as a prefix (a costlier merge). */
   isKnown(token: string): boolean {
-    const q = token.length >= 2 ? `${quote(token)}*` : quote(token);
-    return this.known.some((s) => s.get(q) !== undefined);
+    if (this.known.some((s) => s.get(quote(token)) !== undefined)) return true;
+    return token.length >= 2 && this.known.some((s) => s.get(`${quote(token)}*`) !== undefined);
+  }
+
+  /** Whether the word is in more than `n` observations (then it is no unfinished prefix). */
+  isCommon(token: string, n: number): boolean {
+    return this.nth.get(quote(token), n - 1) !== undefined;
   }
 
   /** The most frequent known one-edit variant of a word that matches nothing, or null. */
   correct(token: string): string | null {
-    if ([...token].length < 4 || !/^[\p{L}\p{N}]+$/u.test(token)) return null;
+    // Words only (ids and hashes with digits are not typo-corrected), 4 to 24 letters.
+    const n = [...token].length;
+    if (n < 4 || n > 24 || !/^\p{L}+$/u.test(token)) return null;
     const candidates = [...edits1(token)]
       .filter((c) => [...c].length >= 3)
       .map((c) => [c, quote(c)] as const);
