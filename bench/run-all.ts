@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, release, tmpdir, totalmem, type as osType } from 'node:os';
+import { cpus, loadavg, release, tmpdir, totalmem, type as osType } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderPerformance, type BenchRun } from './run-all-render.js';
@@ -53,6 +53,7 @@ const BENCHES: Array<{ name: string; file: string; args: string[] }> = [
   },
 ];
 
+const loadAtStart = loadavg()[0]!.toFixed(2);
 const only = values.only ? new Set(values.only.split(',')) : null;
 const runs: BenchRun[] = [];
 for (const b of BENCHES) {
@@ -92,6 +93,7 @@ const machine = {
   os: `${osType()} ${release()}`,
   node: process.version,
   date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  load: `${loadAtStart} at the start, ${loadavg()[0]!.toFixed(2)} at the end`,
 };
 writeFileSync(values.out, renderPerformance(runs, machine, quick));
 process.stderr.write(`wrote ${values.out}\n`);

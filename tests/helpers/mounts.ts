@@ -10,6 +10,13 @@ export interface TmpfsMount {
   unmount(): void;
 }
 
+/** Whether this process may mount (root with CAP_SYS_ADMIN): probed once with a 1 MiB tmpfs. */
+export function canMount(): boolean {
+  const m = mountTmpfs(1024 * 1024);
+  m?.unmount();
+  return m !== null;
+}
+
 export function mountTmpfs(sizeBytes: number): TmpfsMount | null {
   const dir = mkdtempSync(join(tmpdir(), 'memtray-tmpfs-'));
   try {

@@ -126,8 +126,23 @@ describe('security: guards on every route', () => {
     expect(sse).toContain('event: settings');
     expect(sse).not.toContain(API_KEY.slice(10, 40));
   });
+});
 
-  it.todo('MCP tools cannot read files outside the store (MCP server of issue 5 is not committed yet)');
+describe('security: a key from the environment', () => {
+  it('is reported as set, never returned', async () => {
+    const envKey = 'sk-ant-api03-' + 'EnvKey7'.repeat(13) + '-proofAA';
+    const t = await startTestService({ env: { ...process.env, ANTHROPIC_API_KEY: envKey } });
+    try {
+      const s = (await t.api('GET', '/api/settings')).json as Record<string, unknown>;
+      expect(s).toMatchObject({ apiKeySet: true, apiKeySource: 'env' });
+      for (const r of routes.filter((x) => x.method === 'GET' && x.path !== '/api/stream')) {
+        const res = await t.api('GET', concrete(r.path));
+        expect(res.text, r.path).not.toContain(envKey.slice(13, 60));
+      }
+    } finally {
+      await t.dispose();
+    }
+  });
 });
 
 function openStream(port: number, token: string): { close(): string } {

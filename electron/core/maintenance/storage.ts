@@ -108,10 +108,9 @@ export function explainOpenError(err: unknown, file: string): Error {
     try {
       accessSync(dirname(file), constants.W_OK);
     } catch (e) {
-      s =
-        classifyStorageError({
-          code: (e as NodeJS.ErrnoException).code === 'EROFS' ? 'SQLITE_READONLY' : s.code,
-        }) ?? s;
+      const fsCode = (e as NodeJS.ErrnoException).code ?? '';
+      const ro = fsCode === 'EROFS' || fsCode === 'EACCES' || fsCode === 'EPERM';
+      s = classifyStorageError({ code: ro ? 'SQLITE_READONLY' : s.code }) ?? s;
     }
   }
   if (!s) return err as Error;

@@ -11,30 +11,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbFingerprint, discoverRoutes, prng } from '../../helpers/proof.js';
 import { startTestService, tempDir, type TestService } from '../../helpers/service.js';
-import { fuzzCase, type FuzzCase } from './gen.js';
+import { fuzzCase, OPTIONAL_BODY_ROUTES, type FuzzCase } from './gen.js';
 
 const N = Number(process.env.MEMTRAY_HTTP_FUZZ_N ?? 10_000);
 const SEED = Number(process.env.MEMTRAY_FUZZ_SEED ?? 20261121);
-
-/**
- * Deviations accepted on purpose, each with its reason, matched narrowly and printed when seen.
- * They are not failures of safety (nothing is written) but of strictness; the owners are told.
- */
-const TOLERATED: Array<{ reason: string; match(c: FuzzCase, r: Reply): boolean }> = [
-  {
-    reason:
-      'a JSON `null` body is read as "no body" by routes whose body is optional (queue retry, hook uninstall/install, import)',
-    match: (c, r) =>
-      r.status === 200 &&
-      c.body?.toString() === 'null' &&
-      [
-        '/api/queue/retry',
-        '/api/capture/hooks/uninstall',
-        '/api/capture/hooks/install',
-        '/api/capture/import',
-      ].includes(c.path),
-  },
-];
 
 interface Reply {
   status: number;
@@ -93,12 +73,13 @@ describe('fuzz: malformed HTTP requests across every endpoint', () => {
     const before = dbFingerprint(t.service.core.sqlite);
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
     const failures: string[] = [];
-    const toleratedSeen = new Set<string>();
     const kinds = new Map<string, number>();
     const statuses = new Map<number, number>();
     let done = 0;
     const cases: FuzzCase[] = [];
-    for (let i = 0; i < N; i++) cases.push(fuzzCase(rnd, routes[i % routes.length]!, t.token));
+    // Routes that take a body have many more ways to be malformed: give them three times the share.
+    const weighted = routes.flatMap((r) => (r.method === 'POST' || r.method === 'PUT' ? [r, r, r] : [r]));
+    for (let i = 0; i < N; i++) cases.push(fuzzCase(rnd, weighted[i % weighted.length]!, t.token));
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < cases.length) {
@@ -117,12 +98,6 @@ describe('fuzz: malformed HTTP requests across every endpoint', () => {
           body = JSON.parse(r.text) as typeof body;
         } catch {
           body = {};
-        }
-        const tolerated = TOLERATED.find((x) => x.match(c, r));
-        if (tolerated) {
-          toleratedSeen.add(tolerated.reason);
-          done++;
-          continue;
         }
         const ok =
           r.status >= 400 &&
@@ -143,8 +118,6 @@ describe('fuzz: malformed HTTP requests across every endpoint', () => {
     console.log(
       `fuzz: ${done} requests; kinds ${JSON.stringify(Object.fromEntries(kinds))}; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
-    if (toleratedSeen.size > 0)
-      console.log(`fuzz: tolerated (reported to the owners): ${[...toleratedSeen].join(' | ')}`);
     expect(failures).toEqual([]);
     expect(done).toBe(N);
     expect((await t.api('GET', '/api/health')).status).toBe(200);
@@ -176,4 +149,18 @@ describe('fuzz: malformed HTTP requests across every endpoint', () => {
     expect((await t.api('GET', '/api/health')).status).toBe(200);
     expect(dbFingerprint(t.service.core.sqlite)).toEqual(before);
   });
+
+  // Known gap (capture, issue 3; compression, issue 4): `validate(schema, body ?? {})` reads a JSON
+  // `null` as "no body", so these routes act on it (the import even starts a run).
+  it.fails(
+    'a JSON null body is refused (400) by the routes whose body is optional (known gap: read as {})',
+    async () => {
+      const before = dbFingerprint(t.service.core.sqlite);
+      for (const path of OPTIONAL_BODY_ROUTES) {
+        const r = await t.api('POST', path, null);
+        expect(r.status, `${path} → ${r.text}`).toBe(400);
+      }
+      expect(dbFingerprint(t.service.core.sqlite)).toEqual(before);
+    },
+  );
 });
