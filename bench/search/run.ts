@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findMigrationsDir } from '../../electron/core/db/open.js';
@@ -24,7 +25,7 @@ const { values } = parseArgs({
   },
 });
 const n = Number(values.n);
-const dataDir = values['data-dir'] ?? join(process.cwd(), '.bench', `search-${n}`);
+const dataDir = values['data-dir'] ?? join(tmpdir(), `memtray-bench-search-${n}`);
 mkdirSync(dataDir, { recursive: true });
 const text = loadCorpusText(join(process.cwd(), '..', 'shared', 'corpus'));
 const projects = ['spotter', 'spcstr', 'attio-mcp-server', 'memtray', 'webshop', 'infra'];

@@ -15,43 +15,30 @@
  * Ranking returns ids only; titles and snippets are fetched for the page's hits alone.
  */
 import type Database from 'better-sqlite3';
-import { finishSnippet, markSubstrings, parseQuery, term } from './query.js';
+import { renderPage, type Hit, type SearchItem } from './page.js';
+import { parseQuery, term } from './query.js';
 import {
-  HYDRATE_SQL,
   NTH_MATCH_SQL,
   newestSql,
   TIME_SQL,
   hasFilters,
   recencyFactor,
-  SNIPPET_SQL,
   listSql,
   rankSql,
   substringSql,
   type Filters,
   type Kind,
 } from './search-sql.js';
-import { observationTitle, oneLine, promptTitle, summaryTitle } from './titles.js';
 import { TypoCorrector } from './typo.js';
 
 export type { Filters, Kind } from './search-sql.js';
+export type { SearchItem } from './page.js';
 
 export interface SearchParams extends Filters {
   q: string;
   kinds?: Kind[] | undefined;
   limit: number;
   offset: number;
-}
-
-export interface SearchItem {
-  kind: Kind;
-  id: number;
-  sessionId: number;
-  project: string;
-  type: string | null;
-  title: string;
-  snippet: string;
-  createdAt: number;
-  score: number;
 }
 
 export interface SearchResult {
@@ -87,15 +74,6 @@ interface Timed {
 
 export const MAX_OFFSET = 1000;
 const PATHISH = /^\S*[\p{L}\p{N}][/._-][\p{L}\p{N}]\S*$/u;
-
-interface Hit {
-  kind: Kind;
-  id: number;
-  score: number;
-  /** FTS expression that found it (for the snippet), or substrings for trigram hits. */
-  match: string | null;
-  needles: string[];
-}
 
 export class SearchEngine {
   private readonly stmts = new Map<string, Database.Statement>();
@@ -186,9 +164,8 @@ export class SearchEngine {
     }
     const start = Math.min(p.offset, MAX_OFFSET);
     const page = hits.slice(start, start + p.limit);
-    const snippets = this.snippets(page);
     return {
-      items: page.map((h) => this.hydrate(h, snippets)).filter((x): x is SearchItem => x !== null),
+      items: renderPage((sql) => this.stmt(sql), page),
       nextOffset: hits.length > start + p.limit && start + p.limit <= MAX_OFFSET ? start + p.limit : null,
       corrected,
     };
@@ -341,74 +318,5 @@ export class SearchEngine {
   private list(p: SearchParams, bind: Record<string, unknown>, want: number): Hit[] {
     const rows = this.stmt(listSql(p)).all({ ...bind, k: want, offset: 0 }) as Array<{ id: number }>;
     return rows.map((r) => ({ kind: 'observation', id: r.id, score: 0, match: null, needles: [] }));
-  }
-
-  /**
-   * FTS snippets for the page, one statement per (kind, expression): the expression is evaluated
-   * once (a prefix merges many doclists), bounded to the hits' rowid range, snippet() only for hits.
-   */
-  private snippets(page: Hit[]): Map<string, string> {
-    const out = new Map<string, string>();
-    const groups = new Map<string, Hit[]>();
-    for (const h of page) {
-      if (h.match === null) continue;
-      const key = `${h.kind}\u0000${h.match}`;
-      groups.set(key, [...(groups.get(key) ?? []), h]);
-    }
-    for (const hs of groups.values()) {
-      const ids = hs.map((h) => h.id);
-      const rows = this.stmt(SNIPPET_SQL[hs[0]!.kind]).all(
-        hs[0]!.match,
-        Math.min(...ids),
-        Math.max(...ids),
-        JSON.stringify(ids),
-      ) as Array<{ id: number; s: string | null }>;
-      for (const r of rows) if (r.s) out.set(`${hs[0]!.kind}:${r.id}`, finishSnippet(r.s));
-    }
-    return out;
-  }
-
-  private snippet(h: Hit, fallback: string, snippets: Map<string, string>): string {
-    const s = snippets.get(`${h.kind}:${h.id}`);
-    if (s) return s;
-    if (h.needles.length > 0) return markSubstrings(fallback, h.needles);
-    return oneLine(fallback.replace(/<\/?mark>/gi, ''), 160);
-  }
-
-  private hydrate(h: Hit, snippets: Map<string, string>): SearchItem | null {
-    const r = this.stmt(HYDRATE_SQL[h.kind]).get(h.id) as Record<string, unknown> | undefined;
-    if (!r) return null;
-    const base = {
-      kind: h.kind,
-      id: h.id,
-      sessionId: r.sessionId as number,
-      project: r.project as string,
-      createdAt: r.createdAt as number,
-      score: Math.round(h.score * 1000) / 1000,
-    };
-    if (h.kind === 'observation') {
-      const title = observationTitle({
-        title: r.title as string | null,
-        toolName: r.toolName as string,
-        input: r.input as string | null,
-      });
-      const text = [r.title, r.subtitle, r.facts, r.narrative, r.input].filter(Boolean).join(' — ');
-      return { ...base, type: r.type as string | null, title, snippet: this.snippet(h, text, snippets) };
-    }
-    if (h.kind === 'summary') {
-      const s = { request: r.request as string | null, completed: r.completed as string | null };
-      return {
-        ...base,
-        type: null,
-        title: summaryTitle(s),
-        snippet: this.snippet(
-          h,
-          [r.request, r.completed, r.learned, r.investigated, r.nextSteps].filter(Boolean).join(' — '),
-          snippets,
-        ),
-      };
-    }
-    const prompt = r.prompt as string;
-    return { ...base, type: null, title: promptTitle(prompt), snippet: this.snippet(h, prompt, snippets) };
   }
 }
