@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,4 +189,33 @@ describe('memtray mcp install', () => {
     rmSync(dir, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });
   });
+});
+
+describe('memtray mcp install, as Claude Code sees it', () => {
+  it('`claude mcp get memtray` finds the user-scope entry and connects to the server', async () => {
+    const home = tempDir('memtray-mcp-claude-');
+    const data = join(home, 'data');
+    const installed = await runCli(['mcp', 'install', '--data-dir', data], { env: { HOME: home } });
+    expect(installed.code, installed.stderr).toBe(0);
+    const claude = join(process.cwd(), 'node_modules', '.bin', 'claude'); // devDependency @anthropic-ai/claude-code
+    const out = await new Promise<{ code: number | null; text: string }>((resolve, reject) => {
+      const child = spawn(claude, ['mcp', 'get', 'memtray'], {
+        env: { ...process.env, HOME: home },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (text += c.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, text });
+      });
+    });
+    expect(out.code, out.text).toBe(0);
+    expect(out.text).toMatch(/Connected/);
+    expect(out.text).toContain(`mcp --data-dir ${data}`);
+    rmSync(home, { recursive: true, force: true });
+  }, 90_000);
 });
