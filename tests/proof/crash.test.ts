@@ -7,7 +7,7 @@
  * `MEMTRAY_CRASH_ROUNDS` sets the rounds (npm test: 3; `npm run test:soak`: 20).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,7 @@ describe('crash safety under SIGKILL', () => {
     let n = 0;
     let queuedAtKill = 0;
     let spooledAtKill = 0;
+    let claimedAtKill = 0; // spool files an import had claimed (killed mid-import)
     for (let round = 0; round < ROUNDS; round++) {
       const { port, token } = await serve();
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -161,6 +162,7 @@ describe('crash safety under SIGKILL', () => {
         }
       ).n;
       db.close();
+      claimedAtKill += readdirSync(dataDir).filter((x) => x.startsWith('spool.jsonl.importing-')).length;
       for (const f of readdirSync(dataDir).filter((x) => x.startsWith('spool.jsonl')))
         spooledAtKill += readFileSync(join(dataDir, f), 'utf8')
           .split('\n')
@@ -214,6 +216,7 @@ describe('crash safety under SIGKILL', () => {
       queue,
       queuedAtKill,
       spooledAtKill,
+      claimedAtKill,
       llmRequests: api.requests.length,
     };
     console.log(`crash: ${JSON.stringify(summary)}`);
@@ -230,4 +233,41 @@ describe('crash safety under SIGKILL', () => {
     expect(queue).toMatchObject({ pending: 0, leased: 0, failed: 0 });
     expect(summary.observations.pending ?? 0).toBe(0);
   }, 900_000);
+
+  it('a spool import killed after committing but before removing its file is not imported twice', async () => {
+    const dir = tempDir('memtray-crash-spool-');
+    const rnd = prng(SEED + 1);
+    const ids: string[] = [];
+    // The service is down: every hook event goes to the spool.
+    for (let i = 0; ids.length < 12; i++) {
+      const c = tagged(rnd, 99, i, 'spool');
+      if (DEFAULT_SKIP_TOOLS.includes(String(c.payload.tool_name))) continue;
+      expect((await runHook(dir, c.event, c.payload)).code).toBe(0);
+      ids.push(c.id);
+    }
+    const spool = readFileSync(join(dir, 'spool.jsonl'), 'utf8');
+    expect(spool.trim().split('\n')).toHaveLength(12);
+    // First start imports everything; SIGKILL; then put the file back as a claimed one, as if the
+    // kill had landed between the commits and the file's removal.
+    let s = await startServe(['--port', '0', '--data-dir', dir, '--quiet']);
+    for (let i = 0; i < 100 && readdirSync(dir).some((f) => f.startsWith('spool.jsonl')); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    s.child.kill('SIGKILL');
+    await new Promise((r) => s.child.once('exit', r));
+    writeFileSync(join(dir, 'spool.jsonl.importing-999999-1'), spool);
+    s = await startServe(['--port', '0', '--data-dir', dir, '--quiet']);
+    for (let i = 0; i < 100 && readdirSync(dir).some((f) => f.startsWith('spool.jsonl')); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    s.child.kill('SIGTERM');
+    await new Promise((r) => s.child.once('exit', r));
+    expect(readdirSync(dir).filter((f) => f.startsWith('spool.jsonl'))).toEqual([]);
+    const db = new Database(join(dir, 'memtray.db'), { readonly: true });
+    const rows = db
+      .prepare(`SELECT json_extract(payload, '$.proof_id') AS id, count(*) AS n FROM events GROUP BY id`)
+      .all() as Array<{ id: string; n: number }>;
+    db.close();
+    expect(Object.fromEntries(rows.filter((r) => r.id).map((r) => [r.id, r.n]))).toEqual(
+      Object.fromEntries(ids.map((id) => [id, 1])),
+    );
+  }, 60_000);
 });

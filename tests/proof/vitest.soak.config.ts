@@ -13,6 +13,9 @@ export default defineConfig({
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 1_800_000,
     hookTimeout: 60_000,
-    env: { MEMTRAY_CRASH_ROUNDS: '20', MEMTRAY_HOOK_FUZZ_N: '10000' },
+    env: {
+      MEMTRAY_CRASH_ROUNDS: process.env.MEMTRAY_CRASH_ROUNDS ?? '20',
+      MEMTRAY_HOOK_FUZZ_N: process.env.MEMTRAY_HOOK_FUZZ_N ?? '10000',
+    },
   },
 });
