@@ -128,7 +128,7 @@ export function maintenancePlugin(opts: MaintenanceOptions = {}): (core: Core) =
       ],
       start() {
         m.probe();
-        const probe = setInterval(() => m.probe(), opts.probeMs ?? 30_000);
+        const probe = setInterval(() => m.probe(), opts.probeMs ?? 5 * 60_000);
         const first = setTimeout(
           () => {
             m.run();
