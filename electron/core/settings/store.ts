@@ -11,24 +11,34 @@ export interface SecretStore {
   set(value: string | null): void;
 }
 
-export function fileSecretStore(file: string): SecretStore {
+/**
+ * The key in a 0600 file. Reads are cached for `ttlMs` (the key is consulted on every captured tool
+ * call); writes through this store update the cache at once.
+ */
+export function fileSecretStore(file: string, ttlMs = 5000, clock: () => number = Date.now): SecretStore {
+  let cached: { value: string | null; at: number } | null = null;
+  const read = (): string | null => {
+    try {
+      const v = readFileSync(file, 'utf8').trim();
+      return v === '' ? null : v;
+    } catch {
+      return null;
+    }
+  };
   return {
     get() {
-      try {
-        const v = readFileSync(file, 'utf8').trim();
-        return v === '' ? null : v;
-      } catch {
-        return null;
-      }
+      const now = clock();
+      if (!cached || now - cached.at > ttlMs) cached = { value: read(), at: now };
+      return cached.value;
     },
     set(value) {
-      if (value === null) {
-        rmSync(file, { force: true });
-        return;
+      if (value === null) rmSync(file, { force: true });
+      else {
+        const tmp = `${file}.${process.pid}.tmp`;
+        writeFileSync(tmp, value, { mode: 0o600 });
+        renameSync(tmp, file);
       }
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, value, { mode: 0o600 });
-      renameSync(tmp, file);
+      cached = { value, at: clock() };
     },
   };
 }
