@@ -47,6 +47,23 @@ const mPort = Number(memtray.match[1]);
 const fPort = Number(floor.match[1]);
 const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
 
+/** CPU time (user + system, ms) a child process has used so far, from /proc (Linux). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Runs a load and adds the server's CPU milliseconds per request (robust when the machine is busy). */
+async function measured(child: ChildProcess, port: number, conc: number, secs: number, offset: number) {
+  const c0 = cpuMs(child.pid);
+  const r = await load(port, conc, secs, offset);
+  return { ...r, serverCpuMsPerRequest: round((cpuMs(child.pid) - c0) / Math.max(1, r.requests)) };
+}
+
 const load = (port: number, conc: number, secs: number, offset: number) =>
   runLoad({
     port,
@@ -61,10 +78,10 @@ const load = (port: number, conc: number, secs: number, offset: number) =>
 // Warm up both, then measure: sustained (concurrent) and one-at-a-time latency.
 await load(mPort, 2, 1, 10_000_000);
 await load(fPort, 2, 1, 0);
-const floorSustained = await load(fPort, concurrency, seconds, 0);
-const memSustained = await load(mPort, concurrency, seconds, 0);
-const floorSerial = await load(fPort, 1, seconds / 2, 0);
-const memSerial = await load(mPort, 1, seconds / 2, 5_000_000);
+const floorSustained = await measured(floor.child, fPort, concurrency, seconds, 0);
+const memSustained = await measured(memtray.child, mPort, concurrency, seconds, 0);
+const floorSerial = await measured(floor.child, fPort, 1, seconds / 2, 0);
+const memSerial = await measured(memtray.child, mPort, 1, seconds / 2, 5_000_000);
 
 memtray.child.kill('SIGTERM');
 floor.child.kill('SIGTERM');
