@@ -1,54 +1,99 @@
-// `npm test`: build, typecheck, lint, the vitest suites (node + web), then the Playwright e2e.
+// `npm test`: every test. Build, typecheck, lint; the vitest suites (node + web); the real Claude Code
+// CLI end to end; the proof soak suites; the browser e2e (Playwright + Debian chromium); the Electron
+// smoke test (skips with a reason where no Electron binary exists).
 // Ends with one plain line: "N passed, N failed, N skipped".
+//   MEMTRAY_TEST_SKIP=soak,claude   skip named steps (for a quick local loop; CI runs everything)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const env = { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' };
-const results = { passed: 0, failed: 0, skipped: 0 };
+const skip = new Set((process.env.MEMTRAY_TEST_SKIP ?? '').split(',').filter(Boolean));
+const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const timings = [];
 
-function step(name, cmd, args) {
+function step(id, name, cmd, args) {
+  if (skip.has(id)) {
+    process.stdout.write(`\n== ${name}: skipped (MEMTRAY_TEST_SKIP)\n`);
+    return true;
+  }
   process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n`);
   const t0 = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env });
   const ok = r.status === 0;
-  process.stdout.write(`== ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)}s\n`);
+  const secs = (Date.now() - t0) / 1000;
+  timings.push(`${name} ${secs.toFixed(0)}s`);
+  process.stdout.write(
+    `== ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${secs.toFixed(1)}s\n`,
+  );
   if (!ok) failures.push(name);
   return ok;
 }
+
+const vitestCounts = (j) => ({
+  passed: j.numPassedTests,
+  failed: j.numFailedTests,
+  skipped: j.numPendingTests + j.numTodoTests,
+});
+const playwrightCounts = (j) => ({
+  passed: j.stats.expected,
+  failed: j.stats.unexpected + j.stats.flaky,
+  skipped: j.stats.skipped,
+});
 
 function count(file, read) {
   if (!existsSync(file)) return;
   try {
     const c = read(JSON.parse(readFileSync(file, 'utf8')));
-    results.passed += c.passed;
-    results.failed += c.failed;
-    results.skipped += c.skipped;
+    totals.passed += c.passed;
+    totals.failed += c.failed;
+    totals.skipped += c.skipped;
   } catch (err) {
     process.stdout.write(`(could not read ${file}: ${err.message})\n`);
   }
 }
 
-mkdirSync('test-results', { recursive: true });
-const npx = 'npx';
-step('build', 'npm', ['run', 'build']);
-step('typecheck', 'npm', ['run', 'typecheck']);
-step('lint', 'npm', ['run', 'lint']);
-step('unit and integration (vitest)', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
-count('test-results/vitest.json', (j) => ({
-  passed: j.numPassedTests,
-  failed: j.numFailedTests,
-  skipped: j.numPendingTests + j.numTodoTests,
-}));
-if (existsSync('playwright.config.ts')) {
-  step('browser and end-to-end (playwright)', npx, ['playwright', 'test']);
-  count('test-results/playwright.json', (j) => ({
-    passed: j.stats.expected,
-    failed: j.stats.unexpected + j.stats.flaky,
-    skipped: j.stats.skipped,
-  }));
+/** A vitest run with a JSON report under test-results/json/<id>.json. */
+function vitest(id, name, extra) {
+  const out = `test-results/json/${id}.json`;
+  step(id, name, 'npx', [
+    'vitest',
+    'run',
+    ...extra,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ]);
+  count(out, vitestCounts);
 }
 
-process.stdout.write(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}\n`);
-process.stdout.write(`${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped\n`);
+/** A Playwright run with a JSON report under test-results/json/<id>.json. */
+function playwright(id, name, extra) {
+  const out = resolve(`test-results/json/${id}.json`);
+  const before = env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+  env.PLAYWRIGHT_JSON_OUTPUT_NAME = out;
+  step(id, name, 'npx', ['playwright', 'test', ...extra, '--reporter=list,json']);
+  env.PLAYWRIGHT_JSON_OUTPUT_NAME = before;
+  count(out, playwrightCounts);
+}
+
+rmSync('test-results/json', { recursive: true, force: true });
+mkdirSync('test-results/json', { recursive: true });
+
+step('build', 'build', 'npm', ['run', 'build']);
+step('typecheck', 'typecheck', 'npm', ['run', 'typecheck']);
+step('lint', 'lint', 'npm', ['run', 'lint']);
+vitest('unit', 'unit and integration (vitest: node + web)', []);
+vitest('claude', 'real Claude Code CLI end to end', ['--config', 'tests/e2e/claude/vitest.config.ts']);
+vitest('soak', 'proof soak suites (crash rounds, hook stdin fuzz)', [
+  '--config',
+  'tests/proof/vitest.soak.config.ts',
+]);
+playwright('ui', 'browser e2e (Playwright, Debian chromium)', []);
+playwright('electron', 'Electron smoke test', ['-c', 'tests/electron/playwright.config.ts']);
+
+process.stdout.write(`\nTimings: ${timings.join(', ')}\n`);
+process.stdout.write(`${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}\n`);
+process.stdout.write(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(failures.length ? 1 : 0);

@@ -1,9 +1,11 @@
-/** Every view against real seeded data in a real browser; saves docs/screenshots/<view>.png. */
+/** Every view against real seeded data in a real browser; saves a screenshot of each (see SHOTS). */
 import { mkdirSync } from 'node:fs';
 import { expect, openTab, test } from './fixtures';
 import { hasRoute } from './serve';
 
-const SHOTS = 'docs/screenshots';
+// Screenshots go to test-results/ on every run; MEMTRAY_SCREENSHOTS=1 refreshes the committed ones
+// in docs/screenshots (they change with every run: timestamps, uptime).
+const SHOTS = process.env.MEMTRAY_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
 
 test('the token is taken from the link, kept in sessionStorage and stripped from the address bar', async ({
