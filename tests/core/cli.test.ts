@@ -12,7 +12,12 @@ describe('memtray CLI', () => {
     const info = JSON.parse(readFileSync(join(dir, 'server.json'), 'utf8')) as { port: number; pid: number };
     expect(info).toMatchObject({ port, pid: child.pid });
     const token = readFileSync(join(dir, 'token'), 'utf8').trim();
-    const r = await rawRequest(port, { method: 'POST', path: '/api/hooks/UserPromptSubmit', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ session_id: 'cli', cwd: '/p/cli', prompt: 'hi' }) });
+    const r = await rawRequest(port, {
+      method: 'POST',
+      path: '/api/hooks/UserPromptSubmit',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ session_id: 'cli', cwd: '/p/cli', prompt: 'hi' }),
+    });
     expect(r.status).toBe(200);
 
     const st = await runCli(['status', '--data-dir', dir, '--json']);
@@ -45,4 +50,15 @@ describe('memtray CLI', () => {
     const h = await runCli(['--help']);
     expect(h.stdout).toMatch(/Usage: memtray <command>/);
   });
+});
+
+describe('per-command help', () => {
+  it.each(['serve', 'status', 'search', 'mcp', 'import'])(
+    'memtray %s --help prints its usage',
+    async (cmd) => {
+      const r = await runCli([cmd, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage: memtray ${cmd}\\b`));
+    },
+  );
 });

@@ -42,6 +42,14 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`memtray: unknown command '${name}'\n\n${helpText()}`);
     return 2;
   }
+  // Per-command help from the table above (`hooks` prints its own, fuller usage).
+  if ((rest[0] === '--help' || rest[0] === '-h') && name !== 'hooks') {
+    const lines = helpText()
+      .split('\n')
+      .filter((l) => l.trimStart().startsWith(`${name} `) || l.trim() === name);
+    process.stdout.write(`Usage: memtray ${lines.map((l) => l.trim()).join('\n       memtray ')}\n`);
+    return 0;
+  }
   try {
     return await cmd(rest);
   } catch (err) {
