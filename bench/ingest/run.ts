@@ -14,7 +14,9 @@ import { parseArgs } from 'node:util';
 import { loadCorpusEvents } from '../../tests/helpers/corpus.js';
 import { round, runLoad } from '../lib/load.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '8' } },
+});
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 
@@ -41,7 +43,10 @@ const bodyFor = (i: number): string => {
 const avgBytes = Math.round(bodies.reduce((n, b) => n + JSON.stringify(b).length, 0) / bodies.length);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'memtray-bench-ingest-'));
-const memtray = await startChild(['bin/memtray.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--quiet'], /running at http:\/\/127\.0\.0\.1:(\d+)/);
+const memtray = await startChild(
+  ['bin/memtray.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--quiet'],
+  /running at http:\/\/127\.0\.0\.1:(\d+)/,
+);
 const floor = await startChild(['bench/lib/floor-server.mjs'], /^(\d+)\n/);
 const mPort = Number(memtray.match[1]);
 const fPort = Number(floor.match[1]);
@@ -92,10 +97,19 @@ console.log(
   JSON.stringify(
     {
       bench: 'ingest',
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memGiB: round(totalmem() / 2 ** 30, 1), node: process.version },
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model,
+        memGiB: round(totalmem() / 2 ** 30, 1),
+        node: process.version,
+      },
       payloads: { corpusPostToolUse: bodies.length, avgBytes },
       concurrency,
-      sustained: { memtray: memSustained, emptyServer: floorSustained, throughputRatio: round(memSustained.perSecond / floorSustained.perSecond) },
+      sustained: {
+        memtray: memSustained,
+        emptyServer: floorSustained,
+        throughputRatio: round(memSustained.perSecond / floorSustained.perSecond),
+      },
       serial: { memtray: memSerial, emptyServer: floorSerial },
       targets: { throughputRatioAtLeast: 0.5, serialP50MsAtMost: 2 },
       met: {

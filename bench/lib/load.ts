@@ -48,7 +48,12 @@ export async function runLoad(opts: {
           port: opts.port,
           method: 'POST',
           path: opts.path,
-          headers: { ...opts.headers, host: `127.0.0.1:${opts.port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            ...opts.headers,
+            host: `127.0.0.1:${opts.port}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
         },
         (res) => {
           res.resume();

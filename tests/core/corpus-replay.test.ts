@@ -55,7 +55,11 @@ describe('replaying the recorded Claude Code corpus through POST /api/hooks/:eve
     const posts = mine.filter((e) => e.eventName === 'PostToolUse');
     const input = (e: CorpusEvent) => (e.payload.tool_input ?? {}) as Record<string, unknown>;
     const uniq = (tool: string[]) => [
-      ...new Set(posts.filter((e) => tool.includes(String(e.payload.tool_name))).map((e) => String(input(e).file_path))),
+      ...new Set(
+        posts
+          .filter((e) => tool.includes(String(e.payload.tool_name)))
+          .map((e) => String(input(e).file_path)),
+      ),
     ];
     const tools: Record<string, number> = {};
     for (const e of posts) tools[String(e.payload.tool_name)] = (tools[String(e.payload.tool_name)] ?? 0) + 1;
@@ -84,8 +88,12 @@ describe('replaying the recorded Claude Code corpus through POST /api/hooks/:eve
     expect(state.files.read).toEqual(uniq(['Read']));
     expect(state.files.new).toEqual(uniq(['Write']));
     expect(state.files.edited).toEqual(uniq(['Edit', 'MultiEdit']));
-    expect((state.prompts as unknown[]).length).toBe(mine.filter((e) => e.eventName === 'UserPromptSubmit').length);
-    expect((state.notifications as unknown[]).length).toBe(mine.filter((e) => e.eventName === 'Notification').length);
+    expect((state.prompts as unknown[]).length).toBe(
+      mine.filter((e) => e.eventName === 'UserPromptSubmit').length,
+    );
+    expect((state.notifications as unknown[]).length).toBe(
+      mine.filter((e) => e.eventName === 'Notification').length,
+    );
     const last = mine[mine.length - 1]!.eventName;
     expect(state.session_active).toBe(!['Stop', 'SessionEnd'].includes(last));
   });
@@ -95,7 +103,9 @@ describe('replaying the recorded Claude Code corpus through POST /api/hooks/:eve
     const sid = String(task.payload.session_id);
     const s = t.service.core.read.sessionByClaudeId(sid)!;
     const r = await t.api('GET', `/api/sessions/${s.id}/state`);
-    const state = r.json as { agents_history: Array<{ name: string; started_at: string; completed_at?: string }> };
+    const state = r.json as {
+      agents_history: Array<{ name: string; started_at: string; completed_at?: string }>;
+    };
     const name = String((task.payload.tool_input as Record<string, unknown>).subagent_type);
     const h = state.agents_history.find((a) => a.name === name);
     expect(h, JSON.stringify(state.agents_history)).toBeDefined();
@@ -111,7 +121,10 @@ describe('replaying the recorded Claude Code corpus through POST /api/hooks/:eve
     };
     expect(d.prompts.map((p) => p.promptNumber)).toEqual(d.prompts.map((_p, i) => i + 1));
     const numbers = d.observations.map((o) => o.promptNumber);
-    expect(numbers.every((n) => n >= 1 && n <= d.prompts.length), JSON.stringify(numbers)).toBe(true);
+    expect(
+      numbers.every((n) => n >= 1 && n <= d.prompts.length),
+      JSON.stringify(numbers),
+    ).toBe(true);
     expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
   });
 });

@@ -16,7 +16,11 @@ describe('data dir, restart and ports', () => {
     const dir = tempDir();
     const a = await startTestService({ dataDir: dir, writeServerJson: true });
     running.push(a);
-    await a.api('POST', '/api/hooks/UserPromptSubmit', { session_id: 'r', cwd: '/x/r', prompt: 'remember me' });
+    await a.api('POST', '/api/hooks/UserPromptSubmit', {
+      session_id: 'r',
+      cwd: '/x/r',
+      prompt: 'remember me',
+    });
     await a.api('PUT', '/api/settings', { skipTools: ['Foo'] });
     const paths = dataDirPaths(dir);
     expect(readServerInfo(paths)).toMatchObject({ port: a.port, pid: process.pid });
@@ -31,7 +35,9 @@ describe('data dir, restart and ports', () => {
     expect(b.token).toBe(a.token);
     const d = (await b.api('GET', '/api/sessions/1')).json as { prompts: Array<{ prompt: string }> };
     expect(d.prompts[0]!.prompt).toBe('remember me');
-    expect(((await b.api('GET', '/api/settings')).json as { skipTools: string[] }).skipTools).toEqual(['Foo']);
+    expect(((await b.api('GET', '/api/settings')).json as { skipTools: string[] }).skipTools).toEqual([
+      'Foo',
+    ]);
     const integrity = b.service.core.sqlite.pragma('integrity_check', { simple: true });
     expect(integrity).toBe('ok');
   });

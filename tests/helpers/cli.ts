@@ -10,9 +10,15 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MEMTRAY_BIN, ...args], { env: { ...process.env, ...opts.env }, stdio: 'pipe' });
+    const child = spawn(process.execPath, [MEMTRAY_BIN, ...args], {
+      env: { ...process.env, ...opts.env },
+      stdio: 'pipe',
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -28,9 +34,15 @@ export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: 
 }
 
 /** Starts `memtray serve` and resolves once it prints its URL. */
-export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+export function startServe(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MEMTRAY_BIN, 'serve', ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+    const child = spawn(process.execPath, [MEMTRAY_BIN, 'serve', ...args], {
+      env: { ...process.env, ...env },
+      stdio: 'pipe',
+    });
     let out = '';
     const onData = (c: Buffer): void => {
       out += c.toString();
