@@ -30,6 +30,20 @@ describe('secret redaction', () => {
     expect(await secretlintFindings(redactSecrets(all, null))).toEqual([]); // ...and nothing after redaction
   });
 
+  it('stays linear on hostile input (rejected credential candidates, long hex and URL runs)', () => {
+    for (const text of [
+      'password:password:'.repeat(12_000),
+      `${'password:'.repeat(7)} `.repeat(3_000),
+      `${'a'.repeat(200_000)} -us key- AccountKey=`,
+      'redis://:'.repeat(20_000),
+      `https://${'a'.repeat(32)}@${'h'.repeat(150)}`.repeat(1_000),
+    ]) {
+      const t = performance.now();
+      redactSecrets(text, null);
+      expect(performance.now() - t, text.slice(0, 30)).toBeLessThan(1_000);
+    }
+  });
+
   it('applies custom patterns and ignores invalid ones', () => {
     const out = redactSecrets('ticket INTERNAL-12345 here', {
       customRedactPatterns: ['INTERNAL-\\d+', '(unclosed'],
@@ -54,6 +68,10 @@ describe('secret redaction', () => {
       'commit 3f2a9c7e1b4d5f6a7b8c9d0e1f2a3b4c5d6e7f80',
       '/Users/dylan/.claude/projects/-Users-dylan-Workspace-projects-spcstr/3faf0f9b-01fa-4535-85e1-2c3d4e5f6a7b.jsonl',
       'http://localhost:3000/api/v1/items',
+      'password: passwordInputValue',
+      'token=getAccessTokenFromHeader',
+      'secret: HTMLElementTagNameMap',
+      'cache key-value store, en-us locale',
     ]) {
       expect(redactSecrets(benign, null)).toBe(benign);
     }

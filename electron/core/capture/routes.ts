@@ -85,7 +85,7 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
       method: 'POST',
       path: '/api/capture/hooks/install',
       handler: ({ body }) => {
-        const b = validate(installSchema, body ?? {});
+        const b = validate(installSchema, body);
         const r = guard(() =>
           installHooks(deps.installerEnv(b.projectDir), {
             ...(b.mode ? { mode: b.mode } : {}),
@@ -99,7 +99,7 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
       method: 'POST',
       path: '/api/capture/hooks/uninstall',
       handler: ({ body }) => {
-        const b = validate(uninstallSchema, body ?? {});
+        const b = validate(uninstallSchema, body);
         const r = guard(() =>
           uninstallHooks(deps.installerEnv(b.projectDir), { ...(b.scope ? { scope: b.scope } : {}) }),
         );
@@ -110,7 +110,7 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
       method: 'POST',
       path: '/api/capture/import',
       handler: ({ body }) => {
-        const b = validate(importSchema, body ?? {});
+        const b = validate(importSchema, body);
         const runId = deps.startImport({
           ...(b.since ? { since: Date.parse(b.since) } : {}),
           ...(b.paths ? { paths: b.paths } : {}),

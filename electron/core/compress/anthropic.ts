@@ -118,7 +118,23 @@ function retryAfterMs(headers: unknown, now: number): number | null {
   return Number.isFinite(at) ? Math.max(0, at - now) : null;
 }
 
-/** 408/409/429/5xx/529, timeouts and connection errors are retried; other 4xx are not. */
+/** The longest error text kept in `jobs.last_error` and the log. */
+export const ERROR_TEXT_MAX = 300;
+
+/**
+ * An error text fit to store or log: an API error may echo request content (a tool output with a
+ * secret), so it is redacted first, then capped (capping first could cut a secret into a fragment
+ * the rules no longer recognise).
+ */
+export function safeErrorText(text: string, redact: (text: string) => string): string {
+  const out = redact(text.slice(0, 100_000));
+  return out.length > ERROR_TEXT_MAX ? `${out.slice(0, ERROR_TEXT_MAX - 1)}…` : out;
+}
+
+/**
+ * 408/409/429/5xx/529, timeouts and connection errors are retried; other 4xx are not. The message
+ * is the raw error text: pass it through `safeErrorText` before storing or logging it.
+ */
 export function classifyApiError(err: unknown, now: number): ApiFailure {
   if (err instanceof Anthropic.APIConnectionError) {
     const timeout = err instanceof Anthropic.APIConnectionTimeoutError;
@@ -130,7 +146,7 @@ export function classifyApiError(err: unknown, now: number): ApiFailure {
   }
   if (err instanceof Anthropic.APIError) {
     const status = err.status ?? 0;
-    const message = `HTTP ${status}: ${(err.apiMessage ?? err.message).slice(0, 300)}`;
+    const message = `HTTP ${status}: ${err.apiMessage ?? err.message}`;
     if (status === 408 || status === 409 || status === 429 || status >= 500) {
       return { kind: 'retryable', message, retryAfterMs: retryAfterMs(err.headers, now) };
     }
@@ -138,7 +154,7 @@ export function classifyApiError(err: unknown, now: number): ApiFailure {
   }
   return {
     kind: 'retryable',
-    message: (err as Error)?.message?.slice(0, 300) ?? String(err),
+    message: (err as Error)?.message ?? String(err),
     retryAfterMs: null,
   };
 }

@@ -24,7 +24,7 @@ export function compressRoutes(
       method: 'POST',
       path: '/api/queue/retry',
       handler: ({ body }) => {
-        const { ids } = validate(retryBody, body ?? {});
+        const { ids } = validate(retryBody, body);
         const retried = core.sqlite.transaction(() => {
           const jobs = queue.retry(ids);
           for (const j of jobs) {

@@ -3,7 +3,7 @@
  * committed), on a retry, and on a timer set only for the next `run_after` or lease expiry; when
  * nothing is due it sleeps. Up to `provider.concurrency` batches run at once.
  */
-import { classifyApiError } from './anthropic.js';
+import { classifyApiError, safeErrorText } from './anthropic.js';
 import type { CompressContext } from './context.js';
 import { processObserveBatch } from './observe.js';
 import type { JobRow } from './queue.js';
@@ -101,7 +101,11 @@ export class QueueWorker {
   private run(batch: JobRow[]): void {
     this.active += 1;
     const p = this.process(batch)
-      .catch((err: unknown) => this.ctx.logger.error('queue job crashed', { err: err as Error }))
+      .catch((err: unknown) =>
+        this.ctx.logger.error('queue job crashed', {
+          error: safeErrorText((err as Error)?.message ?? String(err), this.ctx.redact),
+        }),
+      )
       .finally(() => {
         this.active -= 1;
         this.inFlight.delete(p);
@@ -123,14 +127,11 @@ export class QueueWorker {
         return;
       }
       const f = classifyApiError(err, this.ctx.clock());
+      const error = safeErrorText(f.message, this.ctx.redact);
       const maxAttempts = this.ctx.settings.get().provider.maxAttempts;
-      this.ctx.logger.warn('compression call failed', {
-        kind: first.kind,
-        jobs: batch.length,
-        error: f.message,
-      });
+      this.ctx.logger.warn('compression call failed', { kind: first.kind, jobs: batch.length, error });
       for (const j of batch) {
-        const status = this.ctx.queue.fail(j, f.message, {
+        const status = this.ctx.queue.fail(j, error, {
           maxAttempts,
           retryAfterMs: f.kind === 'retryable' ? f.retryAfterMs : null,
           fatal: f.kind === 'fatal',

@@ -26,25 +26,43 @@ const PLACEHOLDER =
 export function looksLikeCredential(value: string): boolean {
   if (PLACEHOLDER.test(value)) return false;
   if (/[()]/.test(value)) return false;
-  // identifiers and dotted references (settings.apiKey, this.token, some_function_name)
-  if (/^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(value)) return false;
+  // identifiers and dotted references (settings.apiKey, this.token, some_function_name), unless
+  // the value is a run of random mixed-case letters (a generated password: `password: nODWebkzeVVp`)
+  if (/^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(value)) return isRandomLetters(value);
   const hasDigit = /\d/.test(value);
   const hasLetter = /[A-Za-z]/.test(value);
   return (hasDigit && hasLetter) || shannonEntropy(value) >= 3.5;
 }
 
+// camelCase / PascalCase / acronym shapes: every capital run is followed by 2+ lowercase letters or ends the word.
+const IDENTIFIER_SHAPE = /^[a-z]*(?:[A-Z]+[a-z]{2,})*[A-Z]*$/;
+
+/** Letters only, mixed case, not shaped like an identifier, and high entropy. */
+function isRandomLetters(value: string): boolean {
+  if (value.length < 12 || value.length > 200 || !/^[A-Za-z]+$/.test(value)) return false;
+  if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || IDENTIFIER_SHAPE.test(value)) return false;
+  return shannonEntropy(value) >= 3.5;
+}
+
+const asciiCounts = new Uint32Array(128);
+
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(s: string): number {
-  const counts = new Map<number, number>();
-  for (let i = 0; i < s.length; i++) {
+  const n = s.length;
+  if (n === 0) return 0;
+  let other: Map<number, number> | null = null;
+  asciiCounts.fill(0);
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    counts.set(c, (counts.get(c) ?? 0) + 1);
+    if (c < 128) asciiCounts[c]! += 1;
+    else (other ??= new Map()).set(c, (other.get(c) ?? 0) + 1);
   }
   let h = 0;
-  for (const n of counts.values()) {
-    const p = n / s.length;
-    h -= p * Math.log2(p);
+  for (let c = 0; c < 128; c++) {
+    const k = asciiCounts[c]!;
+    if (k > 0) h -= (k / n) * Math.log2(k / n);
   }
+  if (other) for (const k of other.values()) h -= (k / n) * Math.log2(k / n);
   return h;
 }
 
@@ -166,9 +184,50 @@ export const SECRET_RULES: SecretRule[] = [
     hints: ['eyJ'],
   },
   {
-    // postgres://user:password@host, mysql, mongodb(+srv), redis, amqp, mssql, and any scheme with user:pass@.
+    id: 'mailgun-key',
+    re: new RegExp(`${B}key-[0-9a-f]{32}${E}`, 'g'),
+    hints: ['key-'],
+  },
+  {
+    id: 'mailchimp-key',
+    re: new RegExp(`${B}[0-9a-f]{32}-us[0-9]{1,2}${E}`, 'g'),
+    hints: ['-us'],
+  },
+  {
+    id: 'newrelic-key',
+    re: new RegExp(`${B}(?:NRAK-[A-Z0-9]{27}|NRJS-[a-f0-9]{19}|NRII-[A-Za-z0-9_-]{32})${E}`, 'g'),
+    hints: ['NRAK-', 'NRJS-', 'NRII-'],
+  },
+  { id: 'twilio-key', re: new RegExp(`${B}SK[0-9a-f]{32}${E}`, 'g'), hints: ['SK'] },
+  {
+    id: 'digitalocean-token',
+    re: new RegExp(`${B}do[opr]_v1_[a-f0-9]{64}${E}`, 'g'),
+    hints: ['_v1_'],
+  },
+  {
+    // Azure storage / Service Bus connection strings: ...;AccountKey=<base64>;...
+    id: 'azure-storage-key',
+    re: /((?:Account|SharedAccess)Key\s{0,3}=\s{0,3})([A-Za-z0-9+/]{20,200}={0,2})(?![A-Za-z0-9+/=])/g,
+    group: 2,
+    hints: ['AccountKey', 'SharedAccessKey'],
+  },
+  {
+    id: 'discord-webhook',
+    re: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/(?:v[0-9]{1,2}\/)?webhooks\/[0-9]{5,30}\/[A-Za-z0-9_-]{20,200}/gi,
+    hints: ['discord'],
+  },
+  {
+    // https://<32 hex public key>@o123.ingest.sentry.io/456 (and self-hosted Sentry): the key part.
+    id: 'sentry-dsn',
+    re: /\b(https?:\/\/)([0-9a-f]{32})((?::[0-9a-f]{32})?@[^\s/"'`@]{1,200}\/[0-9]{1,20})(?![0-9A-Za-z_])/g,
+    group: 2,
+    hints: ['://'],
+  },
+  {
+    // postgres://user:password@host, mysql, mongodb(+srv), redis (also redis://:password@host), amqp,
+    // mssql, and any scheme with user:pass@.
     id: 'url-password',
-    re: /\b([a-z][a-z0-9+.-]{1,20}:\/\/[^:/\s@"'`]{1,200}:)([^@\s/"'`]{1,200})(@[^\s/"'`]{1,200})/gi,
+    re: /\b([a-z][a-z0-9+.-]{1,20}:\/\/[^:/\s@"'`[\]]{0,200}:)([^@\s/"'`]{1,200})(@[^\s/"'`]{1,200})/gi,
     group: 2,
     hints: ['://'],
   },

@@ -12,20 +12,58 @@ export const redactionMarker = (id: string): string => `[REDACTED:${id}]`;
 function applyRule(text: string, rule: SecretRule): string {
   if (rule.hints && rule.hints.length > 0 && !rule.hints.some((h) => text.includes(h))) return text;
   rule.re.lastIndex = 0;
+  if (rule.accept) return applyWithAccept(text, rule, rule.accept);
   return text.replace(rule.re, (...args: unknown[]) => {
-    const match = args[0] as string;
-    if (rule.group === undefined) {
-      return rule.accept && !rule.accept(match) ? match : redactionMarker(rule.id);
-    }
-    const groups = args.slice(1, -2) as Array<string | undefined>;
-    const value = groups[rule.group - 1];
-    if (value === undefined || (rule.accept && !rule.accept(value))) return match;
-    let out = '';
-    for (let i = 0; i < groups.length; i++) {
-      out += i === rule.group - 1 ? redactionMarker(rule.id) : (groups[i] ?? '');
-    }
-    return out;
+    if (rule.group === undefined) return redactionMarker(rule.id);
+    return replaceGroup(args.slice(1, -2) as Array<string | undefined>, rule);
   });
+}
+
+function replaceGroup(groups: Array<string | undefined>, rule: SecretRule): string {
+  let out = '';
+  for (let i = 0; i < groups.length; i++) {
+    out += i === (rule.group ?? 0) - 1 ? redactionMarker(rule.id) : (groups[i] ?? '');
+  }
+  return out;
+}
+
+const RESCAN_MAX = 64;
+
+/**
+ * Like `replace`, but a rejected match does not swallow the text after it: the search resumes where
+ * a short rejected value starts (`password: password: s3cret` redacts the second value). Each
+ * resume moves forward by at least one character and rescans at most RESCAN_MAX + the match prefix.
+ */
+function applyWithAccept(text: string, rule: SecretRule, accept: (value: string) => boolean): string {
+  const re = rule.re;
+  let out = '';
+  let last = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    const match = m[0];
+    if (match === '') {
+      re.lastIndex = m.index + 1;
+      continue;
+    }
+    let valueStart = m.index;
+    let value = match;
+    if (rule.group !== undefined) {
+      for (let i = 1; i < rule.group; i++) valueStart += (m[i] ?? '').length;
+      value = m[rule.group] ?? '';
+    }
+    if (value === '' || !accept(value)) {
+      // A short rejected value may hold the real key (`password: password: s3cret`): look again
+      // from its start. A long one is skipped whole, so a hostile text cannot make every offset
+      // rescan up to the value's 500-character bound.
+      re.lastIndex = value.length <= RESCAN_MAX ? Math.max(valueStart, m.index + 1) : m.index + match.length;
+      continue;
+    }
+    out += text.slice(last, m.index);
+    out += rule.group === undefined ? redactionMarker(rule.id) : replaceGroup(m.slice(1), rule);
+    last = m.index + match.length;
+  }
+  re.lastIndex = 0;
+  return last === 0 ? text : out + text.slice(last);
 }
 
 // Long runs of token characters; `/` is included so base64 secrets match, paths are filtered below.
