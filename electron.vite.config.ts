@@ -22,6 +22,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve('out/renderer'),
+      // electron-vite leaves bundles unminified; the renderer is also served to browsers by `serve`.
+      minify: 'esbuild',
       rollupOptions: { input: { index: resolve('renderer/index.html') } },
     },
   },
