@@ -4,9 +4,10 @@
  * same service, validation and errors whether the core runs in this process or in `memtray serve`.
  * Electron-free.
  */
-import type { ApiErrorShape, MemTrayApi, SearchQuery } from '../shared/api.js';
+import type { ApiErrorShape } from '../shared/api.js';
+import { httpVerbs, type HttpVerbs } from '../shared/http-verbs.js';
 
-export type ServiceApi = Omit<MemTrayApi, 'subscribe'>;
+export type ServiceApi = HttpVerbs;
 
 export class ServiceError extends Error implements ApiErrorShape {
   constructor(
@@ -24,13 +25,6 @@ export interface ServiceClientOptions {
   /** Per-request timeout (ms); default 15 s. */
   timeoutMs?: number;
   fetch?: typeof fetch;
-}
-
-function qs(params: Record<string, string | number | undefined>): string {
-  const sp = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') sp.set(k, String(v));
-  const s = sp.toString();
-  return s ? `?${s}` : '';
 }
 
 export interface ServiceClient extends ServiceApi {
@@ -72,32 +66,7 @@ export function serviceClient(opts: ServiceClientOptions): ServiceClient {
     }
     return json as T;
   }
-  const enc = encodeURIComponent;
-  return {
-    baseUrl: opts.baseUrl,
-    call,
-    health: () => call('GET', '/api/health'),
-    status: () => call('GET', '/api/status'),
-    search: (q: SearchQuery) => call('GET', `/api/search${qs({ ...q })}`),
-    listSessions: (o = {}) => call('GET', `/api/sessions${qs(o)}`),
-    getSession: (id) => call('GET', `/api/sessions/${id}`),
-    getSessionState: (id) => call('GET', `/api/sessions/${id}/state`),
-    deleteSession: (id) => call('DELETE', `/api/sessions/${id}`),
-    getObservation: (id) => call('GET', `/api/observations/${id}`),
-    listProjects: () => call('GET', '/api/projects'),
-    setProjectCapture: (name, capture) => call('PUT', `/api/projects/${enc(name)}`, { capture }),
-    deleteProject: (name) => call('DELETE', `/api/projects/${enc(name)}`),
-    getSettings: () => call('GET', '/api/settings'),
-    updateSettings: (patch) => call('PUT', '/api/settings', patch),
-    getQueue: () => call('GET', '/api/queue'),
-    retryJobs: (ids) => call('POST', '/api/queue/retry', ids ? { ids } : {}),
-    getUsage: (days = 30) => call('GET', `/api/usage${qs({ days })}`),
-    getHooks: () => call('GET', '/api/capture/hooks'),
-    installHooks: (o = {}) => call('POST', '/api/capture/hooks/install', o),
-    uninstallHooks: () => call('POST', '/api/capture/hooks/uninstall', {}),
-    startImport: (o = {}) => call('POST', '/api/capture/import', o),
-    listImports: () => call('GET', '/api/capture/imports'),
-  };
+  return { baseUrl: opts.baseUrl, call, ...httpVerbs(call) };
 }
 
 /** Any thrown value as the `{status, message}` the IPC result carries. */

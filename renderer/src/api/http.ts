@@ -3,18 +3,11 @@ import {
   type LiveEvent,
   type LiveStatus,
   type MemTrayApi,
-  type SearchQuery,
 } from '../../../electron/shared/api';
+import { httpVerbs } from '../../../electron/shared/http-verbs';
 import { ApiError } from './errors';
 
 type Json = Record<string, unknown>;
-
-function qs(params: Record<string, string | number | undefined>): string {
-  const sp = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') sp.set(k, String(v));
-  const s = sp.toString();
-  return s ? `?${s}` : '';
-}
 
 /** The headless transport: fetch with `Authorization: Bearer`, live events over SSE. */
 export function httpApi(token: string, base = ''): MemTrayApi {
@@ -45,32 +38,10 @@ export function httpApi(token: string, base = ''): MemTrayApi {
     }
     return json as T;
   }
-  const enc = encodeURIComponent;
-
   return {
-    health: () => call('GET', '/api/health'),
-    status: () => call('GET', '/api/status'),
-    search: (q: SearchQuery) => call('GET', `/api/search${qs({ ...q })}`),
-    listSessions: (o = {}) => call('GET', `/api/sessions${qs(o)}`),
-    getSession: (id) => call('GET', `/api/sessions/${id}`),
-    getSessionState: (id) => call('GET', `/api/sessions/${id}/state`),
-    deleteSession: (id) => call('DELETE', `/api/sessions/${id}`),
-    getObservation: (id) => call('GET', `/api/observations/${id}`),
-    listProjects: () => call('GET', '/api/projects'),
-    setProjectCapture: (name, capture) => call('PUT', `/api/projects/${enc(name)}`, { capture }),
-    deleteProject: (name) => call('DELETE', `/api/projects/${enc(name)}`),
-    getSettings: () => call('GET', '/api/settings'),
-    updateSettings: (patch) => call('PUT', '/api/settings', patch),
-    getQueue: () => call('GET', '/api/queue'),
-    retryJobs: (ids) => call('POST', '/api/queue/retry', ids ? { ids } : {}),
-    getUsage: (days = 30) => call('GET', `/api/usage${qs({ days })}`),
-    getHooks: () => call('GET', '/api/capture/hooks'),
-    installHooks: (o = {}) => call('POST', '/api/capture/hooks/install', o),
-    uninstallHooks: () => call('POST', '/api/capture/hooks/uninstall', {}),
-    startImport: (o = {}) => call('POST', '/api/capture/import', o),
-    listImports: () => call('GET', '/api/capture/imports'),
+    ...httpVerbs(call),
     subscribe(listener, onStatus) {
-      return openStream(`${base}/api/stream?access_token=${enc(token)}`, listener, onStatus);
+      return openStream(`${base}/api/stream?access_token=${encodeURIComponent(token)}`, listener, onStatus);
     },
   };
 }
