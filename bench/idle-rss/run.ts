@@ -5,13 +5,14 @@
  *
  *   npx tsx bench/idle-rss/run.ts [--idle-seconds 20] [--events 2000]
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCorpusEvents } from '../../tests/helpers/corpus.js';
 import { runLoad } from '../lib/load.js';
+import { startChild } from '../lib/child.js';
 
 const { values } = parseArgs({
   options: { 'idle-seconds': { type: 'string', default: '20' }, events: { type: 'string', default: '2000' } },
@@ -36,29 +37,15 @@ function rssBytes(pid: number): number {
   );
 }
 
-function start(cmd: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, cmd, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = ready.exec(out);
-      if (m) resolve({ child, match: m });
-    });
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-}
-
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const mib = (b: number): number => Math.round((b / MiB) * 10) / 10;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'memtray-bench-rss-'));
-const memtray = await start(
+const memtray = await startChild(
   ['bin/memtray.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--quiet'],
   /running at http:\/\/127\.0\.0\.1:(\d+)/,
 );
-const floor = await start(['bench/lib/floor-server.mjs'], /^(\d+)\n/);
+const floor = await startChild(['bench/lib/floor-server.mjs'], /^(\d+)\n/);
 const mPid = memtray.child.pid!;
 const fPid = floor.child.pid!;
 await sleep(2000);

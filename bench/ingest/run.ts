@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/ingest/run.ts [--seconds 10] [--concurrency 8]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,26 +13,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCorpusEvents } from '../../tests/helpers/corpus.js';
 import { round, runLoad } from '../lib/load.js';
+import { startChild } from '../lib/child.js';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '8' } },
 });
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
-
-function startChild(cmd: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, cmd, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = ready.exec(out);
-      if (m) resolve({ child, match: m });
-    });
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-}
 
 const posts = loadCorpusEvents().filter((e) => e.eventName === 'PostToolUse');
 const bodies = posts.map((e) => e.payload);

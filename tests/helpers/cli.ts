@@ -1,6 +1,8 @@
 /** Spawns the real `memtray` CLI (bin/memtray.mjs → dist/cli.mjs). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 export const MEMTRAY_BIN = join(process.cwd(), 'bin', 'memtray.mjs');
 
@@ -54,4 +56,17 @@ export function startServe(
     child.on('exit', (code) => reject(new Error(`serve exited early (${code}): ${out}`)));
     setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 20_000).unref();
   });
+}
+
+/** An MCP SDK client connected over stdio to a real `memtray mcp` on `dataDir`. */
+export async function connectMcp(dataDir: string, name = 'memtray-test'): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [MEMTRAY_BIN, 'mcp', '--data-dir', dataDir],
+      stderr: 'pipe',
+    }),
+  );
+  return client;
 }

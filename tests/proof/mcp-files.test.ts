@@ -5,12 +5,11 @@
  * from the database only: the marker (and /etc/passwd) never appears. The tool list is pinned so a
  * new tool gets reviewed here.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMTRAY_BIN } from '../helpers/cli.js';
+import { connectMcp } from '../helpers/cli.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 
 const MARKER = `outside-the-store-${Math.random().toString(36).slice(2)}`;
@@ -35,14 +34,7 @@ describe('security: MCP tools cannot read files outside the store', () => {
         file: { filePath: outside, content: '(content not kept)', numLines: 1, startLine: 1, totalLines: 1 },
       },
     });
-    client = new Client({ name: 'memtray-proof', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [MEMTRAY_BIN, 'mcp', '--data-dir', t.dataDir],
-        stderr: 'pipe',
-      }),
-    );
+    client = await connectMcp(t.dataDir, 'memtray-proof');
   });
   afterAll(async () => {
     await client?.close();

@@ -1,10 +1,9 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMTRAY_BIN, runCli } from '../helpers/cli.js';
+import { connectMcp, runCli } from '../helpers/cli.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 import { DAY, insertObservation, seedGenerated } from './seed.js';
 
@@ -39,14 +38,7 @@ describe('memtray mcp (stdio, through the SDK client) beside a running service',
         title: `Step ${i}`,
         at: now - 3 * DAY + i * 1000,
       });
-    client = new Client({ name: 'memtray-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [MEMTRAY_BIN, 'mcp', '--data-dir', t.dataDir],
-        stderr: 'pipe',
-      }),
-    );
+    client = await connectMcp(t.dataDir, 'memtray-test');
   });
   afterAll(async () => {
     await client?.close();
