@@ -4,6 +4,7 @@ import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { ListEditor } from '../components/ListEditor';
 import { ErrorBox, Loading, Toggle } from '../components/ui';
+import { SaveBar } from '../components/SaveBar';
 import { useSave } from '../components/useSave';
 
 type Draft = Pick<PublicSettings, 'excludedPaths' | 'skipTools' | 'redactSecrets' | 'customRedactPatterns'>;
@@ -95,17 +96,7 @@ export function PrivacyView() {
             validate={regexProblem}
             empty="No custom patterns. Matches become [REDACTED:custom]."
           />
-          <div className="form-actions">
-            <button type="submit" className="primary" disabled={!dirty || save.busy}>
-              {save.busy ? 'Saving…' : 'Save privacy settings'}
-            </button>
-            {save.saved && !dirty && (
-              <span className="ok-note" role="status">
-                Saved.
-              </span>
-            )}
-          </div>
-          {save.error !== undefined && <ErrorBox error={save.error} />}
+          <SaveBar save={save} dirty={dirty} label="Save privacy settings" />
         </form>
       )}
     </section>

@@ -3,6 +3,7 @@ import type { PublicSettings } from '../../../electron/shared/api';
 import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, ErrorBox, Loading } from '../components/ui';
+import { SaveBar } from '../components/SaveBar';
 import { useSave } from '../components/useSave';
 import { UsagePanel } from './Usage';
 
@@ -156,17 +157,7 @@ export function ProviderView() {
                 Enter a whole number of tokens (0 stops compression).
               </p>
             )}
-            <div className="form-actions">
-              <button type="submit" className="primary" disabled={!dirty || !budgetOk || save.busy}>
-                {save.busy ? 'Saving…' : 'Save'}
-              </button>
-              {save.saved && !dirty && (
-                <span className="ok-note" role="status">
-                  Saved.
-                </span>
-              )}
-            </div>
-            {save.error !== undefined && <ErrorBox error={save.error} />}
+            <SaveBar save={save} dirty={dirty} label="Save" disabled={!budgetOk} />
           </form>
         </>
       )}

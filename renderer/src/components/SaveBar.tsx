@@ -1,0 +1,31 @@
+import type { Save } from './useSave';
+import { ErrorBox } from './ui';
+
+/** A form's submit button, "Saved." until the next edit, and the save's error inline. */
+export function SaveBar({
+  save,
+  dirty,
+  label,
+  disabled = false,
+}: {
+  save: Save;
+  dirty: boolean;
+  label: string;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={!dirty || disabled || save.busy}>
+          {save.busy ? 'Saving…' : label}
+        </button>
+        {save.saved && !dirty && (
+          <span className="ok-note" role="status">
+            Saved.
+          </span>
+        )}
+      </div>
+      {save.error !== undefined && <ErrorBox error={save.error} />}
+    </>
+  );
+}
