@@ -9,7 +9,7 @@ export function SaveBar({
   disabled = false,
 }: {
   save: Save;
-  dirty: boolean;
+  dirty: boolean | null | undefined;
   label: string;
   disabled?: boolean;
 }) {
