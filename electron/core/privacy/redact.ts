@@ -9,8 +9,33 @@ import { SECRET_RULES, shannonEntropy, type SecretRule } from './redact-rules.js
 
 export const redactionMarker = (id: string): string => `[REDACTED:${id}]`;
 
-function applyRule(text: string, rule: SecretRule): string {
-  if (rule.hints && rule.hints.length > 0 && !rule.hints.some((h) => text.includes(h))) return text;
+/**
+ * Which rule hints occur in a text, found in one pass: one alternation of every hint (longest
+ * first), tried at every offset. When several hints start at the same offset the longest is
+ * reported, and every hint inside it is marked too (`sk-ant-` marks `sk-`), so the set is exactly
+ * "the hints that `includes` would find" — at the cost of one scan instead of one per hint.
+ */
+const ALL_HINTS = [...new Set(SECRET_RULES.flatMap((r) => r.hints ?? []))].sort(
+  (a, b) => b.length - a.length,
+);
+const HINT_RE = new RegExp(ALL_HINTS.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+const IMPLIED = new Map(ALL_HINTS.map((h) => [h, ALL_HINTS.filter((g) => h.includes(g))]));
+
+export function hintsIn(text: string): Set<string> {
+  const found = new Set<string>();
+  HINT_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = HINT_RE.exec(text)) !== null) {
+    if (!found.has(m[0])) for (const h of IMPLIED.get(m[0])!) found.add(h);
+    HINT_RE.lastIndex = m.index + 1;
+  }
+  return found;
+}
+
+function applyRule(text: string, rule: SecretRule, hints: Set<string>): string {
+  if (rule.hints && rule.hints.length > 0) {
+    if (hints.size === 0 || !rule.hints.some((h) => hints.has(h))) return text;
+  }
   rule.re.lastIndex = 0;
   if (rule.accept) return applyWithAccept(text, rule, rule.accept);
   return text.replace(rule.re, (...args: unknown[]) => {
@@ -66,8 +91,12 @@ function applyWithAccept(text: string, rule: SecretRule, accept: (value: string)
   return last === 0 ? text : out + text.slice(last);
 }
 
-// Long runs of token characters; `/` is included so base64 secrets match, paths are filtered below.
-const TOKEN_RE = /[A-Za-z0-9+/=_-]{32,}/g;
+// Long runs of token characters ([A-Za-z0-9+/=_-]); `/` is included so base64 secrets match,
+// paths are filtered below. Found with a character-table scan: one look at each character.
+const TOKEN_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-')
+  TOKEN_CHAR[c.charCodeAt(0)] = 1;
+const TOKEN_MIN = 32;
 
 /** A long token with mixed character classes and high entropy, that is not a path or a plain hash. */
 export function isHighEntropyToken(tok: string): boolean {
@@ -83,10 +112,25 @@ export function isHighEntropyToken(tok: string): boolean {
   return shannonEntropy(tok) >= 4.3;
 }
 
-function redactHighEntropy(text: string): string {
-  if (text.length < 32) return text;
-  TOKEN_RE.lastIndex = 0;
-  return text.replace(TOKEN_RE, (tok) => (isHighEntropyToken(tok) ? redactionMarker('high-entropy') : tok));
+export function redactHighEntropy(text: string): string {
+  const n = text.length;
+  if (n < TOKEN_MIN) return text;
+  let out = '';
+  let last = 0;
+  let start = -1;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 0;
+    if (c < 128 && TOKEN_CHAR[c] === 1) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0 && i - start >= TOKEN_MIN && isHighEntropyToken(text.slice(start, i))) {
+      out += text.slice(last, start) + redactionMarker('high-entropy');
+      last = i;
+    }
+    start = -1;
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
 
 const customCache = new Map<string, RegExp | null>();
@@ -112,7 +156,13 @@ export function redactSecrets(
 ): string {
   if (text.length < 8) return text;
   let out = text;
-  for (const rule of SECRET_RULES) out = applyRule(out, rule);
+  let hints = hintsIn(text);
+  for (const rule of SECRET_RULES) {
+    const before = out;
+    out = applyRule(out, rule, hints);
+    // A redaction can bring a hint in (a marker names its rule): look again, as `includes` would.
+    if (out !== before) hints = hintsIn(out);
+  }
   for (const src of settings?.customRedactPatterns ?? []) {
     const re = customRegex(src);
     if (!re) continue;
