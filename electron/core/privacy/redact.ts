@@ -92,8 +92,8 @@ function applyWithAccept(text: string, rule: SecretRule, accept: (value: string)
 }
 
 // Long runs of token characters ([A-Za-z0-9+/=_-]); `/` is included so base64 secrets match,
-// paths are filtered below. Found with a character-table scan: one look at each character.
-const TOKEN_CHAR = new Uint8Array(128);
+// paths are filtered below.
+const TOKEN_CHAR = new Uint8Array(65536);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-')
   TOKEN_CHAR[c.charCodeAt(0)] = 1;
 const TOKEN_MIN = 32;
@@ -112,23 +112,32 @@ export function isHighEntropyToken(tok: string): boolean {
   return shannonEntropy(tok) >= 4.3;
 }
 
+/**
+ * Redacts high-entropy runs of TOKEN_MIN or more token characters. A run that long covers one of the
+ * offsets TOKEN_MIN-1, 2·TOKEN_MIN-1, …, so only those are probed, and a run is measured only around
+ * a probe that lands in one: about one look per TOKEN_MIN characters of ordinary text.
+ */
 export function redactHighEntropy(text: string): string {
   const n = text.length;
   if (n < TOKEN_MIN) return text;
   let out = '';
   let last = 0;
-  let start = -1;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? text.charCodeAt(i) : 0;
-    if (c < 128 && TOKEN_CHAR[c] === 1) {
-      if (start < 0) start = i;
+  let p = TOKEN_MIN - 1;
+  while (p < n) {
+    if (TOKEN_CHAR[text.charCodeAt(p)] !== 1) {
+      p += TOKEN_MIN;
       continue;
     }
-    if (start >= 0 && i - start >= TOKEN_MIN && isHighEntropyToken(text.slice(start, i))) {
-      out += text.slice(last, start) + redactionMarker('high-entropy');
-      last = i;
+    let a = p;
+    while (a > 0 && TOKEN_CHAR[text.charCodeAt(a - 1)] === 1) a--;
+    let b = p + 1;
+    while (b < n && TOKEN_CHAR[text.charCodeAt(b)] === 1) b++;
+    if (b - a >= TOKEN_MIN && isHighEntropyToken(text.slice(a, b))) {
+      out += text.slice(last, a) + redactionMarker('high-entropy');
+      last = b;
     }
-    start = -1;
+    // The next probe past this run (b is a non-token character or the end).
+    p = b + ((TOKEN_MIN - 1 - (b % TOKEN_MIN) + TOKEN_MIN) % TOKEN_MIN);
   }
   return last === 0 ? text : out + text.slice(last);
 }
