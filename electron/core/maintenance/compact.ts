@@ -20,6 +20,24 @@ export interface CompactOptions {
 
 const num = (db: Database.Database, pragma: string): number => Number(db.pragma(pragma, { simple: true }));
 
+type Checkpoint = { busy: number; log: number; checkpointed: number };
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * `wal_checkpoint(TRUNCATE)`, tried again for up to about half a second while it reports busy: the
+ * background checkpointer (db/checkpointer.ts) may hold the checkpoint lock for a moment.
+ */
+function truncateWal(db: Database.Database): Checkpoint | undefined {
+  let cp: Checkpoint | undefined;
+  for (let i = 0; i < 100; i++) {
+    [cp] = db.pragma('wal_checkpoint(TRUNCATE)') as Checkpoint[];
+    if (!cp || cp.busy === 0) break;
+    Atomics.wait(pause, 0, 0, 5);
+  }
+  return cp;
+}
+
 export function compact(db: Database.Database, opts: CompactOptions = {}): CompactResult {
   const pageSize = num(db, 'page_size');
   const pagesBefore = num(db, 'page_count');
@@ -32,11 +50,7 @@ export function compact(db: Database.Database, opts: CompactOptions = {}): Compa
     db.exec('VACUUM');
     vacuumed = true;
   }
-  const [cp] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{
-    busy: number;
-    log: number;
-    checkpointed: number;
-  }>;
+  const cp = truncateWal(db);
   return {
     checkpoint: cp ?? { busy: 0, log: 0, checkpointed: 0 },
     vacuumed,
