@@ -6,6 +6,7 @@
  * tables and their triggers live in a hand-written custom migration next to the generated ones.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
 
 export const SESSION_STATUSES = ['initialized', 'active', 'completed'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -124,8 +125,18 @@ export const events = sqliteTable(
     eventUid: text('event_uid').unique(),
     source: text('source').notNull().default('http'),
     receivedAt: integer('received_at').notNull(),
+    /**
+     * Whether the rows this event implies (session, prompt, observation, job) exist yet: 1 done,
+     * 0 journaled by the hook endpoint and waiting for the projector, 2 projection failed (logged).
+     */
+    projected: integer('projected').notNull().default(1),
   },
-  (t) => [index('events_session').on(t.claudeSessionId, t.id)],
+  (t) => [
+    index('events_session').on(t.claudeSessionId, t.id),
+    index('events_unprojected')
+      .on(t.id)
+      .where(sql`projected = 0`),
+  ],
 );
 
 export const projects = sqliteTable('projects', {

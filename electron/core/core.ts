@@ -7,6 +7,7 @@ import { openDatabase, type Drizzle } from './db/open.js';
 import { ensureDataDir, loadOrCreateToken, type DataDirPaths } from './config/data-dir.js';
 import { GroupCommit } from './ingest/group-commit.js';
 import { Ingestor, type IngestDeps } from './ingest/ingestor.js';
+import { Projector } from './ingest/projector.js';
 import { SettingsStore, fileSecretStore, type SecretStore } from './settings/store.js';
 import { ReadStore } from './store/read.js';
 import { Bus } from './util/bus.js';
@@ -45,6 +46,8 @@ export interface Core {
   ingest: Ingestor;
   /** Batches concurrent ingest writes into shared commits (used by the HTTP ingest routes). */
   groupCommit: GroupCommit;
+  /** Derives rows from the events the hook endpoint journaled (see ingest/projector.ts). */
+  projector: Projector;
   read: ReadStore;
   close(): void;
 }
@@ -71,6 +74,7 @@ export function createCore(opts: CoreOptions): Core {
     const ingest = new Ingestor({
       sqlite,
       groupCommit,
+      logger,
       bus,
       clock,
       settings,
@@ -78,6 +82,7 @@ export function createCore(opts: CoreOptions): Core {
       ...(opts.extractRules ? { extractRules: opts.extractRules } : {}),
       ...(opts.wantsLlmJob ? { wantsLlmJob: opts.wantsLlmJob } : {}),
     });
+    const projector = new Projector(ingest, { logger });
     return {
       paths,
       token,
@@ -90,8 +95,12 @@ export function createCore(opts: CoreOptions): Core {
       settings,
       ingest,
       groupCommit,
+      projector,
       read: new ReadStore(db),
-      close,
+      close: () => {
+        projector.stop();
+        close();
+      },
     };
   } catch (err) {
     close();

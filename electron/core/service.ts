@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { removeServerInfo, writeServerInfo } from './config/data-dir.js';
 import { createCore, type Core, type CoreOptions } from './core.js';
+import { startCheckpointer } from './db/checkpointer.js';
 import { buildContext } from './recall/context.js';
 import { createApp } from './server/app.js';
 import type { Route } from './server/http.js';
@@ -34,6 +35,8 @@ export interface ServiceOptions extends CoreOptions {
   plugins?: Array<(core: Core) => ServicePlugin>;
   /** Write server.json (default true). */
   writeServerJson?: boolean;
+  /** WAL checkpoints on a background thread (default true; see db/checkpointer.ts). */
+  backgroundCheckpoints?: boolean;
 }
 
 export interface Service {
@@ -74,6 +77,14 @@ async function listen(server: Server, first: number): Promise<number> {
 
 export async function startService(opts: ServiceOptions): Promise<Service> {
   const core = createCore(opts);
+  const checkpointer =
+    opts.backgroundCheckpoints === false
+      ? null
+      : startCheckpointer(core.sqlite, {
+          file: core.paths.db,
+          logger: core.logger,
+          ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
+        });
   const startedAt = core.clock();
   const plugins = (opts.plugins ?? []).map((p) => p(core));
   const sse = new SseHub(core.bus);
@@ -82,7 +93,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   let boundPort = 0;
   const routes: Route[] = [
     ...readRoutes(core, sse, startedAt),
-    ...ingestRoutes(core, { contextFor }),
+    ...ingestRoutes(core, { contextFor, redact: opts.redact ?? ((s) => s) }),
     {
       method: 'GET',
       path: '/api/context/inject',
@@ -102,6 +113,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
       logger: core.logger,
       port: () => boundPort,
       uiDir: opts.uiDir ?? null,
+      settle: () => core.projector.settled(),
       ...(opts.bodyLimitBytes ? { bodyLimitBytes: opts.bodyLimitBytes } : {}),
     }),
   );
@@ -112,6 +124,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   } catch (err) {
     server.close();
     sse.close();
+    await checkpointer?.stop();
     core.close();
     throw err;
   }
@@ -141,6 +154,13 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
           server.closeAllConnections();
         });
         if (opts.writeServerJson !== false) removeServerInfo(core.paths);
+        // Leave the database consistent: derive rows for whatever the hook endpoint journaled.
+        try {
+          core.projector.drain();
+        } catch (err) {
+          core.logger.warn('journaled hook events left for the next start', { err: err as Error });
+        }
+        await checkpointer?.stop();
         core.close();
       })();
       return stopped;

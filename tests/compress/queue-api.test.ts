@@ -163,6 +163,7 @@ describe('compression through the real SDK against a local Messages API server',
   it('without a key: no job, rules only; with the daily budget spent: rules, flagged, and /api/usage says so', async () => {
     rig = await startRig({ key: null });
     await rig.t.api('POST', '/api/hooks/PostToolUse', read('s-nokey', 1));
+    await rig.t.settled();
     expect(obsRows(rig.t)[0]).toMatchObject({ status: 'processed', produced_by: 'rules', type: 'discovery' });
     expect(((await rig.t.api('GET', '/api/queue')).json as { pending: number }).pending).toBe(0);
     expect(rig.api.requests).toHaveLength(0);

@@ -34,6 +34,7 @@ describe('replaying the recorded Claude Code corpus through POST /api/hooks/:eve
       const r = await t.api('POST', `/api/hooks/${ev.eventName}`, ev.payload);
       if (r.status !== 200) throw new Error(`${ev.source} ${ev.eventName}: ${r.status} ${r.text}`);
     }
+    await t.settled();
   });
   afterAll(async () => {
     await t.dispose();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, startTestService, type HttpResult, type TestService } from '../helpers/service.js';
 
 /** Every row count plus SQLite's own change counter: a rejected request must change neither. */
-function fingerprint(t: TestService): string {
+async function fingerprint(t: TestService): Promise<string> {
+  await t.settled();
   const db = t.service.core.sqlite;
   const tables = [
     'sessions',
@@ -301,20 +302,20 @@ describe('request guards: a rejected request writes nothing', () => {
 
   for (const [name, build, status, message] of cases) {
     it(`${name} → ${status}`, async () => {
-      before = fingerprint(t);
+      before = await fingerprint(t);
       const r = await send(build());
       expect(r.status, r.text).toBe(status);
       expect((r.json as { error: string }).error).toMatch(message);
-      expect(fingerprint(t)).toBe(before);
+      expect(await fingerprint(t)).toBe(before);
     });
   }
 
   it('oversize body → 413, nothing written', async () => {
-    before = fingerprint(t);
+    before = await fingerprint(t);
     const big = JSON.stringify({ ...prompt, prompt: 'x'.repeat(9 * 1024 * 1024) });
     const r = await send({ method: 'POST', path: '/api/hooks/UserPromptSubmit', headers: auth(), body: big });
     expect(r.status).toBe(413);
-    expect(fingerprint(t)).toBe(before);
+    expect(await fingerprint(t)).toBe(before);
   });
 
   it('health needs no token but still checks Host', async () => {

@@ -102,6 +102,7 @@ describe('sessions, prompts and observations', () => {
       tool_input: { command: 'cat notes' },
       tool_response: { stdout: 'before <memtray-context># old memories</memtray-context> after' },
     });
+    await t.settled();
     const raw = t.service.core.sqlite.prepare('select tool_response from observations').get() as {
       tool_response: string;
     };

@@ -63,6 +63,11 @@ export interface TestService {
   token: string;
   /** Authenticated JSON request. */
   api(method: string, path: string, body?: unknown): Promise<HttpResult>;
+  /**
+   * Waits until every hook event acknowledged so far has its rows (the hook endpoint journals and
+   * the projector follows): call before reading the database directly.
+   */
+  settled(): Promise<void>;
   /** Stop the service (keeps the data dir). */
   stop(): Promise<void>;
   /** Stop and delete the data dir. */
@@ -99,6 +104,7 @@ export async function startTestService(
         },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       }),
+    settled: () => service.core.projector.settled(),
     stop: () => service.stop(),
     dispose: async () => {
       await service.stop();

@@ -200,6 +200,10 @@ describe('crash safety under SIGKILL', () => {
       n: number;
     }>;
     const finalIntegrity = db.pragma('integrity_check', { simple: true });
+    // Events journaled by the hook endpoint before a kill were projected after the restart.
+    const unprojected = db
+      .prepare(`SELECT projected, count(*) AS n FROM events WHERE projected != 1 GROUP BY projected`)
+      .all();
     db.close();
 
     const missingAcked = [...acked].filter((id) => stored.get(id) !== 1);
@@ -222,6 +226,7 @@ describe('crash safety under SIGKILL', () => {
     console.log(`crash: ${JSON.stringify(summary)}`);
     expect(integrity).toEqual(Array.from({ length: ROUNDS }, () => 'ok'));
     expect(finalIntegrity).toBe('ok');
+    expect(unprojected).toEqual([]);
     expect(hookFailed).toEqual([]);
     expect(acked.size).toBeGreaterThan(ROUNDS * 10);
     expect(hookDelivered.size).toBeGreaterThan(ROUNDS);

@@ -62,6 +62,7 @@ describe('disk and locks', () => {
     expect((await t.api('POST', '/api/hooks/UserPromptSubmit', prompt('lk', 'before lock'))).status).toBe(
       200,
     );
+    await t.settled();
     const holder = await holdWriteLock(t.service.core.paths.db);
     cleanups.push(() => void holder.kill('SIGKILL'));
 
@@ -88,6 +89,7 @@ describe('disk and locks', () => {
     await new Promise((r) => holder.once('exit', r));
     expect((await t.api('GET', '/api/health/storage')).json).toMatchObject({ ok: true, problem: null });
     expect((await t.api('POST', '/api/hooks/UserPromptSubmit', prompt('lk', 'after lock'))).status).toBe(200);
+    await t.settled();
     expect(countPrompts(t, 'during lock')).toBe(0);
     // The capture plugin imports the spool on its next poll: exactly once.
     for (let i = 0; i < 100 && countPrompts(t, 'hook during lock') === 0; i++)

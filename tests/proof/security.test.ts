@@ -32,6 +32,7 @@ describe('security: guards on every route', () => {
       cwd: '/tmp/proj',
       prompt: 'x',
     });
+    await t.settled();
   });
   afterAll(async () => t.dispose());
 

@@ -1,4 +1,4 @@
-import { mapStringsDeep, stripPrivacyTags } from '../privacy/strip-tags.js';
+import { cleanDeep } from '../privacy/clean.js';
 import { isPathExcluded } from './exclude.js';
 
 export type * from './types.js';
@@ -7,7 +7,13 @@ import type { HookPayload } from './payloads.js';
 import { projectName, touchesExcludedPath } from './project.js';
 import { observationInsert, type ToolCall } from './rows.js';
 import type { HookResult, IngestDeps, IngestOptions, SkipReason } from './types.js';
-import { prepareIngestStatements, type IngestStatements, type SessionRecord } from './statements.js';
+import {
+  prepareIngestStatements,
+  type IngestStatements,
+  type SessionRecord,
+  type UnprojectedEvent,
+} from './statements.js';
+import { classifyStorageError } from '../maintenance/storage.js';
 import { prepareToolPayload } from './tool-payload.js';
 
 type Emit = Array<() => void>;
@@ -27,16 +33,35 @@ export class Ingestor {
     this.inTx = <T>(fn: () => T): T => tx(fn) as T;
   }
 
+  /** Notification lists of the transactions in progress (nested ones hand theirs to the outer). */
+  private readonly emitStack: Emit[] = [];
+
   /**
-   * Runs `fn` in one transaction (a savepoint when inside a group commit), then fires the
-   * notifications it queued — or hands them to the group commit, to fire after its COMMIT.
+   * Runs `fn` in one transaction (a savepoint when nested), then fires the notifications it queued
+   * — or hands them to the enclosing transaction or the group commit, to fire after the COMMIT. A
+   * rolled-back transaction's notifications are dropped.
    */
-  private run<T>(fn: (emit: Emit) => T): T {
+  private run<T>(fn: (emit: Emit) => T, opts: { flat?: boolean } = {}): T {
     const emit: Emit = [];
-    const out = this.inTx(() => {
-      emit.length = 0;
-      return fn(emit);
-    });
+    this.emitStack.push(emit);
+    let out: T;
+    try {
+      // `flat`: one write at most, run in the enclosing transaction without a savepoint.
+      out =
+        opts.flat && this.d.sqlite.inTransaction
+          ? fn(emit)
+          : this.inTx(() => {
+              emit.length = 0;
+              return fn(emit);
+            });
+    } finally {
+      this.emitStack.pop();
+    }
+    const parent = this.emitStack[this.emitStack.length - 1];
+    if (parent) {
+      parent.push(...emit);
+      return out;
+    }
     const sink = this.d.groupCommit?.afterCommit();
     if (sink) sink.push(...emit);
     else for (const f of emit) f();
@@ -45,92 +70,191 @@ export class Ingestor {
 
   /** Strip private tags, then redact secrets, in every string of a parsed JSON value (in place). */
   clean<T>(value: T): T {
-    const settings = this.d.settings.get();
-    return mapStringsDeep(value, (s) => {
-      const stripped = stripPrivacyTags(s);
-      return settings.redactSecrets ? this.d.redact(stripped, settings) : stripped;
-    });
+    return cleanDeep(value, this.d.settings.get(), this.d.redact);
   }
 
   cleanText(text: string): string {
     return this.clean(text);
   }
 
-  /** Entry point for `POST /api/hooks/:event`: any Claude Code hook payload, known or not. */
+  /**
+   * The whole hook path in one transaction: the event and the rows it implies. Used by spool import,
+   * transcript reconciliation and in-process callers; the HTTP endpoint journals instead
+   * (`journalHook`) and leaves the rest to the projector.
+   */
   handleHook(eventName: string, payload: HookPayload, opts: IngestOptions = {}): HookResult {
     const now = this.d.clock();
     const at = opts.at ?? now;
-    const claudeSessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
+    const sessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
     const cwd = typeof payload.cwd === 'string' ? payload.cwd : null;
-    return this.run((emit): HookResult => {
-      if (opts.eventUid && this.q.eventUidExists(opts.eventUid))
-        return { stored: false, skipped: 'duplicate' };
-      const existing = claudeSessionId ? this.q.findSession(claudeSessionId) : undefined;
-      const project = existing?.project ?? projectName(undefined, cwd);
-      const gate = this.gate(project, cwd, now);
-      if (gate) return { stored: false, skipped: gate };
-
+    const serialize = (): string => {
       if (eventName === 'PostToolUse' || eventName === 'PostToolUseFailure') prepareToolPayload(payload);
       this.clean(payload);
-      const eventId = this.q.insertEvent(
-        eventName,
-        claudeSessionId,
-        JSON.stringify(payload),
-        opts.eventUid ?? null,
-        opts.source ?? 'http',
-        at,
-      );
-      emit.push(() => this.d.bus.emit('event', { id: eventId, eventName, claudeSessionId, receivedAt: at }));
-      const res: HookResult = { stored: true, eventId };
-      if (!claudeSessionId) return res;
-      const tp = payload.transcript_path;
-
-      switch (eventName) {
-        case 'UserPromptSubmit':
-          return {
-            ...res,
-            ...this.addPrompt(claudeSessionId, project, cwd, tp, String(payload.prompt ?? ''), at, emit),
-            stored: true,
-          };
-        case 'PostToolUse':
-        case 'PostToolUseFailure': {
-          const failed = eventName === 'PostToolUseFailure';
-          const r = this.addObservation(
-            {
-              claudeSessionId,
-              project,
-              cwd,
-              transcriptPath: tp,
-              toolName: String(payload.tool_name),
-              toolInput: payload.tool_input,
-              toolResponse: failed ? (payload.tool_response ?? payload.error) : payload.tool_response,
-              toolUseId: typeof payload.tool_use_id === 'string' ? payload.tool_use_id : undefined,
-              failed,
-              at,
-            },
-            emit,
-          );
-          return { ...res, ...r, stored: true };
-        }
-        case 'Stop': {
-          const s = this.upsertSession(claudeSessionId, project, cwd, tp, at);
-          const last =
-            typeof payload.last_assistant_message === 'string' ? payload.last_assistant_message : undefined;
-          this.enqueueSummary(s, { last_assistant_message: last }, at, emit);
-          return { ...res, sessionDbId: s.id };
-        }
-        case 'SessionEnd': {
-          const reason = typeof payload.reason === 'string' ? payload.reason : null;
-          return {
-            ...res,
-            sessionDbId: this.completeSession(claudeSessionId, project, cwd, reason, at, emit).id,
-          };
-        }
-        default:
-          // SessionStart and the rest: the audit trail (state derives from it); keep the session alive.
-          return { ...res, sessionDbId: this.upsertSession(claudeSessionId, project, cwd, tp, at).id };
-      }
+      return JSON.stringify(payload);
+    };
+    return this.run((emit): HookResult => {
+      this.drainJournal();
+      const accepted = this.acceptHook(eventName, sessionId, cwd, serialize, opts, now, at, 1, emit);
+      if (!accepted.stored || accepted.eventId === undefined) return accepted;
+      return { ...accepted, ...this.projectHook(eventName, payload, at, emit), stored: true };
     });
+  }
+
+  /**
+   * The hook endpoint's fast path: gate, then store the event alone, marked unprojected. `prepared`
+   * is the payload already validated, stripped, redacted and serialized (server/hook-prep.ts). When
+   * the shared COMMIT is done the event is durable and the caller may answer 2xx; the projector
+   * derives its rows (session, prompt, observation, jobs) right after, in order, from the journal.
+   */
+  journalHook(
+    eventName: string,
+    prepared: { json: string; sessionId: string | null; cwd: string | null },
+    opts: IngestOptions = {},
+  ): HookResult {
+    const now = this.d.clock();
+    const { json, sessionId, cwd } = prepared;
+    // At most one write (the event, or the skip counter): atomic on its own, so inside a group
+    // commit it needs no savepoint of its own.
+    return this.run(
+      (emit) => {
+        const r = this.acceptHook(eventName, sessionId, cwd, () => json, opts, now, opts.at ?? now, 0, emit);
+        if (r.stored) emit.push(() => this.onJournaled?.());
+        return r;
+      },
+      { flat: true },
+    );
+  }
+
+  /** Called after a journaled event is committed (the projector's cue). */
+  onJournaled?: () => void;
+
+  /** Whether any journaled event still waits for projection. */
+  hasJournaled(): boolean {
+    return this.q.hasUnprojected();
+  }
+
+  /**
+   * Projects up to `limit` journaled events, oldest first, in one transaction; returns how many it
+   * took. An event whose projection throws (a bug, not storage) is marked failed (projected = 2)
+   * and logged, so one bad payload cannot wedge the journal. Storage errors propagate: retry later.
+   */
+  projectJournal(limit: number): number {
+    try {
+      return this.run((emit) => this.projectRows(this.q.unprojected(limit), emit));
+    } catch (err) {
+      if (classifyStorageError(err)) throw err;
+      let n = 0;
+      for (const row of this.q.unprojected(limit)) {
+        try {
+          this.run((emit) => this.projectRows([row], emit));
+        } catch (e) {
+          if (classifyStorageError(e)) throw e;
+          this.q.markProjected(row.id, 2);
+          this.d.logger?.error('hook event could not be projected', {
+            eventId: row.id,
+            eventName: row.event_name,
+            err: e as Error,
+          });
+        }
+        n++;
+      }
+      return n;
+    }
+  }
+
+  /** Projects every journaled event (inside the caller's transaction when there is one). */
+  drainJournal(): void {
+    while (this.q.hasUnprojected()) this.projectJournal(512);
+  }
+
+  private projectRows(rows: UnprojectedEvent[], emit: Emit): number {
+    for (const row of rows) {
+      let payload: HookPayload;
+      try {
+        payload = JSON.parse(row.payload) as HookPayload;
+      } catch {
+        payload = {};
+      }
+      this.projectHook(row.event_name, payload, row.received_at, emit);
+      this.q.markProjected(row.id, 1);
+    }
+    return rows.length;
+  }
+
+  /** Dedupe, gate, then clean and serialize (`serialize`) and store the event row. */
+  private acceptHook(
+    eventName: string,
+    claudeSessionId: string | null,
+    cwd: string | null,
+    serialize: () => string,
+    opts: IngestOptions,
+    now: number,
+    at: number,
+    projected: 0 | 1,
+    emit: Emit,
+  ): HookResult {
+    if (opts.eventUid && this.q.eventUidExists(opts.eventUid)) return { stored: false, skipped: 'duplicate' };
+    const existing = claudeSessionId ? this.q.findSession(claudeSessionId) : undefined;
+    const project = existing?.project ?? projectName(undefined, cwd);
+    const gate = this.gate(project, cwd, now);
+    if (gate) return { stored: false, skipped: gate };
+    const eventId = this.q.insertEvent(
+      eventName,
+      claudeSessionId,
+      serialize(),
+      opts.eventUid ?? null,
+      opts.source ?? 'http',
+      at,
+      projected,
+    );
+    emit.push(() => this.d.bus.emit('event', { id: eventId, eventName, claudeSessionId, receivedAt: at }));
+    return { stored: true, eventId };
+  }
+
+  /** The rows a stored hook event implies (the session's, its prompt's, its observation's). */
+  private projectHook(eventName: string, payload: HookPayload, at: number, emit: Emit): Partial<HookResult> {
+    const claudeSessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
+    if (!claudeSessionId) return {};
+    const cwd = typeof payload.cwd === 'string' ? payload.cwd : null;
+    const project = this.q.findSession(claudeSessionId)?.project ?? projectName(undefined, cwd);
+    const tp = payload.transcript_path;
+    switch (eventName) {
+      case 'UserPromptSubmit':
+        return this.addPrompt(claudeSessionId, project, cwd, tp, String(payload.prompt ?? ''), at, emit);
+      case 'PostToolUse':
+      case 'PostToolUseFailure': {
+        const failed = eventName === 'PostToolUseFailure';
+        return this.addObservation(
+          {
+            claudeSessionId,
+            project,
+            cwd,
+            transcriptPath: tp,
+            toolName: String(payload.tool_name),
+            toolInput: payload.tool_input,
+            toolResponse: failed ? (payload.tool_response ?? payload.error) : payload.tool_response,
+            toolUseId: typeof payload.tool_use_id === 'string' ? payload.tool_use_id : undefined,
+            failed,
+            at,
+          },
+          emit,
+        );
+      }
+      case 'Stop': {
+        const s = this.upsertSession(claudeSessionId, project, cwd, tp, at);
+        const last =
+          typeof payload.last_assistant_message === 'string' ? payload.last_assistant_message : undefined;
+        this.enqueueSummary(s, { last_assistant_message: last }, at, emit);
+        return { sessionDbId: s.id };
+      }
+      case 'SessionEnd': {
+        const reason = typeof payload.reason === 'string' ? payload.reason : null;
+        return { sessionDbId: this.completeSession(claudeSessionId, project, cwd, reason, at, emit).id };
+      }
+      default:
+        // SessionStart and the rest: the audit trail (state derives from it); keep the session alive.
+        return { sessionDbId: this.upsertSession(claudeSessionId, project, cwd, tp, at).id };
+    }
   }
 
   /** `POST /api/sessions/init`: create-or-get the session, count the prompt, store it stripped. */
@@ -140,6 +264,7 @@ export class Ingestor {
   ): { sessionDbId: number; promptNumber: number; skipped: boolean; reason?: SkipReason } {
     const now = this.d.clock();
     return this.run((emit) => {
+      this.drainJournal();
       const existing = this.q.findSession(input.claudeSessionId);
       const cwd = input.cwd ?? null;
       const project = existing?.project ?? projectName(input.project, cwd);
@@ -185,6 +310,7 @@ export class Ingestor {
   ): HookResult {
     const now = this.d.clock();
     return this.run((emit): HookResult => {
+      this.drainJournal();
       const cwd = input.cwd ?? null;
       const project = this.q.findSession(input.claudeSessionId)?.project ?? projectName(input.project, cwd);
       const gate = this.gate(project, cwd, now);
@@ -226,6 +352,7 @@ export class Ingestor {
     const clean = (v: string | undefined): string | undefined =>
       v === undefined ? undefined : this.cleanText(v);
     return this.run((emit) => {
+      this.drainJournal();
       const s = this.upsertSession(input.claudeSessionId, projectName(undefined, null), null, undefined, now);
       const messages = {
         last_user_message: clean(input.last_user_message),
@@ -238,16 +365,19 @@ export class Ingestor {
   /** `POST /api/sessions/complete`. */
   complete(input: { claudeSessionId: string; reason?: string }): { sessionDbId: number } {
     const now = this.d.clock();
-    return this.run((emit) => ({
-      sessionDbId: this.completeSession(
-        input.claudeSessionId,
-        projectName(undefined, null),
-        null,
-        input.reason ?? null,
-        now,
-        emit,
-      ).id,
-    }));
+    return this.run((emit) => {
+      this.drainJournal();
+      return {
+        sessionDbId: this.completeSession(
+          input.claudeSessionId,
+          projectName(undefined, null),
+          null,
+          input.reason ?? null,
+          now,
+          emit,
+        ).id,
+      };
+    });
   }
 
   /**

@@ -63,6 +63,14 @@ export interface ObservationInsert {
   status: 'pending' | 'processed' | 'failed';
 }
 
+/** A journaled hook event waiting for the projector. */
+export interface UnprojectedEvent {
+  id: number;
+  event_name: string;
+  payload: string;
+  received_at: number;
+}
+
 export function prepareIngestStatements(db: Database.Database) {
   const s = {
     eventUidExists: db.prepare<[string], { id: number }>('SELECT id FROM events WHERE event_uid = ?'),
@@ -76,10 +84,18 @@ export function prepareIngestStatements(db: Database.Database) {
       `INSERT INTO projects (name, root_path, created_at, skipped_events) VALUES (?, ?, ?, 1)
        ON CONFLICT (name) DO UPDATE SET skipped_events = skipped_events + 1`,
     ),
-    insertEvent: db.prepare<[string, string | null, string, string | null, string, number], { id: number }>(
-      `INSERT INTO events (event_name, claude_session_id, payload, event_uid, source, received_at)
-       VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+    insertEvent: db.prepare<
+      [string, string | null, string, string | null, string, number, number],
+      { id: number }
+    >(
+      `INSERT INTO events (event_name, claude_session_id, payload, event_uid, source, received_at, projected)
+       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     ),
+    hasUnprojected: db.prepare<[], { id: number }>('SELECT id FROM events WHERE projected = 0 LIMIT 1'),
+    unprojected: db.prepare<[number], UnprojectedEvent>(
+      'SELECT id, event_name, payload, received_at FROM events WHERE projected = 0 ORDER BY id LIMIT ?',
+    ),
+    markProjected: db.prepare<[number, number]>('UPDATE events SET projected = ? WHERE id = ?'),
     upsertSession: db.prepare<
       [{ sid: string; project: string; cwd: string | null; tp: string | null; at: number }],
       RawSession
@@ -145,7 +161,11 @@ export function prepareIngestStatements(db: Database.Database) {
       uid: string | null,
       source: string,
       at: number,
-    ): number => s.insertEvent.get(name, sid, payload, uid, source, at)!.id,
+      projected: 0 | 1 = 1,
+    ): number => s.insertEvent.get(name, sid, payload, uid, source, at, projected)!.id,
+    hasUnprojected: (): boolean => s.hasUnprojected.get() !== undefined,
+    unprojected: (limit: number): UnprojectedEvent[] => s.unprojected.all(limit),
+    markProjected: (id: number, state: 1 | 2): void => void s.markProjected.run(state, id),
     upsertSession: (
       sid: string,
       project: string,

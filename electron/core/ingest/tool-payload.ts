@@ -5,12 +5,18 @@
  */
 const OMIT_KEYS = ['originalFile'];
 
-export function prepareToolPayload(payload: Record<string, unknown>): void {
+/** Trims `payload` in place; returns whether anything was trimmed. */
+export function prepareToolPayload(payload: Record<string, unknown>): boolean {
   const r = payload.tool_response;
-  if (r === null || typeof r !== 'object' || Array.isArray(r)) return;
+  if (r === null || typeof r !== 'object' || Array.isArray(r)) return false;
   const rec = r as Record<string, unknown>;
+  let changed = false;
   for (const k of OMIT_KEYS) {
     const v = rec[k];
-    if (typeof v === 'string') rec[k] = `[omitted: ${Buffer.byteLength(v)} bytes]`;
+    if (typeof v === 'string') {
+      rec[k] = `[omitted: ${Buffer.byteLength(v)} bytes]`;
+      changed = true;
+    }
   }
+  return changed;
 }

@@ -1,9 +1,10 @@
 /** The Ingestor's public types: what it needs (deps), what it takes (options), what it answers. */
 import type Database from 'better-sqlite3';
-import type { Settings } from '../settings/schema.js';
+import type { CleanSettings } from '../privacy/clean.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/logger.js';
 import type { GroupCommit } from './group-commit.js';
 
 /** Structured fields an extractor can fill (see compression). */
@@ -32,11 +33,13 @@ export interface IngestDeps {
   clock: Clock;
   settings: SettingsStore;
   /** Secret redaction applied to every stored string when the `redactSecrets` setting is on. */
-  redact: (text: string, settings: Settings) => string;
+  redact: (text: string, settings: CleanSettings) => string;
   /** Deterministic extractor applied at once, so nothing waits on an API. */
   extractRules?: (input: RuleInput) => StructuredFields | null;
   /** When writes are grouped into shared commits, notifications wait for the shared COMMIT. */
   groupCommit?: GroupCommit;
+  /** Where projection failures are reported. */
+  logger?: Logger;
   /** Whether an `observe` job should be queued for the LLM extractor (e.g. an API key is set). */
   wantsLlmJob?: (settings: SettingsStore) => boolean;
 }

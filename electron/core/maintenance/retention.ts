@@ -153,6 +153,7 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
     `SELECT id, event_name AS e, payload FROM events
      WHERE id > @after AND received_at < @cutoff AND event_name IN (${TOOL_EVENTS.map((e) => `'${e}'`).join(', ')})
        AND length(payload) > @keep AND substr(payload, 1, ${MARK_PREFIX.length}) != @mark
+       AND projected != 0
      ORDER BY id LIMIT @batch`,
   );
   const evSet = db.prepare(`UPDATE events SET payload = @payload WHERE id = @id`);

@@ -5,6 +5,7 @@ import {
   compileRoutes,
   HttpError,
   matchRoute,
+  readBodyText,
   readJsonBody,
   sendJson,
   tokenMatches,
@@ -22,6 +23,8 @@ export interface AppOptions {
   /** Built renderer to serve at `/` (headless UI); null to serve none. */
   uiDir?: string | null;
   bodyLimitBytes?: number;
+  /** Waits until journaled hook events are projected (read-your-writes for every other route). */
+  settle?: () => Promise<void>;
 }
 
 export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -66,10 +69,13 @@ export function createApp(opts: AppOptions): RequestListener {
       if (!tokenMatches(opts.token, given))
         throw new HttpError(401, 'missing or wrong token: send Authorization: Bearer <token>');
     }
-    const body =
-      method === 'POST' || method === 'PUT' || method === 'PATCH'
-        ? await readJsonBody(req, limit)
-        : undefined;
+    const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
+    const body = !hasBody
+      ? undefined
+      : route.rawBody
+        ? await readBodyText(req, limit)
+        : await readJsonBody(req, limit);
+    if (opts.settle && route.settled !== false) await opts.settle();
     const result = await route.handler({ req, res, url, params, query: url.searchParams, body });
     if ('handled' in result) return;
     if ('json' in result) sendJson(res, result.status ?? 200, result.json);

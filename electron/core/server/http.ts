@@ -38,6 +38,13 @@ export interface Route {
   auth?: boolean;
   /** Also accept `?access_token=` (EventSource cannot send headers). */
   queryToken?: boolean;
+  /**
+   * Default true: wait until journaled hook events are projected before the handler runs, so a
+   * read sees every write acknowledged before it. The hook endpoint itself sets false.
+   */
+  settled?: boolean;
+  /** The body as checked UTF-8 text (the handler parses it), not parsed JSON. */
+  rawBody?: boolean;
   handler(ctx: RequestContext): RouteResult | Promise<RouteResult>;
 }
 
@@ -102,6 +109,18 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Deeper JSON is refused: every later walk (privacy stripping, redaction, stringify) recurses. */
 export const MAX_JSON_DEPTH = 256;
 
+/**
+ * Whether `text` has more than `max` opening brackets at all (a bound on its nesting): counted with
+ * indexOf, which is far cheaper than walking every character, so most bodies skip nestingDepth.
+ */
+export function hasManyBrackets(text: string, max: number): boolean {
+  let n = 0;
+  for (const c of ['{', '[']) {
+    for (let i = text.indexOf(c); i !== -1; i = text.indexOf(c, i + 1)) if (++n > max) return true;
+  }
+  return false;
+}
+
 /** Maximum `[`/`{` nesting of JSON text (strings skipped), in one linear pass. */
 export function nestingDepth(text: string): number {
   let depth = 0;
@@ -163,8 +182,10 @@ function collectBody(req: IncomingMessage, limit: number): Promise<{ chunks: Buf
   });
 }
 
-/** Reads the body up to `limit` bytes (413 past it), decodes strict UTF-8 and parses JSON. */
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+/**
+ * Reads a JSON body as text: content type (415), size (413 past `limit`), not empty, strict UTF-8.
+ */
+export async function readBodyText(req: IncomingMessage, limit: number): Promise<string> {
   const type = req.headers['content-type'];
   if (type !== undefined && !/^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(type)) {
     throw new HttpError(415, `content-type must be application/json, got '${type.slice(0, 100)}'`);
@@ -179,7 +200,13 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   } catch {
     throw new HttpError(400, 'request body is not valid UTF-8');
   }
-  if (nestingDepth(text) > MAX_JSON_DEPTH)
+  return text;
+}
+
+/** Reads the body (see readBodyText), refuses nesting past MAX_JSON_DEPTH, and parses JSON. */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const text = await readBodyText(req, limit);
+  if (hasManyBrackets(text, MAX_JSON_DEPTH) && nestingDepth(text) > MAX_JSON_DEPTH)
     throw new HttpError(400, `invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(text) as unknown;

@@ -64,6 +64,7 @@ describe('fuzz: malformed HTTP requests across every endpoint', () => {
       tool_input: { file_path: '/a' },
       tool_response: 'ok',
     });
+    await t.settled();
   });
   afterAll(async () => t.dispose());
 

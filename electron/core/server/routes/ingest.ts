@@ -2,21 +2,21 @@ import type { Core } from '../../core.js';
 import {
   EVENT_NAME_RE,
   completeSchema,
-  hookBaseSchema,
-  hookSchemas,
   initSessionSchema,
   observationSchema,
   processingSchema,
   sessionIdOf,
   summarizeSchema,
-  type HookPayload,
-  type KnownHookEvent,
 } from '../../ingest/payloads.js';
+import type { HookResult } from '../../ingest/types.js';
+import { prepareHook, type Redact } from '../hook-prep.js';
 import { HttpError, idParam, validate, type Route } from '../http.js';
 
 export interface IngestRouteOptions {
   /** Builds the SessionStart context (recall); returns markdown or null. */
   contextFor(project: string, claudeSessionId?: string): string | null;
+  /** Secret redaction for hook bodies (the core's; identity when redaction is not wired). */
+  redact: Redact;
 }
 
 /** Write routes: the seed's session API and the raw hook endpoint. */
@@ -28,27 +28,31 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
     {
       method: 'POST',
       path: '/api/hooks/:event',
+      settled: false,
+      rawBody: true,
       handler: async ({ params, body }) => {
         const event = params.event!;
         if (!EVENT_NAME_RE.test(event))
           throw new HttpError(400, 'invalid path: event must be a hook event name like PostToolUse');
-        const schema = hookSchemas[event as KnownHookEvent] ?? hookBaseSchema;
-        const payload = validate(schema, body, 'hook payload') as HookPayload;
-        const named = payload.hook_event_name;
-        if (typeof named === 'string' && named !== event) {
-          throw new HttpError(
-            400,
-            `invalid hook payload: hook_event_name '${named.slice(0, 64)}' does not match path event '${event}'`,
-          );
-        }
-        const r = await gc(() => core.ingest.handleHook(event, payload, { source: 'http' }));
-        if (event === 'SessionStart' && r.stored && typeof payload.session_id === 'string') {
-          const s = core.read.sessionByClaudeId(payload.session_id);
-          const context = s ? opts.contextFor(s.project, payload.session_id) : null;
-          if (context)
-            return {
-              json: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } },
-            };
+        core.projector.begin();
+        let r: HookResult;
+        try {
+          // Parse, validate, strip and redact...
+          const prepared = prepareHook(event, body as string, core.settings.get(), opts.redact);
+          if (!prepared.ok) throw new HttpError(prepared.status, prepared.message);
+          // ...then journal the event: durable when this resolves; the projector derives its rows.
+          r = await gc(() => core.ingest.journalHook(event, prepared, { source: 'http' }));
+          if (event === 'SessionStart' && r.stored && prepared.sessionId) {
+            await core.projector.settled();
+            const s = core.read.sessionByClaudeId(prepared.sessionId);
+            const context = s ? opts.contextFor(s.project, prepared.sessionId) : null;
+            if (context)
+              return {
+                json: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } },
+              };
+          }
+        } finally {
+          core.projector.end();
         }
         return { json: {} };
       },

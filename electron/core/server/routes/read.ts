@@ -16,6 +16,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
       method: 'GET',
       path: '/api/health',
       auth: false,
+      settled: false,
       handler: () => ({ json: { ok: true, version: core.version, uptimeMs: core.clock() - startedAt } }),
     },
     {

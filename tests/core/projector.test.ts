@@ -1,0 +1,207 @@
+/**
+ * The hook endpoint journals (event row, projected = 0) and answers; the projector derives the rows.
+ * Real SQLite files; the corpus for the equivalence check; a real service for the read-your-writes
+ * and flood behaviour.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../electron/core/core.js';
+import { featureCoreOptions } from '../../electron/core/features.js';
+import { Projector } from '../../electron/core/ingest/projector.js';
+import type { HookPayload } from '../../electron/core/ingest/payloads.js';
+import { redactSecrets } from '../../electron/core/privacy/redact.js';
+import { prepareHook } from '../../electron/core/server/hook-prep.js';
+import { silentLogger } from '../../electron/core/util/logger.js';
+import { loadCorpusTimeline } from '../helpers/corpus.js';
+import { MIGRATIONS_DIR, startTestService, tempDir, type TestService } from '../helpers/service.js';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function core(dataDir = tempDir(), extra: Partial<Parameters<typeof createCore>[0]> = {}): Core {
+  let t = 1_700_000_000_000;
+  const c = createCore({
+    dataDir,
+    migrationsDir: MIGRATIONS_DIR,
+    clock: () => (t += 7),
+    ...featureCoreOptions(),
+    ...extra,
+  });
+  cleanups.push(() => c.close());
+  return c;
+}
+
+/** Journals a hook the way the endpoint does: prepared (parsed, cleaned, serialized), then stored. */
+function journal(c: Core, event: string, payload: unknown): ReturnType<Core['ingest']['journalHook']> {
+  const p = prepareHook(event, JSON.stringify(payload), c.settings.get(), redactSecrets);
+  if (!p.ok) throw new Error(p.message);
+  return c.ingest.journalHook(event, p, { source: 'http' });
+}
+
+const count = (c: Core, sql: string): number => (c.sqlite.prepare(sql).get() as { n: number }).n;
+
+/** Every derived row, without ids and times (the two paths number and stamp them alike anyway). */
+function derived(c: Core): unknown {
+  const q = (sql: string): unknown[] => c.sqlite.prepare(sql).all();
+  return {
+    sessions: q(
+      'SELECT claude_session_id, project, cwd, prompt_counter, status, first_prompt FROM sessions ORDER BY id',
+    ),
+    prompts: q('SELECT session_id, prompt_number, prompt FROM user_prompts ORDER BY id'),
+    observations: q(
+      `SELECT session_id, prompt_number, tool_name, tool_use_id, tool_input, tool_response, failed, type, title,
+        facts, files_read, files_modified, status FROM observations ORDER BY id`,
+    ),
+    jobs: q('SELECT kind, subject_id, idempotency_key, status FROM jobs ORDER BY id'),
+    // Compared as values: a re-serialized payload may order its keys differently.
+    events: (
+      q('SELECT event_name, claude_session_id, payload, projected FROM events ORDER BY id') as Array<{
+        payload: string;
+      }>
+    ).map((e) => ({ ...e, payload: JSON.parse(e.payload) as unknown })),
+  };
+}
+
+describe('journal and projector', () => {
+  it('journaled corpus events, once projected, give exactly the rows of the one-step path', () => {
+    const corpus = loadCorpusTimeline();
+    const direct = core();
+    const journaled = core();
+    journaled.projector.stop(); // project only when the test says so
+    for (const ev of corpus) {
+      direct.ingest.handleHook(ev.eventName, structuredClone(ev.payload) as HookPayload, { source: 'http' });
+      journal(journaled, ev.eventName, ev.payload);
+    }
+    expect(count(journaled, 'SELECT count(*) n FROM events WHERE projected = 0')).toBe(corpus.length);
+    expect(count(journaled, 'SELECT count(*) n FROM observations')).toBe(0);
+    journaled.projector.drain();
+    expect(count(journaled, 'SELECT count(*) n FROM events WHERE projected != 1')).toBe(0);
+    expect(count(journaled, 'SELECT count(*) n FROM observations')).toBeGreaterThan(100);
+    expect(derived(journaled)).toEqual(derived(direct));
+  });
+
+  it('events journaled before a crash are projected by the next start', async () => {
+    const dir = tempDir();
+    const a = core(dir);
+    a.projector.stop();
+    journal(a, 'UserPromptSubmit', { session_id: 'c1', cwd: '/w/crash', prompt: 'fix the parser' });
+    journal(a, 'PostToolUse', {
+      session_id: 'c1',
+      cwd: '/w/crash',
+      tool_name: 'Read',
+      tool_input: { file_path: '/w/crash/parser.ts' },
+      tool_response: { file: { content: 'x' } },
+      tool_use_id: 'toolu_c1',
+    });
+    a.close(); // no drain: as if the process died after answering
+    const b = core(dir);
+    await b.projector.settled();
+    expect(count(b, 'SELECT count(*) n FROM events WHERE projected = 0')).toBe(0);
+    expect(count(b, 'SELECT count(*) n FROM user_prompts')).toBe(1);
+    expect(count(b, `SELECT count(*) n FROM observations WHERE tool_use_id = 'toolu_c1'`)).toBe(1);
+  });
+
+  it('a direct write projects the journal first, so prompts keep their order', () => {
+    const c = core();
+    c.projector.stop();
+    journal(c, 'UserPromptSubmit', { session_id: 'o1', cwd: '/w/order', prompt: 'first' });
+    const r = c.ingest.initSession({ claudeSessionId: 'o1', cwd: '/w/order', prompt: 'second' });
+    expect(r.promptNumber).toBe(2);
+    const prompts = c.sqlite.prepare('SELECT prompt_number, prompt FROM user_prompts ORDER BY id').all();
+    expect(prompts).toEqual([
+      { prompt_number: 1, prompt: 'first' },
+      { prompt_number: 2, prompt: 'second' },
+    ]);
+  });
+
+  it('an event whose projection throws is marked failed, logged, and does not hold back the rest', () => {
+    const errors: string[] = [];
+    const c = core(tempDir(), {
+      logger: { ...silentLogger, error: (msg: string) => void errors.push(msg) },
+      extractRules: (x) => {
+        if (x.toolName === 'Explode') throw new Error('extractor bug');
+        return null;
+      },
+    });
+    c.projector.stop();
+    const tool = (name: string, id: string) => ({
+      session_id: 'f1',
+      cwd: '/w/fail',
+      tool_name: name,
+      tool_input: {},
+      tool_response: 'ok',
+      tool_use_id: id,
+    });
+    journal(c, 'PostToolUse', tool('Bash', 't1'));
+    journal(c, 'PostToolUse', tool('Explode', 't2'));
+    journal(c, 'PostToolUse', tool('Bash', 't3'));
+    c.projector.drain();
+    const states = c.sqlite.prepare('SELECT projected FROM events ORDER BY id').all();
+    expect(states).toEqual([{ projected: 1 }, { projected: 2 }, { projected: 1 }]);
+    expect(c.sqlite.prepare('SELECT tool_use_id FROM observations ORDER BY id').all()).toEqual([
+      { tool_use_id: 't1' },
+      { tool_use_id: 't3' },
+    ]);
+    expect(errors).toEqual(['hook event could not be projected']);
+  });
+
+  it('hooks in flight hold projection back; a waiting reader, the backlog bound or idleness release it', async () => {
+    const c = core();
+    c.projector.stop();
+    const p = new Projector(c.ingest, { logger: silentLogger, quietMs: 5, maxBacklog: 4 });
+    cleanups.push(() => p.stop());
+    const prompt = (n: number) => ({ session_id: 'h1', cwd: '/w/hold', prompt: `p${n}` });
+    const unprojected = (): number => count(c, 'SELECT count(*) n FROM events WHERE projected = 0');
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    p.begin(); // a hook request is in flight
+    for (let i = 1; i <= 3; i++) journal(c, 'UserPromptSubmit', prompt(i));
+    await wait(40);
+    expect(unprojected()).toBe(3); // held back
+    await p.settled(); // a reader waits: projected at once, hooks or not
+    expect(unprojected()).toBe(0);
+
+    for (let i = 4; i <= 7; i++) journal(c, 'UserPromptSubmit', prompt(i)); // reaches maxBacklog
+    await wait(40);
+    expect(unprojected()).toBe(0);
+
+    journal(c, 'UserPromptSubmit', prompt(8));
+    await wait(40);
+    expect(unprojected()).toBe(1);
+    p.end(); // idle: projected after the quiet period
+    await wait(40);
+    expect(unprojected()).toBe(0);
+    expect(count(c, 'SELECT count(*) n FROM user_prompts')).toBe(8);
+  });
+});
+
+describe('journal through the service', () => {
+  let t: TestService;
+  afterEach(async () => t?.dispose());
+
+  it('a flood is acknowledged first, reads then see every acknowledged event', async () => {
+    t = await startTestService();
+    const body = (i: number) => ({
+      session_id: `fl-${i % 4}`,
+      cwd: '/w/flood',
+      tool_name: 'Bash',
+      tool_input: { command: `echo ${i}` },
+      tool_response: { stdout: String(i) },
+      tool_use_id: `toolu_fl_${i}`,
+    });
+    const N = 400;
+    const results = await Promise.all(
+      Array.from({ length: N }, (_, i) => t.api('POST', '/api/hooks/PostToolUse', body(i))),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    // Any other route waits for the projector: the observations are all there.
+    const projects = await t.api('GET', '/api/projects');
+    expect(projects.status).toBe(200);
+    const db = t.service.core.sqlite;
+    expect((db.prepare(`SELECT count(*) n FROM observations`).get() as { n: number }).n).toBe(N);
+    expect((db.prepare(`SELECT count(*) n FROM events WHERE projected = 0`).get() as { n: number }).n).toBe(
+      0,
+    );
+  });
+});
