@@ -14,10 +14,12 @@ import type { Logger } from '../util/logger.js';
 /** Pages the main connection lets the WAL reach before checkpointing itself (about 40 MB). */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
 
-// CommonJS, evaluated in the worker: no build step or extra file to ship.
+// CommonJS, evaluated in the worker: no build step or extra file to ship. (No literal require call:
+// electron-vite would take this bundle for CommonJS and insert its shim in the wrong place.)
 const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.module);
+const load = require;
+const { parentPort, workerData } = load('node:worker_threads');
+const Database = load(workerData.module);
 const db = new Database(workerData.file, workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {});
 db.pragma('busy_timeout = 0');
 db.pragma('synchronous = NORMAL');
