@@ -122,7 +122,7 @@ export const events = sqliteTable(
     /** JSON text of the payload after privacy stripping and redaction. */
     payload: text('payload').notNull(),
     /** Idempotency id for replayed events (spool import, transcript reconciliation). */
-    eventUid: text('event_uid').unique(),
+    eventUid: text('event_uid'),
     source: text('source').notNull().default('http'),
     receivedAt: integer('received_at').notNull(),
     /**
@@ -136,6 +136,10 @@ export const events = sqliteTable(
     index('events_unprojected')
       .on(t.id)
       .where(sql`projected = 0`),
+    // Unique where set; live hook posts carry none, so they add nothing to this index.
+    uniqueIndex('events_event_uid')
+      .on(t.eventUid)
+      .where(sql`event_uid IS NOT NULL`),
   ],
 );
 

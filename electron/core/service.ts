@@ -92,8 +92,9 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     plugins.find((p) => p.contextFor)?.contextFor ?? ((project: string) => buildContext(core, project));
   let boundPort = 0;
   const routes: Route[] = [
-    ...readRoutes(core, sse, startedAt),
+    // The hook endpoint first: every tool call of every session is matched against this table.
     ...ingestRoutes(core, { contextFor, redact: opts.redact ?? ((s) => s) }),
+    ...readRoutes(core, sse, startedAt),
     {
       method: 'GET',
       path: '/api/context/inject',

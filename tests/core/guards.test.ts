@@ -318,6 +318,20 @@ describe('request guards: a rejected request writes nothing', () => {
     expect(await fingerprint(t)).toBe(before);
   });
 
+  it('a body with a UTF-8 byte order mark is read without it', async () => {
+    const body = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(JSON.stringify({ ...prompt, session_id: 's-bom', prompt: 'with a BOM' })),
+    ]);
+    const r = await send({ method: 'POST', path: '/api/hooks/UserPromptSubmit', headers: auth(), body });
+    expect(r.status, r.text).toBe(200);
+    await t.settled();
+    const row = t.service.core.sqlite
+      .prepare(`SELECT prompt FROM user_prompts WHERE prompt = 'with a BOM'`)
+      .get() as { prompt: string } | undefined;
+    expect(row?.prompt).toBe('with a BOM');
+  });
+
   it('health needs no token but still checks Host', async () => {
     const ok = await send({ method: 'GET', path: '/api/health' });
     expect(ok.status).toBe(200);

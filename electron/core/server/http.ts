@@ -3,6 +3,7 @@
  * JSON bodies and zod validation with messages that name the field. No framework: the ingest path
  * is hot (every tool call of every session) and the guards must be exactly what we say they are.
  */
+import { isUtf8 } from 'node:buffer';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
@@ -90,9 +91,12 @@ export function matchRoute(
   return allowed.length > 0 ? { allowed } : null;
 }
 
+let expectedCache: { token: string; buf: Buffer } | null = null;
+
 export function tokenMatches(expected: string, given: string | null | undefined): boolean {
   if (!given) return false;
-  const a = Buffer.from(expected);
+  if (expectedCache?.token !== expected) expectedCache = { token: expected, buf: Buffer.from(expected) };
+  const a = expectedCache.buf;
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
 }
@@ -104,7 +108,6 @@ export function bearer(req: IncomingMessage): string | null {
   return m ? m[1]! : null;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Deeper JSON is refused: every later walk (privacy stripping, redaction, stringify) recurses. */
 export const MAX_JSON_DEPTH = 256;
@@ -194,13 +197,10 @@ export async function readBodyText(req: IncomingMessage, limit: number): Promise
   if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, `body exceeds ${limit} bytes`);
   const { chunks, size } = await collectBody(req, limit);
   if (size === 0) throw new HttpError(400, 'request body is empty; expected JSON');
-  let text: string;
-  try {
-    text = utf8.decode(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
-  } catch {
-    throw new HttpError(400, 'request body is not valid UTF-8');
-  }
-  return text;
+  const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+  if (!isUtf8(buf)) throw new HttpError(400, 'request body is not valid UTF-8');
+  const text = buf.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text; // a leading BOM is not JSON
 }
 
 /** Reads the body (see readBodyText), refuses nesting past MAX_JSON_DEPTH, and parses JSON. */
