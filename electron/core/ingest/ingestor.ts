@@ -1,22 +1,14 @@
-import { cleanDeep } from '../privacy/clean.js';
 import { isPathExcluded } from './exclude.js';
 
 export type * from './types.js';
 export { projectName } from './project.js';
 import type { HookPayload } from './payloads.js';
-import { projectName, touchesExcludedPath } from './project.js';
-import { observationInsert, type ToolCall } from './rows.js';
+import { projectName } from './project.js';
+import { RowWriter, type Emit } from './row-writer.js';
 import type { HookResult, IngestDeps, IngestOptions, SkipReason } from './types.js';
-import {
-  prepareIngestStatements,
-  type IngestStatements,
-  type SessionRecord,
-  type UnprojectedEvent,
-} from './statements.js';
+import { prepareIngestStatements, type IngestStatements, type UnprojectedEvent } from './statements.js';
 import { classifyStorageError } from '../maintenance/storage.js';
 import { prepareToolPayload } from './tool-payload.js';
-
-type Emit = Array<() => void>;
 
 /**
  * Turns hook events and the seed's session API calls into rows. Every public method runs in one
@@ -27,8 +19,11 @@ export class Ingestor {
   private readonly q: IngestStatements;
   private readonly inTx: <T>(fn: () => T) => T;
 
+  private readonly w: RowWriter;
+
   constructor(private readonly d: IngestDeps) {
     this.q = prepareIngestStatements(d.sqlite);
+    this.w = new RowWriter(this.q, d);
     const tx = d.sqlite.transaction((fn: () => unknown) => fn());
     this.inTx = <T>(fn: () => T): T => tx(fn) as T;
   }
@@ -70,7 +65,7 @@ export class Ingestor {
 
   /** Strip private tags, then redact secrets, in every string of a parsed JSON value (in place). */
   clean<T>(value: T): T {
-    return cleanDeep(value, this.d.settings.get(), this.d.redact);
+    return this.w.clean(value);
   }
 
   cleanText(text: string): string {
@@ -96,7 +91,7 @@ export class Ingestor {
       this.drainJournal();
       const accepted = this.acceptHook(eventName, sessionId, cwd, serialize, opts, now, at, 1, emit);
       if (!accepted.stored || accepted.eventId === undefined) return accepted;
-      return { ...accepted, ...this.projectHook(eventName, payload, at, emit), stored: true };
+      return { ...accepted, ...this.w.projectHook(eventName, payload, at, emit), stored: true };
     });
   }
 
@@ -175,7 +170,7 @@ export class Ingestor {
       } catch {
         payload = {};
       }
-      this.projectHook(row.event_name, payload, row.received_at, emit);
+      this.w.projectHook(row.event_name, payload, row.received_at, emit);
       this.q.markProjected(row.id, 1);
     }
     return rows.length;
@@ -211,52 +206,6 @@ export class Ingestor {
     return { stored: true, eventId };
   }
 
-  /** The rows a stored hook event implies (the session's, its prompt's, its observation's). */
-  private projectHook(eventName: string, payload: HookPayload, at: number, emit: Emit): Partial<HookResult> {
-    const claudeSessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
-    if (!claudeSessionId) return {};
-    const cwd = typeof payload.cwd === 'string' ? payload.cwd : null;
-    const project = this.q.findSession(claudeSessionId)?.project ?? projectName(undefined, cwd);
-    const tp = payload.transcript_path;
-    switch (eventName) {
-      case 'UserPromptSubmit':
-        return this.addPrompt(claudeSessionId, project, cwd, tp, String(payload.prompt ?? ''), at, emit);
-      case 'PostToolUse':
-      case 'PostToolUseFailure': {
-        const failed = eventName === 'PostToolUseFailure';
-        return this.addObservation(
-          {
-            claudeSessionId,
-            project,
-            cwd,
-            transcriptPath: tp,
-            toolName: String(payload.tool_name),
-            toolInput: payload.tool_input,
-            toolResponse: failed ? (payload.tool_response ?? payload.error) : payload.tool_response,
-            toolUseId: typeof payload.tool_use_id === 'string' ? payload.tool_use_id : undefined,
-            failed,
-            at,
-          },
-          emit,
-        );
-      }
-      case 'Stop': {
-        const s = this.upsertSession(claudeSessionId, project, cwd, tp, at);
-        const last =
-          typeof payload.last_assistant_message === 'string' ? payload.last_assistant_message : undefined;
-        this.enqueueSummary(s, { last_assistant_message: last }, at, emit);
-        return { sessionDbId: s.id };
-      }
-      case 'SessionEnd': {
-        const reason = typeof payload.reason === 'string' ? payload.reason : null;
-        return { sessionDbId: this.completeSession(claudeSessionId, project, cwd, reason, at, emit).id };
-      }
-      default:
-        // SessionStart and the rest: the audit trail (state derives from it); keep the session alive.
-        return { sessionDbId: this.upsertSession(claudeSessionId, project, cwd, tp, at).id };
-    }
-  }
-
   /** `POST /api/sessions/init`: create-or-get the session, count the prompt, store it stripped. */
   initSession(
     input: { claudeSessionId: string; project?: string; cwd?: string; prompt: string },
@@ -276,7 +225,7 @@ export class Ingestor {
           skipped: true,
           reason: gate,
         };
-      const r = this.addPrompt(
+      const r = this.w.addPrompt(
         input.claudeSessionId,
         project,
         cwd,
@@ -321,7 +270,7 @@ export class Ingestor {
       };
       prepareToolPayload(payload);
       this.clean(payload);
-      return this.addObservation(
+      return this.w.addObservation(
         {
           claudeSessionId: input.claudeSessionId,
           project,
@@ -353,12 +302,18 @@ export class Ingestor {
       v === undefined ? undefined : this.cleanText(v);
     return this.run((emit) => {
       this.drainJournal();
-      const s = this.upsertSession(input.claudeSessionId, projectName(undefined, null), null, undefined, now);
+      const s = this.w.upsertSession(
+        input.claudeSessionId,
+        projectName(undefined, null),
+        null,
+        undefined,
+        now,
+      );
       const messages = {
         last_user_message: clean(input.last_user_message),
         last_assistant_message: clean(input.last_assistant_message),
       };
-      return { sessionDbId: s.id, jobId: this.enqueueSummary(s, messages, now, emit) };
+      return { sessionDbId: s.id, jobId: this.w.enqueueSummary(s, messages, now, emit) };
     });
   }
 
@@ -368,7 +323,7 @@ export class Ingestor {
     return this.run((emit) => {
       this.drainJournal();
       return {
-        sessionDbId: this.completeSession(
+        sessionDbId: this.w.completeSession(
           input.claudeSessionId,
           projectName(undefined, null),
           null,
@@ -378,25 +333,6 @@ export class Ingestor {
         ).id,
       };
     });
-  }
-
-  /**
-   * Queues a job in the current transaction (call inside one of this class's transactions, or on
-   * its own); a repeated idempotency key re-arms a job that is not running. Returns the job id.
-   */
-  enqueue(
-    kind: string,
-    subjectId: number,
-    key: string,
-    payload: string | null,
-    at: number,
-    emit?: Emit,
-  ): number {
-    const id = this.q.enqueue(kind, subjectId, key, payload, at);
-    const notify = (): void => this.d.bus.emit('job-enqueued', { kind });
-    if (emit) emit.push(notify);
-    else notify();
-    return id;
   }
 
   // ---- internals (all run inside a transaction) ----
@@ -409,106 +345,5 @@ export class Ingestor {
     else if (cwd && isPathExcluded(cwd, this.d.settings.get().excludedPaths)) reason = 'excluded-path';
     if (reason) this.q.countSkip(project, cwd, now);
     return reason;
-  }
-
-  private upsertSession(
-    claudeSessionId: string,
-    project: string,
-    cwd: string | null,
-    transcriptPath: unknown,
-    at: number,
-  ): SessionRecord {
-    const s = this.q.upsertSession(
-      claudeSessionId,
-      project,
-      cwd,
-      typeof transcriptPath === 'string' ? transcriptPath : null,
-      at,
-    );
-    this.q.touchProject(s.project, s.cwd, at);
-    return s;
-  }
-
-  private addPrompt(
-    claudeSessionId: string,
-    project: string,
-    cwd: string | null,
-    transcriptPath: unknown,
-    rawPrompt: string,
-    at: number,
-    emit: Emit,
-  ): { stored: boolean; skipped?: SkipReason; sessionDbId: number; promptNumber: number } {
-    const s = this.upsertSession(claudeSessionId, project, cwd, transcriptPath, at);
-    const prompt = this.cleanText(rawPrompt).trim();
-    const isPrivate = prompt === '';
-    const promptNumber = this.q.bumpPrompt(s.id, isPrivate, prompt);
-    if (!isPrivate) this.q.insertPrompt(s.id, promptNumber, prompt, at);
-    emit.push(() =>
-      this.d.bus.emit('session', { id: s.id, claudeSessionId, status: 'active', project: s.project }),
-    );
-    return {
-      stored: !isPrivate,
-      ...(isPrivate ? { skipped: 'private-prompt' as const } : {}),
-      sessionDbId: s.id,
-      promptNumber,
-    };
-  }
-
-  private addObservation(o: ToolCall, emit: Emit): HookResult {
-    const s = this.upsertSession(o.claudeSessionId, o.project, o.cwd, o.transcriptPath, o.at);
-    const settings = this.d.settings.get();
-    if (settings.skipTools.includes(o.toolName))
-      return { stored: false, skipped: 'skip-tool', sessionDbId: s.id };
-    if (s.currentPromptPrivate) return { stored: false, skipped: 'private-prompt', sessionDbId: s.id };
-    if (touchesExcludedPath(o.toolInput, settings.excludedPaths))
-      return { stored: false, skipped: 'excluded-path', sessionDbId: s.id };
-    const x =
-      this.d.extractRules?.({
-        toolName: o.toolName,
-        toolInput: o.toolInput,
-        toolResponse: o.toolResponse,
-        failed: o.failed,
-        cwd: o.cwd,
-      }) ?? null;
-    const wantsLlm = this.d.wantsLlmJob?.(this.d.settings) ?? false;
-    const row = this.q.insertObservation(observationInsert(s, o, x, wantsLlm));
-    if (!row) return { stored: false, skipped: 'duplicate', sessionDbId: s.id };
-    if (wantsLlm) this.enqueue('observe', row.id, `observe:${row.id}`, null, o.at, emit);
-    emit.push(() =>
-      this.d.bus.emit('observation', {
-        id: row.id,
-        sessionId: s.id,
-        toolName: o.toolName,
-        title: row.title,
-        status: row.status,
-      }),
-    );
-    return { stored: true, sessionDbId: s.id, promptNumber: s.promptCounter, observationId: row.id };
-  }
-
-  private enqueueSummary(
-    s: SessionRecord,
-    messages: { last_user_message?: string | undefined; last_assistant_message?: string | undefined },
-    at: number,
-    emit: Emit,
-  ): number {
-    const payload = JSON.stringify({ promptNumber: s.promptCounter, ...messages });
-    return this.enqueue('summarize', s.id, `summarize:${s.id}:${s.promptCounter}`, payload, at, emit);
-  }
-
-  private completeSession(
-    claudeSessionId: string,
-    project: string,
-    cwd: string | null,
-    reason: string | null,
-    at: number,
-    emit: Emit,
-  ): SessionRecord {
-    const s = this.upsertSession(claudeSessionId, project, cwd, undefined, at);
-    const row = this.q.completeSession(s.id, reason, at);
-    emit.push(() =>
-      this.d.bus.emit('session', { id: row.id, claudeSessionId, status: 'completed', project: row.project }),
-    );
-    return row;
   }
 }

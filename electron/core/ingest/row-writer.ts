@@ -1,0 +1,188 @@
+/**
+ * The rows a hook event or a seed API call implies: session, prompt, observation (with its
+ * rule-based memory), jobs. Runs inside the Ingestor's transactions; notifications go to `emit`,
+ * which the Ingestor fires after the COMMIT.
+ */
+import { cleanDeep } from '../privacy/clean.js';
+import type { HookPayload } from './payloads.js';
+import { projectName, touchesExcludedPath } from './project.js';
+import { observationInsert, type ToolCall } from './rows.js';
+import type { IngestStatements, SessionRecord } from './statements.js';
+import type { HookResult, IngestDeps, SkipReason } from './types.js';
+
+export type Emit = Array<() => void>;
+
+export class RowWriter {
+  constructor(
+    private readonly q: IngestStatements,
+    private readonly d: IngestDeps,
+  ) {}
+
+  /** Strip private tags, then redact secrets, in every string of a parsed JSON value (in place). */
+  clean<T>(value: T): T {
+    return cleanDeep(value, this.d.settings.get(), this.d.redact);
+  }
+
+  /** Queues a job; a repeated idempotency key re-arms a job that is not running. Returns its id. */
+  enqueue(
+    kind: string,
+    subjectId: number,
+    key: string,
+    payload: string | null,
+    at: number,
+    emit?: Emit,
+  ): number {
+    const id = this.q.enqueue(kind, subjectId, key, payload, at);
+    const notify = (): void => this.d.bus.emit('job-enqueued', { kind });
+    if (emit) emit.push(notify);
+    else notify();
+    return id;
+  }
+
+  /** The rows a stored hook event implies (the session's, its prompt's, its observation's). */
+  projectHook(eventName: string, payload: HookPayload, at: number, emit: Emit): Partial<HookResult> {
+    const claudeSessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
+    if (!claudeSessionId) return {};
+    const cwd = typeof payload.cwd === 'string' ? payload.cwd : null;
+    const project = this.q.findSession(claudeSessionId)?.project ?? projectName(undefined, cwd);
+    const tp = payload.transcript_path;
+    switch (eventName) {
+      case 'UserPromptSubmit':
+        return this.addPrompt(claudeSessionId, project, cwd, tp, String(payload.prompt ?? ''), at, emit);
+      case 'PostToolUse':
+      case 'PostToolUseFailure': {
+        const failed = eventName === 'PostToolUseFailure';
+        return this.addObservation(
+          {
+            claudeSessionId,
+            project,
+            cwd,
+            transcriptPath: tp,
+            toolName: String(payload.tool_name),
+            toolInput: payload.tool_input,
+            toolResponse: failed ? (payload.tool_response ?? payload.error) : payload.tool_response,
+            toolUseId: typeof payload.tool_use_id === 'string' ? payload.tool_use_id : undefined,
+            failed,
+            at,
+          },
+          emit,
+        );
+      }
+      case 'Stop': {
+        const s = this.upsertSession(claudeSessionId, project, cwd, tp, at);
+        const last =
+          typeof payload.last_assistant_message === 'string' ? payload.last_assistant_message : undefined;
+        this.enqueueSummary(s, { last_assistant_message: last }, at, emit);
+        return { sessionDbId: s.id };
+      }
+      case 'SessionEnd': {
+        const reason = typeof payload.reason === 'string' ? payload.reason : null;
+        return { sessionDbId: this.completeSession(claudeSessionId, project, cwd, reason, at, emit).id };
+      }
+      default:
+        // SessionStart and the rest: the audit trail (state derives from it); keep the session alive.
+        return { sessionDbId: this.upsertSession(claudeSessionId, project, cwd, tp, at).id };
+    }
+  }
+
+  upsertSession(
+    claudeSessionId: string,
+    project: string,
+    cwd: string | null,
+    transcriptPath: unknown,
+    at: number,
+  ): SessionRecord {
+    const s = this.q.upsertSession(
+      claudeSessionId,
+      project,
+      cwd,
+      typeof transcriptPath === 'string' ? transcriptPath : null,
+      at,
+    );
+    this.q.touchProject(s.project, s.cwd, at);
+    return s;
+  }
+
+  addPrompt(
+    claudeSessionId: string,
+    project: string,
+    cwd: string | null,
+    transcriptPath: unknown,
+    rawPrompt: string,
+    at: number,
+    emit: Emit,
+  ): { stored: boolean; skipped?: SkipReason; sessionDbId: number; promptNumber: number } {
+    const s = this.upsertSession(claudeSessionId, project, cwd, transcriptPath, at);
+    const prompt = this.clean(rawPrompt).trim();
+    const isPrivate = prompt === '';
+    const promptNumber = this.q.bumpPrompt(s.id, isPrivate, prompt);
+    if (!isPrivate) this.q.insertPrompt(s.id, promptNumber, prompt, at);
+    emit.push(() =>
+      this.d.bus.emit('session', { id: s.id, claudeSessionId, status: 'active', project: s.project }),
+    );
+    return {
+      stored: !isPrivate,
+      ...(isPrivate ? { skipped: 'private-prompt' as const } : {}),
+      sessionDbId: s.id,
+      promptNumber,
+    };
+  }
+
+  addObservation(o: ToolCall, emit: Emit): HookResult {
+    const s = this.upsertSession(o.claudeSessionId, o.project, o.cwd, o.transcriptPath, o.at);
+    const settings = this.d.settings.get();
+    if (settings.skipTools.includes(o.toolName))
+      return { stored: false, skipped: 'skip-tool', sessionDbId: s.id };
+    if (s.currentPromptPrivate) return { stored: false, skipped: 'private-prompt', sessionDbId: s.id };
+    if (touchesExcludedPath(o.toolInput, settings.excludedPaths))
+      return { stored: false, skipped: 'excluded-path', sessionDbId: s.id };
+    const x =
+      this.d.extractRules?.({
+        toolName: o.toolName,
+        toolInput: o.toolInput,
+        toolResponse: o.toolResponse,
+        failed: o.failed,
+        cwd: o.cwd,
+      }) ?? null;
+    const wantsLlm = this.d.wantsLlmJob?.(this.d.settings) ?? false;
+    const row = this.q.insertObservation(observationInsert(s, o, x, wantsLlm));
+    if (!row) return { stored: false, skipped: 'duplicate', sessionDbId: s.id };
+    if (wantsLlm) this.enqueue('observe', row.id, `observe:${row.id}`, null, o.at, emit);
+    emit.push(() =>
+      this.d.bus.emit('observation', {
+        id: row.id,
+        sessionId: s.id,
+        toolName: o.toolName,
+        title: row.title,
+        status: row.status,
+      }),
+    );
+    return { stored: true, sessionDbId: s.id, promptNumber: s.promptCounter, observationId: row.id };
+  }
+
+  enqueueSummary(
+    s: SessionRecord,
+    messages: { last_user_message?: string | undefined; last_assistant_message?: string | undefined },
+    at: number,
+    emit: Emit,
+  ): number {
+    const payload = JSON.stringify({ promptNumber: s.promptCounter, ...messages });
+    return this.enqueue('summarize', s.id, `summarize:${s.id}:${s.promptCounter}`, payload, at, emit);
+  }
+
+  completeSession(
+    claudeSessionId: string,
+    project: string,
+    cwd: string | null,
+    reason: string | null,
+    at: number,
+    emit: Emit,
+  ): SessionRecord {
+    const s = this.upsertSession(claudeSessionId, project, cwd, undefined, at);
+    const row = this.q.completeSession(s.id, reason, at);
+    emit.push(() =>
+      this.d.bus.emit('session', { id: row.id, claudeSessionId, status: 'completed', project: row.project }),
+    );
+    return row;
+  }
+}
