@@ -108,7 +108,6 @@ export function bearer(req: IncomingMessage): string | null {
   return m ? m[1]! : null;
 }
 
-
 /** Deeper JSON is refused: every later walk (privacy stripping, redaction, stringify) recurses. */
 export const MAX_JSON_DEPTH = 256;
 
