@@ -93,7 +93,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   let boundPort = 0;
   const routes: Route[] = [
     // The hook endpoint first: every tool call of every session is matched against this table.
-    ...ingestRoutes(core, { contextFor, redact: opts.redact ?? ((s) => s) }),
+    ...ingestRoutes(core, { contextFor }),
     ...readRoutes(core, sse, startedAt),
     {
       method: 'GET',

@@ -8,7 +8,6 @@ import { createCore, type Core } from '../../electron/core/core.js';
 import { featureCoreOptions } from '../../electron/core/features.js';
 import { Projector } from '../../electron/core/ingest/projector.js';
 import type { HookPayload } from '../../electron/core/ingest/payloads.js';
-import { redactSecrets } from '../../electron/core/privacy/redact.js';
 import { prepareHook } from '../../electron/core/server/hook-prep.js';
 import { silentLogger } from '../../electron/core/util/logger.js';
 import { loadCorpusTimeline } from '../helpers/corpus.js';
@@ -34,8 +33,7 @@ function core(dataDir = tempDir(), extra: Partial<Parameters<typeof createCore>[
 
 /** Journals a hook the way the endpoint does: prepared (parsed, cleaned, serialized), then stored. */
 function journal(c: Core, event: string, payload: unknown): ReturnType<Core['ingest']['journalHook']> {
-  const p = prepareHook(event, JSON.stringify(payload), c.settings.get(), redactSecrets);
-  if (!p.ok) throw new Error(p.message);
+  const p = prepareHook(event, JSON.stringify(payload), (v, changed) => c.ingest.clean(v, changed));
   return c.ingest.journalHook(event, p, { source: 'http' });
 }
 

@@ -5,7 +5,7 @@ export { projectName } from './project.js';
 import type { HookPayload } from './payloads.js';
 import { projectName } from './project.js';
 import { RowWriter, type Emit } from './row-writer.js';
-import type { HookResult, IngestDeps, IngestOptions, SkipReason } from './types.js';
+import type { HookResult, IngestDeps, IngestOptions, PreparedHook, SkipReason } from './types.js';
 import { prepareIngestStatements, type IngestStatements, type UnprojectedEvent } from './statements.js';
 import { classifyStorageError } from '../maintenance/storage.js';
 import { prepareToolPayload } from './tool-payload.js';
@@ -64,8 +64,8 @@ export class Ingestor {
   }
 
   /** Strip private tags, then redact secrets, in every string of a parsed JSON value (in place). */
-  clean<T>(value: T): T {
-    return this.w.clean(value);
+  clean<T>(value: T, onChange?: () => void): T {
+    return this.w.clean(value, onChange);
   }
 
   cleanText(text: string): string {
@@ -101,11 +101,7 @@ export class Ingestor {
    * the shared COMMIT is done the event is durable and the caller may answer 2xx; the projector
    * derives its rows (session, prompt, observation, jobs) right after, in order, from the journal.
    */
-  journalHook(
-    eventName: string,
-    prepared: { json: string; sessionId: string | null; cwd: string | null },
-    opts: IngestOptions = {},
-  ): HookResult {
+  journalHook(eventName: string, prepared: PreparedHook, opts: IngestOptions = {}): HookResult {
     const now = this.d.clock();
     const { json, sessionId, cwd } = prepared;
     // At most one write (the event, or the skip counter): atomic on its own, so inside a group

@@ -69,11 +69,6 @@ export class Projector {
     if (this.inflight === 0 && this.backlog > 0) this.later(this.quietMs);
   }
 
-  /** Events waiting (an estimate between slices; exact once settled). */
-  get pending(): number {
-    return this.backlog;
-  }
-
   /**
    * Resolves once every event journaled so far is projected (projecting at full pace meanwhile),
    * or at once when storage refuses the projection (locked, full): the reader gets what is there.

@@ -19,8 +19,8 @@ export class RowWriter {
   ) {}
 
   /** Strip private tags, then redact secrets, in every string of a parsed JSON value (in place). */
-  clean<T>(value: T): T {
-    return cleanDeep(value, this.d.settings.get(), this.d.redact);
+  clean<T>(value: T, onChange?: () => void): T {
+    return cleanDeep(value, this.d.settings.get(), this.d.redact, onChange);
   }
 
   /** Queues a job; a repeated idempotency key re-arms a job that is not running. Returns its id. */

@@ -44,6 +44,13 @@ export interface IngestDeps {
   wantsLlmJob?: (settings: SettingsStore) => boolean;
 }
 
+/** A hook body validated, cleaned and serialized for the journal (server/hook-prep.ts). */
+export interface PreparedHook {
+  json: string;
+  sessionId: string | null;
+  cwd: string | null;
+}
+
 export type IngestSource = 'http' | 'hook' | 'spool' | 'transcript' | 'api';
 
 export interface IngestOptions {

@@ -202,9 +202,8 @@ export async function readBodyText(req: IncomingMessage, limit: number): Promise
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text; // a leading BOM is not JSON
 }
 
-/** Reads the body (see readBodyText), refuses nesting past MAX_JSON_DEPTH, and parses JSON. */
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  const text = await readBodyText(req, limit);
+/** Parses JSON body text; nesting past MAX_JSON_DEPTH or invalid JSON is a 400 that says which. */
+export function parseJsonText(text: string): unknown {
   if (hasManyBrackets(text, MAX_JSON_DEPTH) && nestingDepth(text) > MAX_JSON_DEPTH)
     throw new HttpError(400, `invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
@@ -212,6 +211,11 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   } catch (err) {
     throw new HttpError(400, `invalid JSON: ${(err as Error).message.slice(0, 200)}`);
   }
+}
+
+/** Reads the body (see readBodyText) and parses it (see parseJsonText). */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  return parseJsonText(await readBodyText(req, limit));
 }
 
 /** Validates with zod; a failure becomes a 400 that names the first offending fields. */

@@ -8,15 +8,12 @@ import {
   sessionIdOf,
   summarizeSchema,
 } from '../../ingest/payloads.js';
-import type { HookResult } from '../../ingest/types.js';
-import { prepareHook, type Redact } from '../hook-prep.js';
+import { prepareHook } from '../hook-prep.js';
 import { HttpError, idParam, validate, type Route } from '../http.js';
 
 export interface IngestRouteOptions {
   /** Builds the SessionStart context (recall); returns markdown or null. */
   contextFor(project: string, claudeSessionId?: string): string | null;
-  /** Secret redaction for hook bodies (the core's; identity when redaction is not wired). */
-  redact: Redact;
 }
 
 /** Write routes: the seed's session API and the raw hook endpoint. */
@@ -35,13 +32,11 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
         if (!EVENT_NAME_RE.test(event))
           throw new HttpError(400, 'invalid path: event must be a hook event name like PostToolUse');
         core.projector.begin();
-        let r: HookResult;
         try {
           // Parse, validate, strip and redact...
-          const prepared = prepareHook(event, body as string, core.settings.get(), opts.redact);
-          if (!prepared.ok) throw new HttpError(prepared.status, prepared.message);
+          const prepared = prepareHook(event, body as string, (v, changed) => core.ingest.clean(v, changed));
           // ...then journal the event: durable when this resolves; the projector derives its rows.
-          r = await gc(() => core.ingest.journalHook(event, prepared, { source: 'http' }));
+          const r = await gc(() => core.ingest.journalHook(event, prepared, { source: 'http' }));
           if (event === 'SessionStart' && r.stored && prepared.sessionId) {
             await core.projector.settled();
             const s = core.read.sessionByClaudeId(prepared.sessionId);
