@@ -68,7 +68,7 @@ const load = (port: number, conc: number, secs: number, offset: number) =>
     maxSeconds: secs,
   });
 
-/** Time until every acknowledged event has its rows: any read route waits for the projector. */
+/** Time until every acknowledged event has its rows (every read route waits for the projector). */
 async function drainMs(): Promise<number> {
   const t0 = performance.now();
   const res = await fetch(`http://127.0.0.1:${mPort}/api/projects`, {
