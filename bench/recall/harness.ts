@@ -1,0 +1,97 @@
+/**
+ * The recall bench's plumbing: a real service over a fresh data dir, transcripts imported with the
+ * code `memtray import` runs (`runImport`), then questions asked over loopback HTTP with the token,
+ * exactly as the popup and the MCP server ask: `GET /api/search?q=…&limit=5` and
+ * `GET /api/context/inject?project=…`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createImportRun, runImport, type ImportProgress } from '../../electron/core/capture/importer.js';
+import { findMigrationsDir } from '../../electron/core/db/open.js';
+import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
+import { startService, type Service } from '../../electron/core/service.js';
+import type { ShownItem } from './score.js';
+
+export const FIXTURE_DIR = join(process.cwd(), 'tests', 'fixtures', 'transcripts');
+export const CORPUS_DIR = join(process.cwd(), '..', 'shared', 'corpus', 'marot__spotter');
+
+export interface Bench {
+  service: Service;
+  dataDir: string;
+  get(path: string): Promise<{ status: number; text: string }>;
+  close(): Promise<void>;
+}
+
+/** Starts the real service (every feature wired in, as `memtray serve` runs it), rules only. */
+export async function startBench(): Promise<Bench> {
+  delete process.env.ANTHROPIC_API_KEY;
+  const dataDir = mkdtempSync(join(tmpdir(), 'memtray-recall-'));
+  const service = await startService({
+    dataDir,
+    migrationsDir: findMigrationsDir(process.cwd()),
+    port: 0,
+    writeServerJson: false,
+    ...featureCoreOptions(),
+    plugins: featurePlugins(),
+  });
+  const token = service.core.token;
+  const get = (path: string): Promise<{ status: number; text: string }> =>
+    new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: service.port,
+          path,
+          headers: { host: `127.0.0.1:${service.port}`, authorization: `Bearer ${token}` },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          );
+        },
+      );
+      req.setTimeout(30_000, () => req.destroy(new Error(`timeout: ${path}`)));
+      req.on('error', reject);
+      req.end();
+    });
+  return {
+    service,
+    dataDir,
+    get,
+    close: async () => {
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Imports transcripts as `memtray import PATH…` does, then waits for the projector and the queue. */
+export async function importTranscripts(bench: Bench, paths: string[]): Promise<ImportProgress> {
+  const core = bench.service.core;
+  const p = await runImport(core, createImportRun(core, paths.join(', ')), { paths });
+  await core.projector.settled();
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const q = core.read.queueCounts();
+    if (q.pending + q.leased === 0 || Date.now() > end) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await core.projector.settled();
+  return p;
+}
+
+export async function search(bench: Bench, q: string, limit = 5): Promise<ShownItem[]> {
+  const r = await bench.get(`/api/search?q=${encodeURIComponent(q)}&limit=${limit}`);
+  if (r.status !== 200) throw new Error(`search '${q}': HTTP ${r.status} ${r.text.slice(0, 200)}`);
+  return (JSON.parse(r.text) as { items: ShownItem[] }).items;
+}
+
+export async function digest(bench: Bench, project: string): Promise<string> {
+  const r = await bench.get(`/api/context/inject?project=${encodeURIComponent(project)}`);
+  if (r.status !== 200) throw new Error(`digest '${project}': HTTP ${r.status}`);
+  return r.text;
+}

@@ -1,0 +1,145 @@
+/**
+ * Recall bench (issue #12): imports the recorded transcripts into a fresh data dir, asks every
+ * question of `bench/recall/questions.json` through the search the popup and MCP use, and prints
+ * JSON: hit@5 per category, per source and overall, digest tokens, and search latency.
+ *
+ *   npx tsx bench/recall/run.ts [--only fixture|corpus] [--json-out FILE] [--verbose]
+ *
+ * A hit: every answer key appears (case-insensitive, `<mark>` tags removed) in the top 5 results'
+ * titles/snippets or in the question's project digest (`GET /api/context/inject`). No project
+ * filter: a person asks the popup without one. Corpus questions are skipped, with a note, when
+ * `../shared/corpus` is absent. Rules only: no API key, no LLM.
+ */
+import { getTokenizer } from '@anthropic-ai/tokenizer';
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { estimateTokens } from '../../electron/core/recall/tokens.js';
+import { CORPUS_DIR, digest, FIXTURE_DIR, importTranscripts, search, startBench } from './harness.js';
+import {
+  aggregate,
+  loadQuestions,
+  missingKeys,
+  percentile,
+  shownText,
+  type Outcome,
+  type ShownItem,
+} from './score.js';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    'json-out': { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+    repeat: { type: 'string', default: '3' },
+  },
+});
+if (values.only !== undefined && values.only !== 'fixture' && values.only !== 'corpus')
+  throw new Error(`--only must be fixture or corpus, got '${values.only}'`);
+const notes: string[] = [];
+const haveCorpus = existsSync(CORPUS_DIR);
+if (!haveCorpus) notes.push(`corpus questions skipped: ${CORPUS_DIR} is absent`);
+const sources = (['fixture', 'corpus'] as const).filter(
+  (s) => (values.only === undefined || values.only === s) && (s !== 'corpus' || haveCorpus),
+);
+const questions = loadQuestions(join(process.cwd(), 'bench', 'recall', 'questions.json')).filter((q) =>
+  (sources as readonly string[]).includes(q.source),
+);
+const paths = sources.map((s) => (s === 'fixture' ? FIXTURE_DIR : CORPUS_DIR));
+
+const t0 = performance.now();
+const bench = await startBench();
+try {
+  const imported = await importTranscripts(bench, paths);
+  const importMs = Math.round(performance.now() - t0);
+
+  const tokenizer = getTokenizer();
+  const projects = [...new Set(questions.flatMap((q) => q.project.split(',')))].sort();
+  const digests = new Map<string, string>();
+  for (const p of projects) digests.set(p, await digest(bench, p));
+  const digestTokens = Object.fromEntries(
+    projects.map((p) => {
+      const text = digests.get(p)!;
+      return [
+        p,
+        { tokens: tokenizer.encode(text.normalize('NFKC'), 'all').length, estimated: estimateTokens(text) },
+      ];
+    }),
+  );
+  tokenizer.free();
+
+  const outcomes: Outcome[] = [];
+  const misses: Array<{ id: string; category: string; q: string; missing: string[]; top: string[] }> = [];
+  const perQuestion: Array<Outcome & { q: string; keys: string[]; top: ShownItem[] }> = [];
+  const latencies: number[] = [];
+  const repeat = Math.max(1, Number(values.repeat));
+  for (let pass = 0; pass < repeat; pass++) {
+    for (const q of questions) {
+      const s = performance.now();
+      const items = await search(bench, q.q, 5);
+      latencies.push(performance.now() - s);
+      if (pass > 0) continue;
+      const dig = q.project
+        .split(',')
+        .map((p) => digests.get(p) ?? '')
+        .join('\n');
+      const missing = missingKeys(q.keys, shownText(items, dig, 5));
+      const o: Outcome = { id: q.id, category: q.category, source: q.source, hit: missing.length === 0 };
+      outcomes.push(o);
+      perQuestion.push({ ...o, q: q.q, keys: q.keys, top: items.slice(0, 5) });
+      if (!o.hit)
+        misses.push({ id: q.id, category: q.category, q: q.q, missing, top: items.map((i) => i.title) });
+    }
+  }
+  // The floor under those figures: the same HTTP round trip to an endpoint that does no work.
+  const floor: number[] = [];
+  for (let i = 0; i < latencies.length; i++) {
+    const s = performance.now();
+    await bench.get('/api/health');
+    floor.push(performance.now() - s);
+  }
+  const agg = aggregate(outcomes);
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    notes.push('not a git checkout');
+  }
+  const round = (x: number): number => Math.round(x * 100) / 100;
+  const result = {
+    bench: 'recall',
+    date: new Date().toISOString(),
+    commit,
+    questions: questions.length,
+    sources,
+    imported: {
+      files: imported.filesDone,
+      sessions: imported.sessions,
+      prompts: imported.prompts,
+      toolCalls: imported.toolCalls,
+      skippedLines: imported.skippedLines,
+      ms: importMs,
+    },
+    hitAt5: agg.overall,
+    byCategory: agg.byCategory,
+    bySource: agg.bySource,
+    digestTokens,
+    searchMs: {
+      samples: latencies.length,
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      httpFloorP50: round(percentile(floor, 50)),
+      loadAverage: round(loadavg()[0]!),
+      note: 'client-side, HTTP over loopback, limit=5, no project filter; httpFloorP50 = GET /api/health',
+    },
+    notes,
+    ...(values.verbose ? { misses } : {}),
+  };
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  if (values['json-out'])
+    writeFileSync(values['json-out'], `${JSON.stringify({ ...result, misses, perQuestion }, null, 2)}\n`);
+} finally {
+  await bench.close();
+}
