@@ -268,4 +268,73 @@ describe('remembering on the live hook path', () => {
     expect(grown[0]!.id).toBe(episode.id);
     expect(grown[0]!.narrative).toContain('Ended: Added a regression test too.');
   });
+
+  it('live calls get the assistant words from the transcript after Stop (reconciliation), once', async () => {
+    t = await startTestService();
+    const core = t.service.core;
+    const dir = fixtureDir('failure-fix.jsonl');
+    const transcript = join(dir, 'p', 'failure-fix.jsonl');
+    const cwd = '/home/dev/calc';
+    const post = async (event: string, body: Record<string, unknown>) => {
+      const r = await t!.api('POST', `/api/hooks/${event}`, {
+        session_id: FIX,
+        cwd,
+        transcript_path: transcript,
+        hook_event_name: event,
+        ...body,
+      });
+      expect(r.status).toBeLessThan(300);
+    };
+    await post('UserPromptSubmit', { prompt: 'Fix the failing sum test in the calculator' });
+    await post('PostToolUseFailure', {
+      tool_name: 'Bash',
+      tool_input: { command: 'npm test' },
+      tool_use_id: 'toolu_fx_1',
+      error: 'Exit code 1\nFAIL src/math.test.ts\nAssertionError: expected 5 to be 4',
+    });
+    await post('PostToolUse', {
+      tool_name: 'Edit',
+      tool_input: {
+        file_path: `${cwd}/src/math.ts`,
+        old_string: 'return a + b + 1;',
+        new_string: 'return a + b;',
+      },
+      tool_response: { filePath: `${cwd}/src/math.ts` },
+      tool_use_id: 'toolu_fx_2',
+    });
+    await post('PostToolUse', {
+      tool_name: 'Bash',
+      tool_input: { command: 'npm test' },
+      tool_response: { stdout: 'Tests: 7 passed', stderr: '', interrupted: false },
+      tool_use_id: 'toolu_fx_3',
+    });
+    await t.settled();
+    expect(rows(core, FIX).find((r) => r.tool_use_id === 'toolu_fx_2')!.narrative).toBeNull();
+    await post('Stop', { last_assistant_message: 'The sum test passes again.' });
+    // Reconciliation reads the transcript one second after Stop (background, off the hook path).
+    let edit: Row | undefined;
+    for (let i = 0; i < 200 && !edit?.narrative; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      edit = rows(core, FIX).find((r) => r.tool_use_id === 'toolu_fx_2');
+    }
+    expect(edit!.narrative).toMatch(/^Claude: The sum function adds an off-by-one carry/);
+    expect(edit!.narrative).not.toContain('ghp_0123456789');
+    await jobsDone(t, 'episode');
+    const calls = rows(core, FIX).filter((r) => !r.tool_name.startsWith('memtray:'));
+    expect(calls.filter((r) => r.tool_use_id?.startsWith('toolu_fx_')).map((r) => r.tool_use_id)).toEqual([
+      'toolu_fx_1',
+      'toolu_fx_2',
+      'toolu_fx_3',
+    ]);
+    expect(rows(core, FIX, 'memtray:decision').map((d) => d.tool_use_id)).toEqual([
+      'toolu_fx_4',
+      'toolu_fx_5',
+    ]);
+    // (The fixture's times are in the past, the live prompt's now: compare turns, not times.)
+    const eps = rows(core, FIX, 'memtray:episode').sort((a, b) => a.prompt_number - b.prompt_number);
+    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2]);
+    expect(eps[0]!.narrative).toContain("Claude: I'll run the test suite first");
+    expect(rows(core, FIX, 'memtray:compaction')).toHaveLength(1);
+    expect(rows(core, FIX, 'memtray:bugfix')).toHaveLength(1);
+  });
 });
