@@ -128,6 +128,16 @@ describe('remembering from imported transcripts', () => {
     expect(comp).toHaveLength(1);
     expect(comp[0]!.title).toBe('Session summary (compacted)');
     expect(comp[0]!.narrative).toContain('off-by-one carry in src/math.ts');
+    // ... and it feeds the rule-based session summary (no API key).
+    expect((await t.api('POST', '/api/sessions/summarize', { claudeSessionId: FIX })).status).toBe(202);
+    await jobsDone(t, 'summarize');
+    const sid = core.read.sessionByClaudeId(FIX)!.id;
+    const summary = ((await t.api('GET', `/api/sessions/${sid}`)).json as { summary: { notes: string } })
+      .summary;
+    expect(summary.notes).toContain(
+      'Before compaction: Summary: 1. Primary Request: fix the calculator sum test',
+    );
+    expect(summary.notes).toMatch(/^3 tool calls, 1 failed, 2 prompts\./);
 
     // Searchable: the assistant's words and the memories come back from GET /api/search.
     const search = async (q: string) =>
@@ -252,6 +262,14 @@ describe('remembering on the live hook path', () => {
       'Fixed: AssertionError: expected 5 to be 4',
     ]);
     expect(rows(core, sid).some((r) => r.tool_name === 'AskUserQuestion')).toBe(false);
+    // The rule-based session summary (no API key) learns the decision and the fix.
+    await jobsDone(t, 'summarize');
+    const s = core.read.sessionByClaudeId(sid)!;
+    const detail = (await t.api('GET', `/api/sessions/${s.id}`)).json as {
+      summary: { learned: string | null };
+    };
+    expect(detail.summary.learned).toContain('Fixed: AssertionError: expected 5 to be 4');
+    expect(detail.summary.learned).toContain('Decided: Yes (Tests)');
 
     // The turn grows (a late call, a second Stop): the same episode is updated, not duplicated.
     await post('PostToolUse', {

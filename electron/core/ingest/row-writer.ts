@@ -74,8 +74,9 @@ export class RowWriter {
         const s = this.upsertSession(claudeSessionId, project, cwd, tp, at);
         const last =
           typeof payload.last_assistant_message === 'string' ? payload.last_assistant_message : undefined;
-        this.enqueueSummary(s, { last_assistant_message: last }, at, emit);
+        // The episode first: the summary (queued after it) sees the turn's episode and bugfixes.
         this.enqueueEpisode(s, last, at, emit);
+        this.enqueueSummary(s, { last_assistant_message: last }, at, emit);
         return { sessionDbId: s.id };
       }
       case 'SessionEnd': {
