@@ -4,7 +4,10 @@
  * once the walk is done, the session's episodes and bugfixes. Texts are stripped and redacted here
  * (the Ingestor's clean), only for what is kept.
  */
+import { and, eq, sql } from 'drizzle-orm';
+import { observations } from '../../../drizzle/schema.js';
 import type { Core } from '../core.js';
+import { saidNarrative } from '../ingest/rows.js';
 import { refreshSession, writeCompaction, type TurnWords } from '../memories/session.js';
 import type { TranscriptCompaction } from './transcript.js';
 
@@ -63,4 +66,32 @@ export class TurnRecorder {
     if (this.turns.size > 0 || this.compactions.length > 0)
       refreshSession(core.sqlite, s.id, [...this.turns], words, now);
   }
+}
+
+/** The session's calls whose narrative does not carry the assistant's words yet (by tool_use_id). */
+export function wordlessCalls(core: Core, sessionDbId: number): Set<string | null> {
+  return new Set(
+    core.db
+      .select({ id: observations.toolUseId })
+      .from(observations)
+      .where(
+        and(
+          eq(observations.sessionId, sessionDbId),
+          sql`(${observations.narrative} IS NULL OR instr(${observations.narrative}, 'Claude: ') = 0)`,
+        ),
+      )
+      .all()
+      .map((r) => r.id),
+  );
+}
+
+/** Adds the assistant's words (cleaned here) to a stored call's narrative, after what it holds. */
+export function addWords(core: Core, sessionDbId: number, toolUseId: string, said: string): void {
+  const words = saidNarrative(core.ingest.cleanText(said));
+  if (!words) return;
+  core.db
+    .update(observations)
+    .set({ narrative: sql`ltrim(coalesce(${observations.narrative}, '') || char(10) || ${words}, char(10))` })
+    .where(and(eq(observations.sessionId, sessionDbId), eq(observations.toolUseId, toolUseId)))
+    .run();
 }

@@ -14,8 +14,7 @@ import type { Core } from '../core.js';
 import { isPathExcluded } from '../ingest/exclude.js';
 import type { HookPayload } from '../ingest/payloads.js';
 import { DECISION_TOOLS } from '../memories/decision.js';
-import { saidNarrative } from '../ingest/rows.js';
-import { TurnRecorder } from './recollect.js';
+import { addWords, TurnRecorder, wordlessCalls } from './recollect.js';
 import type { TranscriptItem, TranscriptToolCall } from './transcript.js';
 
 export interface ReconcileCounts {
@@ -149,14 +148,7 @@ function gapFill(
       .map((r) => r.id),
   );
   // Calls recorded live (HTTP hooks) have no words yet: the transcript has them.
-  const wordless = new Set(
-    core.db
-      .select({ id: observations.toolUseId })
-      .from(observations)
-      .where(and(eq(observations.sessionId, sessionDbId), sql`${observations.narrative} IS NULL`))
-      .all()
-      .map((r) => r.id),
-  );
+  const wordless = wordlessCalls(core, sessionDbId);
   const settings = core.settings.get();
   let ordinal = 0;
   let current = 0;
@@ -205,14 +197,7 @@ function gapFill(
     } else {
       if (currentPrivate) continue;
       if (haveTools.has(it.toolUseId)) {
-        if (it.said && wordless.has(it.toolUseId)) {
-          wordless.delete(it.toolUseId);
-          core.db
-            .update(observations)
-            .set({ narrative: saidNarrative(core.ingest.cleanText(it.said)) })
-            .where(and(eq(observations.sessionId, sessionDbId), eq(observations.toolUseId, it.toolUseId)))
-            .run();
-        }
+        if (it.said && wordless.delete(it.toolUseId)) addWords(core, sessionDbId, it.toolUseId, it.said);
         continue;
       }
       const skipped = settings.skipTools.includes(it.name) && !DECISION_TOOLS.has(it.name);
