@@ -86,7 +86,14 @@ describe('memtray import', () => {
     expect(run1.toolCalls).toBeGreaterThan(0);
     expect(run1.toolCalls).toBeLessThanOrEqual(expectedTools);
     const counts = core.read.counts();
-    expect(counts.observations).toBe(run1.toolCalls);
+    // Besides the tool calls (decisions included): episodes, bugfixes and compaction summaries.
+    const remembered = core.sqlite
+      .prepare(
+        `select count(*) n from observations where tool_name in ('memtray:episode', 'memtray:bugfix', 'memtray:compaction')`,
+      )
+      .get() as { n: number };
+    expect(remembered.n).toBeGreaterThan(0);
+    expect(counts.observations).toBe(run1.toolCalls + remembered.n);
     expect(counts.prompts).toBe(run1.prompts);
     expect(run1.sessions).toBe(4); // big session (+ its subagents), short, tool_heavy, subagent
     const skippedBySetting = core.sqlite

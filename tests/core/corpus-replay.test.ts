@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECISION_TOOLS } from '../../electron/core/memories/decision.js';
 import { DEFAULT_SKIP_TOOLS } from '../../electron/core/settings/schema.js';
 import { loadCorpusTimeline, type CorpusEvent } from '../helpers/corpus.js';
+import { jobsDone } from '../helpers/jobs.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -15,7 +17,9 @@ function expectedCounts(corpus: CorpusEvent[]) {
     const sid = str(e.payload.session_id);
     if (sid) sessions.add(sid);
     if (e.eventName === 'UserPromptSubmit' && str(e.payload.prompt)?.trim()) prompts++;
-    if (e.eventName === 'PostToolUse' && !DEFAULT_SKIP_TOOLS.includes(String(e.payload.tool_name))) {
+    const tool = String(e.payload.tool_name);
+    // Skip-listed tools are not stored, except decisions (AskUserQuestion, ExitPlanMode).
+    if (e.eventName === 'PostToolUse' && (!DEFAULT_SKIP_TOOLS.includes(tool) || DECISION_TOOLS.has(tool))) {
       const key = `${sid}:${str(e.payload.tool_use_id) ?? Math.random()}`;
       if (!toolUses.has(key)) observations++;
       toolUses.add(key);
@@ -35,6 +39,7 @@ describe('replaying the recorded Claude Code corpus through POST /api/hooks/:eve
       if (r.status !== 200) throw new Error(`${ev.source} ${ev.eventName}: ${r.status} ${r.text}`);
     }
     await t.settled();
+    await jobsDone(t, 'episode'); // episodes and bugfixes are built after each Stop
   });
   afterAll(async () => {
     await t.dispose();
@@ -47,7 +52,14 @@ describe('replaying the recorded Claude Code corpus through POST /api/hooks/:eve
     expect(got.events).toBe(want.events);
     expect(got.sessions).toBe(want.sessions);
     expect(got.prompts).toBe(want.prompts);
-    expect(got.observations).toBe(want.observations);
+    // Tool calls (and decisions); the episodes and bugfixes built at each Stop come on top.
+    const remembered = t.service.core.sqlite
+      .prepare(
+        `select count(*) n from observations where tool_name in ('memtray:episode', 'memtray:bugfix', 'memtray:compaction')`,
+      )
+      .get() as { n: number };
+    expect(remembered.n).toBeGreaterThan(0);
+    expect(got.observations - remembered.n).toBe(want.observations);
   });
 
   it('derives the session state of a spcstr session from its events', async () => {

@@ -11,6 +11,7 @@ import { createImportRun, Reconciler, runImport } from './importer.js';
 import { defaultInstallerEnv, type InstallerEnv } from './installer.js';
 import { PauseLog } from './pauses.js';
 import { captureRoutes } from './routes.js';
+import { DECISION_TOOLS } from '../memories/decision.js';
 import { importSpool } from './spool.js';
 
 export interface CaptureOptions {
@@ -46,7 +47,9 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
   const writeHookConfig = (): void => {
     const file = join(core.paths.root, 'hook-config.json');
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ skipTools: core.settings.get().skipTools }), { mode: 0o600 });
+    // Decision tools (AskUserQuestion, ExitPlanMode) must reach the service: they become decisions.
+    const skipTools = core.settings.get().skipTools.filter((t) => !DECISION_TOOLS.has(t));
+    writeFileSync(tmp, JSON.stringify({ skipTools }), { mode: 0o600 });
     renameSync(tmp, file);
   };
 

@@ -13,6 +13,8 @@ import { events, observations, projects, sessions, userPrompts } from '../../../
 import type { Core } from '../core.js';
 import { isPathExcluded } from '../ingest/exclude.js';
 import type { HookPayload } from '../ingest/payloads.js';
+import { DECISION_TOOLS } from '../memories/decision.js';
+import { addWords, TurnRecorder, wordlessCalls } from './recollect.js';
 import type { TranscriptItem, TranscriptToolCall } from './transcript.js';
 
 export interface ReconcileCounts {
@@ -33,6 +35,7 @@ function toolPayload(t: TranscriptToolCall, transcriptPath: string | null): Hook
     tool_response: t.response,
     tool_use_id: t.toolUseId,
     ...(t.agentId ? { agent_id: t.agentId } : {}),
+    ...(t.said ? { memtray_said: t.said } : {}),
   };
 }
 
@@ -55,7 +58,9 @@ export function reconcileSession(
   return core.sqlite.transaction(() => {
     const known = core.read.sessionByClaudeId(sessionId);
     if (known && !captureEnabled(core, known.project, known.cwd)) return zero();
-    const counts = known ? gapFill(core, known.id, mine) : replay(core, mine, transcriptPath);
+    const turns = new TurnRecorder();
+    const counts = known ? gapFill(core, known.id, mine, turns) : replay(core, mine, transcriptPath, turns);
+    turns.finish(core, sessionId);
     if (
       !known &&
       counts.sessions > 0 &&
@@ -72,10 +77,17 @@ export function reconcileSession(
   })();
 }
 
-function replay(core: Core, items: TranscriptItem[], transcriptPath: string | null): ReconcileCounts {
+function replay(
+  core: Core,
+  items: TranscriptItem[],
+  transcriptPath: string | null,
+  turns: TurnRecorder,
+): ReconcileCounts {
   const c = zero();
   for (const it of items) {
-    if (it.kind === 'prompt') {
+    if (it.kind === 'reply') turns.reply(it.text);
+    else if (it.kind === 'compaction') turns.compaction(it);
+    else if (it.kind === 'prompt') {
       const r = core.ingest.handleHook(
         'UserPromptSubmit',
         {
@@ -86,6 +98,7 @@ function replay(core: Core, items: TranscriptItem[], transcriptPath: string | nu
         },
         { source: 'transcript', eventUid: `transcript:prompt:${it.uuid}`, at: it.at },
       );
+      turns.prompt(r.stored && r.promptNumber ? r.promptNumber : null);
       if (r.stored && r.sessionDbId && r.promptNumber) {
         core.db
           .update(userPrompts)
@@ -111,7 +124,12 @@ function replay(core: Core, items: TranscriptItem[], transcriptPath: string | nu
   return c;
 }
 
-function gapFill(core: Core, sessionDbId: number, items: TranscriptItem[]): ReconcileCounts {
+function gapFill(
+  core: Core,
+  sessionDbId: number,
+  items: TranscriptItem[],
+  turns: TurnRecorder,
+): ReconcileCounts {
   const c = zero();
   const stored = core.db
     .select({ n: userPrompts.promptNumber, prompt: userPrompts.prompt, uuid: userPrompts.sourceUuid })
@@ -129,23 +147,29 @@ function gapFill(core: Core, sessionDbId: number, items: TranscriptItem[]): Reco
       .all()
       .map((r) => r.id),
   );
+  // Calls recorded live (HTTP hooks) have no words yet: the transcript has them.
+  const wordless = wordlessCalls(core, sessionDbId);
   const settings = core.settings.get();
   let ordinal = 0;
   let current = 0;
   let currentPrivate = false;
   for (const it of items) {
-    if (it.kind === 'prompt') {
+    if (it.kind === 'reply') turns.reply(it.text);
+    else if (it.kind === 'compaction') turns.compaction(it);
+    else if (it.kind === 'prompt') {
       ordinal++;
       const known = byUuid.get(it.uuid);
       if (known !== undefined) {
         current = known;
         currentPrivate = false;
+        turns.prompt(current);
         continue;
       }
       const text = core.ingest.cleanText(it.text).trim();
       currentPrivate = text === '';
       if (currentPrivate) {
         current = ordinal;
+        turns.prompt(null);
         continue;
       }
       const match =
@@ -154,6 +178,7 @@ function gapFill(core: Core, sessionDbId: number, items: TranscriptItem[]): Reco
       if (match) {
         used.add(match.n);
         current = match.n;
+        turns.prompt(current);
         core.db
           .update(userPrompts)
           .set({ sourceUuid: it.uuid })
@@ -166,11 +191,17 @@ function gapFill(core: Core, sessionDbId: number, items: TranscriptItem[]): Reco
       numbers.add(n);
       used.add(n);
       current = n;
+      turns.prompt(current);
       insertPrompt(core, sessionDbId, it.sessionId, n, text, it.uuid, it.at);
       c.prompts++;
     } else {
-      if (haveTools.has(it.toolUseId) || currentPrivate) continue;
-      if (settings.skipTools.includes(it.name) || touchesExcluded(it.input, settings.excludedPaths)) continue;
+      if (currentPrivate) continue;
+      if (haveTools.has(it.toolUseId)) {
+        if (it.said && wordless.delete(it.toolUseId)) addWords(core, sessionDbId, it.toolUseId, it.said);
+        continue;
+      }
+      const skipped = settings.skipTools.includes(it.name) && !DECISION_TOOLS.has(it.name);
+      if (skipped || touchesExcluded(it.input, settings.excludedPaths)) continue;
       const r = core.ingest.recordObservation(
         {
           claudeSessionId: it.sessionId,
@@ -180,6 +211,7 @@ function gapFill(core: Core, sessionDbId: number, items: TranscriptItem[]): Reco
           toolResponse: it.response,
           toolUseId: it.toolUseId,
           failed: it.failed,
+          said: it.said,
         },
         { source: 'transcript', at: it.at },
       );

@@ -1,8 +1,10 @@
 /**
  * Reads Claude Code transcript JSONL files (`~/.claude/projects/<slug>/<session>.jsonl` and the
  * subagent transcripts under `<session>/subagents/`) into the two things MemTray records: user
- * prompts and tool calls (a `tool_use` block paired with its `tool_result`). Malformed lines are
- * counted and skipped; progress, snapshot, system and compaction-summary lines are ignored.
+ * prompts and tool calls (a `tool_use` block paired with its `tool_result`), plus what a person
+ * would remember of a session: the assistant's own words (text blocks of the main chain, attached
+ * to the tool calls of the same message and listed as replies) and Claude Code's compaction
+ * summary. Malformed lines are counted and skipped; progress, snapshot and system lines are ignored.
  */
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -29,9 +31,34 @@ export interface TranscriptToolCall {
   at: number;
   /** Set for calls made inside a subagent (sidechain). */
   agentId: string | null;
+  /** The assistant's own words in the message that made the call (main chain only; bounded). */
+  said: string | null;
 }
 
-export type TranscriptItem = TranscriptPrompt | TranscriptToolCall;
+/** A text block the assistant wrote in the main chain (what it said, the turn's final answer). */
+export interface TranscriptReply {
+  kind: 'reply';
+  uuid: string;
+  sessionId: string;
+  text: string;
+  at: number;
+}
+
+/** Claude Code's `isCompactSummary` user message: an LLM-written summary of the session so far. */
+export interface TranscriptCompaction {
+  kind: 'compaction';
+  uuid: string;
+  sessionId: string;
+  cwd: string | null;
+  text: string;
+  at: number;
+}
+
+export type TranscriptItem = TranscriptPrompt | TranscriptToolCall | TranscriptReply | TranscriptCompaction;
+
+/** Bounds on what the reader keeps of assistant text and compaction summaries (characters). */
+export const SAID_MAX = 4_000;
+export const COMPACTION_MAX = 32_000;
 
 export interface TranscriptRead {
   items: TranscriptItem[];
@@ -94,10 +121,58 @@ const timeOf = (line: Rec): number | null => {
   return Number.isFinite(ms) ? ms : null;
 };
 
+/** The summary text of a compaction line (`isCompactSummary`), or null. */
+export function compactionText(line: Rec): string | null {
+  if (line.isCompactSummary !== true || line.isSidechain === true || !isRec(line.message)) return null;
+  const c = line.message.content;
+  const text =
+    typeof c === 'string'
+      ? c
+      : Array.isArray(c)
+        ? c
+            .filter((b): b is Rec => isRec(b) && b.type === 'text' && typeof b.text === 'string')
+            .map((b) => b.text as string)
+            .join('\n')
+        : '';
+  const t = text.trim();
+  return t === '' ? null : t.slice(0, COMPACTION_MAX);
+}
+
+/**
+ * The main-chain text blocks of an assistant line: recorded as a reply, and accumulated per message
+ * id (Claude Code writes one line per content block), so the tool calls of that message carry them.
+ * Returns what the message has said so far, or null.
+ */
+function assistantText(
+  line: Rec,
+  msg: Rec,
+  byMessage: Map<string, string>,
+  items: TranscriptItem[],
+  sessionId: string,
+  at: number,
+): string | null {
+  const id = str(msg.id) ?? str(line.uuid) ?? '';
+  const parts: string[] = [];
+  for (const b of msg.content as unknown[]) {
+    if (isRec(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '')
+      parts.push(b.text.trim());
+  }
+  if (parts.length > 0) {
+    const text = parts.join('\n').slice(0, SAID_MAX);
+    items.push({ kind: 'reply', uuid: str(line.uuid) ?? `${id}:${at}`, sessionId, text, at });
+    const prev = byMessage.get(id);
+    byMessage.set(id, prev ? `${prev}\n${text}`.slice(0, SAID_MAX) : text);
+    // Bounded: only recent messages can still have tool calls to come.
+    if (byMessage.size > 256) byMessage.delete(byMessage.keys().next().value!);
+  }
+  return byMessage.get(id) ?? null;
+}
+
 /** Parses one transcript file. Tool calls are emitted when their result arrives (unpaired ones are left out). */
 export async function readTranscript(path: string): Promise<TranscriptRead> {
   const items: TranscriptItem[] = [];
   const pending = new Map<string, Omit<TranscriptToolCall, 'response' | 'failed'>>();
+  const saidByMessage = new Map<string, string>();
   let lines = 0;
   let skippedLines = 0;
   let lastAt: number | null = null;
@@ -123,6 +198,8 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
     const msg = line.message;
     if (!sessionId || !isRec(msg)) continue;
     if (line.type === 'assistant' && Array.isArray(msg.content)) {
+      const said =
+        line.isSidechain === true ? null : assistantText(line, msg, saidByMessage, items, sessionId, at);
       for (const b of msg.content) {
         if (!isRec(b) || b.type !== 'tool_use') continue;
         const id = str(b.id);
@@ -137,9 +214,22 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
           input: b.input ?? null,
           at,
           agentId: line.isSidechain === true ? (str(line.agentId) ?? 'subagent') : null,
+          said,
         });
       }
     } else if (line.type === 'user') {
+      const compaction = compactionText(line);
+      if (compaction !== null) {
+        items.push({
+          kind: 'compaction',
+          uuid: str(line.uuid) ?? `${sessionId}:${at}`,
+          sessionId,
+          cwd,
+          text: compaction,
+          at,
+        });
+        continue;
+      }
       const prompt = promptText(line);
       const uuid = str(line.uuid);
       if (prompt !== null && uuid) {

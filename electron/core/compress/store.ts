@@ -44,7 +44,11 @@ export function writeObservation(
   now: number,
 ): void {
   db.prepare(
-    `UPDATE observations SET type = @type, title = @title, subtitle = @subtitle, facts = @facts, narrative = @narrative,
+    // The assistant's own words ("Claude: …", from the transcript) stay after the model's narrative.
+    `UPDATE observations SET type = @type, title = @title, subtitle = @subtitle, facts = @facts,
+       narrative = CASE WHEN instr(narrative, 'Claude: ') > 0
+         THEN ltrim(coalesce(@narrative, '') || char(10) || substr(narrative, instr(narrative, 'Claude: ')), char(10))
+         ELSE @narrative END,
        concepts = @concepts, files_read = @filesRead, files_modified = @filesModified, produced_by = @producedBy,
        status = 'processed', updated_at = @now WHERE id = @id`,
   ).run({

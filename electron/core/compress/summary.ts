@@ -32,6 +32,10 @@ export interface SessionMaterial {
     failed: boolean;
   }>;
   todos: Array<{ content: string; status: string }>;
+  /** Claude Code's latest compaction summary of the session (what came before it), if any. */
+  compaction: string | null;
+  /** Titles of the session's remembered decisions and bugfixes. */
+  remembered: string[];
   lastUser: string | null;
   lastAssistant: string | null;
 }
@@ -63,7 +67,7 @@ export function loadMaterial(
   const obs = ctx.db
     .prepare(
       `SELECT type, title, facts, files_read AS fr, files_modified AS fm, failed FROM observations
-       WHERE session_id = ? ORDER BY id DESC LIMIT 200`,
+       WHERE session_id = ? AND tool_name NOT LIKE 'memtray:%' ORDER BY id DESC LIMIT 200`,
     )
     .all(sessionId) as Array<{
     type: string | null;
@@ -93,9 +97,18 @@ export function loadMaterial(
       todos = [];
     }
   }
+  const memories = ctx.db
+    .prepare(
+      `SELECT tool_name t, title, narrative FROM observations WHERE session_id = ?
+         AND tool_name IN ('memtray:compaction', 'memtray:decision', 'memtray:bugfix') ORDER BY created_at, id LIMIT 100`,
+    )
+    .all(sessionId) as Array<{ t: string; title: string | null; narrative: string | null }>;
+  const compactions = memories.filter((r) => r.t === 'memtray:compaction' && r.narrative);
   return {
     sessionId,
     claudeSessionId: s.c,
+    compaction: compactions[compactions.length - 1]?.narrative ?? null,
+    remembered: memories.filter((r) => r.t !== 'memtray:compaction' && r.title).map((r) => r.title!),
     prompts,
     observations: obs.reverse().map((o) => ({
       type: o.type,
@@ -130,8 +143,9 @@ export function rulesSummary(m: SessionMaterial): SummaryFields {
     );
   const request = m.lastUser ?? m.prompts[m.prompts.length - 1] ?? null;
   const first = m.prompts[0];
-  const learned = uniq(
-    m.observations
+  const learned = uniq([
+    ...m.remembered,
+    ...m.observations
       .filter((o) => o.failed || o.type === 'failure' || o.type === 'test')
       .map(
         (o) =>
@@ -144,7 +158,7 @@ export function rulesSummary(m: SessionMaterial): SummaryFields {
               : ''
           }`,
       ),
-  );
+  ]);
   const completed = titles((o) =>
     ['change', 'feature', 'bugfix', 'refactor', 'build'].includes(o.type ?? ''),
   );
@@ -161,7 +175,7 @@ export function rulesSummary(m: SessionMaterial): SummaryFields {
     filesEdited,
     notes: `${m.observations.length} tool calls, ${failures} failed, ${m.prompts.length} prompts.${
       m.lastAssistant ? ` Last reply: ${clip(m.lastAssistant, 300)}` : ''
-    }`,
+    }${m.compaction ? ` Before compaction: ${clip(m.compaction, 800)}` : ''}`,
   };
 }
 
@@ -194,6 +208,7 @@ export function buildSummaryMessage(m: SessionMaterial): string {
     `<prompts>\n${prompts.join('\n')}\n</prompts>`,
     `<memories>\n${obs.join('\n')}\n</memories>`,
     todos.length ? `<task_list>\n${todos.join('\n')}\n</task_list>` : '',
+    m.compaction ? `<compaction_summary>\n${headTail(m.compaction, 3000)}\n</compaction_summary>` : '',
     m.lastAssistant
       ? `<last_assistant_message>\n${headTail(m.lastAssistant, 1500)}\n</last_assistant_message>`
       : '',

@@ -7,8 +7,9 @@ import { classifyApiError, safeErrorText } from './anthropic.js';
 import type { CompressContext } from './context.js';
 import { processObserveBatch } from './observe.js';
 import type { JobRow } from './queue.js';
-import { setObservationStatus } from './store.js';
+import { parseJson, setObservationStatus } from './store.js';
 import { processSummary } from './summary.js';
+import { episodeJobSchema, runEpisodeJob } from '../memories/session.js';
 
 export interface WorkerOptions {
   /** How long a lease lasts; a crashed worker's jobs run again after it (default 5 min). */
@@ -119,6 +120,7 @@ export class QueueWorker {
     try {
       if (first.kind === 'observe') await processObserveBatch(this.c, batch);
       else if (first.kind === 'summarize') await processSummary(this.c, first);
+      else if (first.kind === 'episode') this.episode(first);
       else this.ctx.queue.fail(first, `unknown job kind '${first.kind}'`, { maxAttempts: 1, fatal: true });
     } catch (err) {
       if (this.stopped) {
@@ -142,6 +144,15 @@ export class QueueWorker {
         }
       }
     }
+  }
+
+  /** A turn ended: build its episode (and refresh the session's bugfixes) from the stored rows. */
+  private episode(job: JobRow): void {
+    const p = episodeJobSchema.safeParse(parseJson(job.payload));
+    this.ctx.db.transaction(() => {
+      if (p.success) runEpisodeJob(this.ctx.db, job.subjectId, p.data, this.ctx.clock());
+      this.ctx.queue.complete(job.id);
+    })();
   }
 
   /** Stops taking work, aborts calls in flight and gives their leases back. */

@@ -250,6 +250,8 @@ export class Ingestor {
       toolResponse: unknown;
       toolUseId?: string;
       failed?: boolean;
+      /** The assistant's words with the call (from a transcript); cleaned like the rest. */
+      said?: string | null;
     },
     opts: IngestOptions = {},
   ): HookResult {
@@ -263,6 +265,7 @@ export class Ingestor {
       const payload: Record<string, unknown> = {
         tool_input: input.toolInput,
         tool_response: input.toolResponse,
+        ...(input.said ? { memtray_said: input.said } : {}),
       };
       prepareToolPayload(payload);
       this.clean(payload);
@@ -278,6 +281,7 @@ export class Ingestor {
           toolUseId: input.toolUseId,
           failed: input.failed ?? false,
           at: opts.at ?? now,
+          said: typeof payload.memtray_said === 'string' ? payload.memtray_said : null,
         },
         emit,
       );

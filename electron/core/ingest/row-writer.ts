@@ -6,7 +6,8 @@
 import { cleanDeep } from '../privacy/clean.js';
 import type { HookPayload } from './payloads.js';
 import { projectName, touchesExcludedPath } from './project.js';
-import { observationInsert, type ToolCall } from './rows.js';
+import { decisionFields, DECISION_TOOLS } from '../memories/decision.js';
+import { observationInsert, saidNarrative, type ToolCall } from './rows.js';
 import type { IngestStatements, SessionRecord } from './statements.js';
 import type { HookResult, IngestDeps, SkipReason } from './types.js';
 
@@ -64,6 +65,7 @@ export class RowWriter {
             toolUseId: typeof payload.tool_use_id === 'string' ? payload.tool_use_id : undefined,
             failed,
             at,
+            said: typeof payload.memtray_said === 'string' ? payload.memtray_said : null,
           },
           emit,
         );
@@ -72,12 +74,16 @@ export class RowWriter {
         const s = this.upsertSession(claudeSessionId, project, cwd, tp, at);
         const last =
           typeof payload.last_assistant_message === 'string' ? payload.last_assistant_message : undefined;
+        // The episode first: the summary (queued after it) sees the turn's episode and bugfixes.
+        this.enqueueEpisode(s, last, at, emit);
         this.enqueueSummary(s, { last_assistant_message: last }, at, emit);
         return { sessionDbId: s.id };
       }
       case 'SessionEnd': {
         const reason = typeof payload.reason === 'string' ? payload.reason : null;
-        return { sessionDbId: this.completeSession(claudeSessionId, project, cwd, reason, at, emit).id };
+        const s = this.completeSession(claudeSessionId, project, cwd, reason, at, emit);
+        this.enqueueEpisode(s, undefined, at, emit);
+        return { sessionDbId: s.id };
       }
       default:
         // SessionStart and the rest: the audit trail (state derives from it); keep the session alive.
@@ -131,11 +137,13 @@ export class RowWriter {
   addObservation(o: ToolCall, emit: Emit): HookResult {
     const s = this.upsertSession(o.claudeSessionId, o.project, o.cwd, o.transcriptPath, o.at);
     const settings = this.d.settings.get();
-    if (settings.skipTools.includes(o.toolName))
-      return { stored: false, skipped: 'skip-tool', sessionDbId: s.id };
     if (s.currentPromptPrivate) return { stored: false, skipped: 'private-prompt', sessionDbId: s.id };
     if (touchesExcludedPath(o.toolInput, settings.excludedPaths))
       return { stored: false, skipped: 'excluded-path', sessionDbId: s.id };
+    // Decisions are remembered as such, never as raw tool calls (whatever the skip list says).
+    if (DECISION_TOOLS.has(o.toolName)) return this.addDecision(s, o, emit);
+    if (settings.skipTools.includes(o.toolName))
+      return { stored: false, skipped: 'skip-tool', sessionDbId: s.id };
     const x =
       this.d.extractRules?.({
         toolName: o.toolName,
@@ -158,6 +166,44 @@ export class RowWriter {
       }),
     );
     return { stored: true, sessionDbId: s.id, promptNumber: s.promptCounter, observationId: row.id };
+  }
+
+  /** AskUserQuestion / ExitPlanMode → a `decision` memory (processed at once, no LLM job). */
+  private addDecision(s: SessionRecord, o: ToolCall, emit: Emit): HookResult {
+    const d = decisionFields(o.toolName, o.toolInput, o.toolResponse, o.failed);
+    if (!d) return { stored: false, skipped: 'skip-tool', sessionDbId: s.id };
+    const row = this.q.insertObservation({
+      ...observationInsert(s, { ...o, toolName: 'memtray:decision' }, null, false),
+      failed: 0,
+      type: 'decision',
+      title: d.title,
+      subtitle: d.subtitle,
+      facts: JSON.stringify(d.facts),
+      narrative: [d.narrative, saidNarrative(o.said)].filter((x) => x !== null).join('\n'),
+      concepts: JSON.stringify(['decision']),
+      filesRead: '[]',
+      filesModified: '[]',
+      producedBy: 'rules',
+      status: 'processed',
+    });
+    if (!row) return { stored: false, skipped: 'duplicate', sessionDbId: s.id };
+    emit.push(() =>
+      this.d.bus.emit('observation', {
+        id: row.id,
+        sessionId: s.id,
+        toolName: 'memtray:decision',
+        title: row.title,
+        status: row.status,
+      }),
+    );
+    return { stored: true, sessionDbId: s.id, promptNumber: s.promptCounter, observationId: row.id };
+  }
+
+  /** The turn ended (Stop, SessionEnd): an `episode` job builds its memory off the hook path. */
+  enqueueEpisode(s: SessionRecord, final: string | undefined, at: number, emit: Emit): void {
+    if (s.promptCounter <= 0) return;
+    const payload = JSON.stringify({ promptNumber: s.promptCounter, ...(final ? { final } : {}) });
+    this.enqueue('episode', s.id, `episode:${s.id}:${s.promptCounter}`, payload, at, emit);
   }
 
   enqueueSummary(

@@ -17,6 +17,15 @@ export interface ToolCall {
   toolUseId: string | undefined;
   failed: boolean;
   at: number;
+  /** The assistant's own words with this call (from the transcript), already cleaned. */
+  said?: string | null;
+}
+
+/** "Claude: <what the assistant said>", bounded; null when there is nothing to say. */
+export function saidNarrative(said: string | null | undefined, max = 1_200): string | null {
+  if (!said || said.trim() === '') return null;
+  const one = said.replace(/\s+/g, ' ').trim();
+  return `Claude: ${one.length <= max ? one : `${one.slice(0, max - 1)}…`}`;
 }
 
 /**
@@ -43,7 +52,7 @@ export function observationInsert(
     title: x?.title ?? null,
     subtitle: x?.subtitle ?? null,
     facts: listJson(x?.facts),
-    narrative: x?.narrative ?? null,
+    narrative: x?.narrative ?? saidNarrative(o.said),
     concepts: listJson(x?.concepts),
     filesRead: listJson(x?.filesRead),
     filesModified: listJson(x?.filesModified),

@@ -136,7 +136,8 @@ export class ReadStore {
       .select()
       .from(observations)
       .where(eq(observations.sessionId, id))
-      .orderBy(asc(observations.id))
+      // In time order: episodes (built when their turn ends) sit at their turn's start.
+      .orderBy(asc(observations.createdAt), asc(observations.id))
       .all();
     const summary = this.db.select().from(sessionSummaries).where(eq(sessionSummaries.sessionId, id)).get();
     return {

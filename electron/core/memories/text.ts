@@ -1,0 +1,100 @@
+/** Text helpers for the remembered rows: one-line clips, gists, the meaningful line of an error. */
+
+/** One line, at most `n` characters (ellipsis when cut). */
+export function clip(s: string, n: number): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length <= n ? one : `${one.slice(0, n - 1)}…`;
+}
+
+/** Keeps line breaks (collapsed runs of blank lines), at most `n` characters. */
+export function clipBlock(s: string, n: number): string {
+  const t = s
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n\s*\n+/g, '\n')
+    .trim();
+  return t.length <= n ? t : `${t.slice(0, n - 1)}…`;
+}
+
+/** "Claude: <what the assistant said>", bounded; null when there is nothing to say. */
+export function saidNarrative(said: string | null | undefined, max = 1_200): string | null {
+  if (!said || said.trim() === '') return null;
+  return `Claude: ${clip(said, max)}`;
+}
+
+const NOISE = /^(?:error:\s*)?exit (?:code|status)[:\s]+\d+$|^hint:|^at\s|^\s*[\^~]+\s*$|^[-=─━┃│|*]+$/i;
+/** Lines that name the error itself (`TypeError: …`, `error: …`, "No such file") … */
+const ERROR =
+  /\b[A-Z]\w*(?:Error|Exception)\b|^(?:error|fatal|panic)\b|traceback|cannot|can't|could not|no such|not found|undefined|denied|refused|permission/i;
+/** … else lines that say something failed. */
+const SIGNAL = /error|fail|invalid|missing|unexpected|expected|warning/i;
+
+/** The lines of an error output worth showing: meaningful ones first (bounded scan). */
+export function errorLines(text: string, max = 3): string[] {
+  const lines = text
+    .slice(0, 20_000)
+    // Some errors arrive encoded twice: literal "\n" sequences.
+    .replace(/\\n/g, '\n')
+    .split('\n')
+    .slice(0, 200)
+    .map((l) => l.replace(/<\/?tool_use_error>/g, '').trim())
+    .filter((l) => l !== '' && !NOISE.test(l));
+  // A line that announces more ("…failed:") reads with the line after it.
+  const full = lines.map((l, i) => (l.endsWith(':') && lines[i + 1] ? `${l} ${lines[i + 1]}` : l));
+  const strong = full.filter((l) => ERROR.test(l));
+  const weak = full.filter((l) => SIGNAL.test(l) && !strong.includes(l));
+  const pick = [...strong, ...weak, ...(strong.length + weak.length > 0 ? [] : full)].slice(0, max);
+  return pick.map((l) => clip(l.replace(/^error:\s+(?=\S)/i, ''), 200));
+}
+
+export const firstErrorLine = (text: string): string | null => errorLines(text, 1)[0] ?? null;
+
+/** A tool response's text (string, {stdout, stderr}, {error}, content blocks), bounded. */
+export function responseTextOf(raw: string | null, max = 20_000): string {
+  if (raw === null || raw === '') return '';
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return raw.slice(0, max).replace(/\\n/g, '\n');
+  }
+  const walk = (x: unknown): string => {
+    if (typeof x === 'string') return x;
+    if (Array.isArray(x)) return x.map(walk).join('\n');
+    if (x && typeof x === 'object') {
+      const o = x as Record<string, unknown>;
+      for (const k of ['stderr', 'error', 'stdout', 'content', 'text', 'message', 'output', 'result']) {
+        const s = o[k];
+        if (typeof s === 'string' && s.trim() !== '') return s;
+        if (Array.isArray(s)) return walk(s);
+      }
+    }
+    return '';
+  };
+  return walk(v).slice(0, max);
+}
+
+/** A path relative to `cwd` when inside it. */
+export function rel(path: string, cwd: string | null): string {
+  const c = cwd?.replace(/\/+$/, '');
+  return c && path.startsWith(`${c}/`) ? path.slice(c.length + 1) : path;
+}
+
+export function parseList(t: string | null): string[] {
+  if (!t) return [];
+  try {
+    const v = JSON.parse(t) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function parseRecord(t: string | null): Record<string, unknown> {
+  if (!t) return {};
+  try {
+    const v = JSON.parse(t) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

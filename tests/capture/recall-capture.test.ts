@@ -1,0 +1,358 @@
+/**
+ * What a person would remember (issue #12 part 1): the assistant's words, episodes, decisions,
+ * compaction summaries and failure → fix pairs, from a real import of the corpus and of a
+ * hand-made transcript, and from the live hook path.
+ */
+import { cpSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createImportRun, runImport } from '../../electron/core/capture/importer.js';
+import type { Core } from '../../electron/core/core.js';
+import { jobsDone } from '../helpers/jobs.js';
+import { CORPUS_DIR, startTestService, tempDir, type TestService } from '../helpers/service.js';
+
+const SPOTTER = join(CORPUS_DIR, 'marot__spotter');
+const BIG = '4d5611e5-241a-462a-8d15-5122611a9569';
+const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'transcripts');
+const FIX = 'f1f1f1f1-0000-4000-8000-000000000001';
+
+interface Row {
+  id: number;
+  prompt_number: number;
+  tool_name: string;
+  tool_use_id: string | null;
+  type: string;
+  title: string;
+  subtitle: string | null;
+  facts: string;
+  narrative: string | null;
+  status: string;
+  created_at: number;
+}
+
+function rows(core: Core, claudeSessionId: string, toolName?: string): Row[] {
+  const s = core.read.sessionByClaudeId(claudeSessionId);
+  if (!s) return [];
+  return core.sqlite
+    .prepare(
+      `SELECT * FROM observations WHERE session_id = ? ${toolName ? 'AND tool_name = ?' : ''} ORDER BY created_at, id`,
+    )
+    .all(...(toolName ? [s.id, toolName] : [s.id])) as Row[];
+}
+
+const facts = (r: Row): string[] => JSON.parse(r.facts) as string[];
+
+async function importDir(core: Core, dir: string) {
+  const run = await runImport(core, createImportRun(core, 'test'), { paths: [dir] });
+  expect(run.status).toBe('done');
+  return run;
+}
+
+function fixtureDir(...files: string[]): string {
+  const dir = tempDir('memtray-recall-');
+  mkdirSync(join(dir, 'p'));
+  for (const f of files) cpSync(join(FIXTURES, f), join(dir, 'p', f));
+  return dir;
+}
+
+describe('remembering from imported transcripts', () => {
+  let t: TestService | undefined;
+  afterEach(async () => {
+    await t?.dispose();
+    t = undefined;
+  });
+
+  it('a failure followed by a change and a passing rerun is a bugfix; words, episodes, decisions, compaction', async () => {
+    t = await startTestService();
+    const core = t.service.core;
+    await importDir(core, fixtureDir('failure-fix.jsonl'));
+
+    // The assistant's own words are the narrative of the calls they came with, redacted.
+    const edit = rows(core, FIX).find((r) => r.tool_use_id === 'toolu_fx_2')!;
+    expect(edit.title).toBe('Edited src/math.ts');
+    expect(edit.narrative).toMatch(/^Claude: The sum function adds an off-by-one carry/);
+    expect(edit.narrative).toContain('[REDACTED');
+    expect(edit.narrative).not.toContain('ghp_0123456789');
+
+    // Bugfix: error line, command, file, what changed, the passing rerun.
+    const fixes = rows(core, FIX, 'memtray:bugfix');
+    expect(fixes).toHaveLength(1);
+    const fix = fixes[0]!;
+    expect(fix.type).toBe('bugfix');
+    expect(fix.status).toBe('processed');
+    expect(fix.title).toBe('Fixed: AssertionError: expected 5 to be 4');
+    expect(facts(fix)).toEqual(
+      expect.arrayContaining([
+        'error: AssertionError: expected 5 to be 4',
+        'command: npm test',
+        'file: src/math.ts',
+        'fix: Edited src/math.ts',
+        'verified: npm test',
+      ]),
+    );
+    expect(fix.narrative).toContain('off-by-one carry');
+
+    // One episode per prompt, at the turn's start, with what was done and how it ended.
+    const eps = rows(core, FIX, 'memtray:episode');
+    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2]);
+    expect(eps.map((e) => e.tool_use_id)).toEqual([`episode:${FIX}:1`, `episode:${FIX}:2`]);
+    const [e1, e2] = eps as [Row, Row];
+    expect(e1.title).toBe('Asked: Fix the failing sum test in the calculator');
+    expect(facts(e1)).toEqual(
+      expect.arrayContaining(['file: src/math.ts', 'command: npm test', 'tests: passed']),
+    );
+    expect(facts(e1).some((f) => f.startsWith('failed: npm test: AssertionError'))).toBe(true);
+    expect(e1.narrative).toContain("Claude: I'll run the test suite first");
+    expect(e1.narrative).toContain('Ended: The sum test passes again');
+    expect(e1.subtitle).toMatch(/^1 file changed, 1 command run, tests passed, 1 failed call/);
+    const prompt1 = core.sqlite
+      .prepare(`SELECT created_at FROM user_prompts WHERE prompt = ?`)
+      .get('Fix the failing sum test in the calculator') as { created_at: number };
+    expect(e1.created_at).toBe(prompt1.created_at);
+
+    // Decisions instead of skipped calls: the question, its options, the answer; the plan.
+    const decisions = rows(core, FIX, 'memtray:decision');
+    expect(decisions.map((d) => d.title)).toEqual([
+      'Decided: Throw RangeError (Zero divisor)',
+      'Decided: plan approved (Add divide() to the calculator)',
+    ]);
+    expect(decisions[0]!.narrative).toContain('- option: Return Infinity — Follow IEEE 754');
+    expect(decisions[1]!.narrative).toContain('throwing RangeError when b is 0');
+    expect(
+      rows(core, FIX).filter((r) => r.tool_name === 'AskUserQuestion' || r.tool_name === 'ExitPlanMode'),
+    ).toEqual([]);
+    expect(facts(e2)).toContain('decision: Decided: Throw RangeError (Zero divisor)');
+
+    // The compaction summary, once, as a session-level memory.
+    const comp = rows(core, FIX, 'memtray:compaction');
+    expect(comp).toHaveLength(1);
+    expect(comp[0]!.title).toBe('Session summary (compacted)');
+    expect(comp[0]!.narrative).toContain('off-by-one carry in src/math.ts');
+    // ... and it feeds the rule-based session summary (no API key).
+    expect((await t.api('POST', '/api/sessions/summarize', { claudeSessionId: FIX })).status).toBe(202);
+    await jobsDone(t, 'summarize');
+    const sid = core.read.sessionByClaudeId(FIX)!.id;
+    const summary = ((await t.api('GET', `/api/sessions/${sid}`)).json as { summary: { notes: string } })
+      .summary;
+    expect(summary.notes).toContain(
+      'Before compaction: Summary: 1. Primary Request: fix the calculator sum test',
+    );
+    expect(summary.notes).toMatch(/^3 tool calls, 1 failed, 2 prompts\./);
+
+    // Searchable: the assistant's words and the memories come back from GET /api/search.
+    const search = async (q: string) =>
+      (
+        (await t!.api('GET', `/api/search?q=${encodeURIComponent(q)}&limit=10`)).json as {
+          items: Array<{ id: number; title: string; type: string | null }>;
+        }
+      ).items;
+    expect((await search('off-by-one carry')).map((i) => i.id)).toContain(edit.id);
+    expect((await search('zero divisor RangeError')).map((i) => i.type)).toContain('decision');
+    expect((await search('AssertionError expected')).map((i) => i.id)).toContain(fix.id);
+
+    // Importing again adds nothing and changes nothing.
+    const before = core.sqlite.prepare(`SELECT id, updated_at FROM observations ORDER BY id`).all();
+    const again = await importDir(core, fixtureDir('failure-fix.jsonl'));
+    expect({ p: again.prompts, t: again.toolCalls }).toEqual({ p: 0, t: 0 });
+    expect(core.sqlite.prepare(`SELECT id, updated_at FROM observations ORDER BY id`).all()).toEqual(before);
+  });
+
+  it('the real corpus: words, episodes, the compaction summary, the decision and a bugfix; re-import adds none', async () => {
+    t = await startTestService();
+    const core = t.service.core;
+    const dir = tempDir('memtray-recall-');
+    cpSync(SPOTTER, join(dir, 'proj'), { recursive: true });
+    await importDir(core, dir);
+    const all = rows(core, BIG);
+    // A main-chain call carries the text of its message; subagent calls do not.
+    const write = all.find((r) => r.title === 'Created lib/spotter_web/live/transcript_computers.ex')!;
+    expect(write.narrative).toMatch(
+      /^Claude: Good, now I have a complete picture\. Let me implement the solution/,
+    );
+    const eps = rows(core, BIG, 'memtray:episode');
+    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2]);
+    expect(facts(eps[0]!)).toContain('file: lib/spotter_web/live/transcript_computers.ex');
+    expect(facts(eps[1]!)).toEqual(
+      expect.arrayContaining(['tests: passed', 'file: lib/spotter/services/waiting_summary.ex']),
+    );
+    const comp = rows(core, BIG, 'memtray:compaction');
+    expect(comp).toHaveLength(1);
+    expect(comp[0]!.prompt_number).toBe(2);
+    expect(comp[0]!.narrative).toContain('Task spotter-dov.1');
+    expect(rows(core, BIG, 'memtray:decision').map((d) => d.title)).toEqual([
+      'Decided: main was clean; fix the issues (Commit)',
+    ]);
+    const fixes = rows(core, BIG, 'memtray:bugfix');
+    expect(fixes.some((f) => f.title.startsWith('Fixed: Pre-commit validation failed'))).toBe(true);
+    expect(fixes.some((f) => facts(f).includes('file: lib/spotter/services/waiting_summary.ex'))).toBe(true);
+
+    const count = () => (core.sqlite.prepare(`SELECT count(*) n FROM observations`).get() as { n: number }).n;
+    const n = count();
+    await importDir(core, dir);
+    expect(count()).toBe(n);
+  });
+});
+
+describe('remembering on the live hook path', () => {
+  let t: TestService | undefined;
+  afterEach(async () => {
+    await t?.dispose();
+    t = undefined;
+  });
+
+  it('hooks + Stop with last_assistant_message give the turn its episode, the decision and the bugfix', async () => {
+    t = await startTestService();
+    const core = t.service.core;
+    const sid = 'live-episode-1';
+    const cwd = '/home/dev/calc';
+    const post = async (event: string, body: Record<string, unknown>) => {
+      const r = await t!.api('POST', `/api/hooks/${event}`, {
+        session_id: sid,
+        cwd,
+        hook_event_name: event,
+        ...body,
+      });
+      expect(r.status).toBeLessThan(300);
+    };
+    await post('UserPromptSubmit', { prompt: 'Fix the failing sum test' });
+    await post('PostToolUseFailure', {
+      tool_name: 'Bash',
+      tool_input: { command: 'npm test' },
+      tool_use_id: 'toolu_live_1',
+      error: 'Exit code 1\nFAIL src/math.test.ts\nAssertionError: expected 5 to be 4',
+    });
+    await post('PostToolUse', {
+      tool_name: 'Edit',
+      tool_input: { file_path: `${cwd}/src/math.ts`, old_string: 'a + b + 1', new_string: 'a + b' },
+      tool_response: { filePath: `${cwd}/src/math.ts` },
+      tool_use_id: 'toolu_live_2',
+    });
+    await post('PostToolUse', {
+      tool_name: 'Bash',
+      tool_input: { command: 'npm test' },
+      tool_response: { stdout: 'Tests: 7 passed', stderr: '', interrupted: false },
+      tool_use_id: 'toolu_live_3',
+    });
+    await post('PostToolUse', {
+      tool_name: 'AskUserQuestion',
+      tool_input: {
+        questions: [
+          {
+            question: 'Add a regression test?',
+            header: 'Tests',
+            options: [{ label: 'Yes' }, { label: 'No' }],
+          },
+        ],
+      },
+      tool_response: { answers: { 'Add a regression test?': 'Yes' } },
+      tool_use_id: 'toolu_live_4',
+    });
+    await post('Stop', { last_assistant_message: 'Fixed the off-by-one in src/math.ts; all 7 tests pass.' });
+
+    await jobsDone(t, 'episode'); // built by the queue worker after Stop, off the hook path
+    const episode = rows(core, sid, 'memtray:episode')[0]!;
+    expect(episode.tool_use_id).toBe(`episode:${sid}:1`);
+    expect(episode.title).toBe('Asked: Fix the failing sum test');
+    expect(episode.narrative).toContain('Ended: Fixed the off-by-one in src/math.ts; all 7 tests pass.');
+    expect(facts(episode)).toEqual(
+      expect.arrayContaining(['file: src/math.ts', 'command: npm test', 'tests: passed']),
+    );
+    expect(rows(core, sid, 'memtray:decision').map((d) => d.title)).toEqual(['Decided: Yes (Tests)']);
+    expect(rows(core, sid, 'memtray:bugfix').map((b) => b.title)).toEqual([
+      'Fixed: AssertionError: expected 5 to be 4',
+    ]);
+    expect(rows(core, sid).some((r) => r.tool_name === 'AskUserQuestion')).toBe(false);
+    // The rule-based session summary (no API key) learns the decision and the fix.
+    await jobsDone(t, 'summarize');
+    const s = core.read.sessionByClaudeId(sid)!;
+    const detail = (await t.api('GET', `/api/sessions/${s.id}`)).json as {
+      summary: { learned: string | null };
+    };
+    expect(detail.summary.learned).toContain('Fixed: AssertionError: expected 5 to be 4');
+    expect(detail.summary.learned).toContain('Decided: Yes (Tests)');
+
+    // The turn grows (a late call, a second Stop): the same episode is updated, not duplicated.
+    await post('PostToolUse', {
+      tool_name: 'Write',
+      tool_input: { file_path: `${cwd}/src/math.regression.test.ts`, content: 'test' },
+      tool_response: { type: 'create' },
+      tool_use_id: 'toolu_live_5',
+    });
+    await post('Stop', { last_assistant_message: 'Added a regression test too.' });
+    await jobsDone(t, 'episode');
+    const grown = rows(core, sid, 'memtray:episode');
+    expect(grown).toHaveLength(1);
+    expect(facts(grown[0]!)).toContain('file: src/math.regression.test.ts');
+    expect(grown[0]!.id).toBe(episode.id);
+    expect(grown[0]!.narrative).toContain('Ended: Added a regression test too.');
+  });
+
+  it('live calls get the assistant words from the transcript after Stop (reconciliation), once', async () => {
+    t = await startTestService();
+    const core = t.service.core;
+    const dir = fixtureDir('failure-fix.jsonl');
+    const transcript = join(dir, 'p', 'failure-fix.jsonl');
+    const cwd = '/home/dev/calc';
+    const post = async (event: string, body: Record<string, unknown>) => {
+      const r = await t!.api('POST', `/api/hooks/${event}`, {
+        session_id: FIX,
+        cwd,
+        transcript_path: transcript,
+        hook_event_name: event,
+        ...body,
+      });
+      expect(r.status).toBeLessThan(300);
+    };
+    await post('UserPromptSubmit', { prompt: 'Fix the failing sum test in the calculator' });
+    await post('PostToolUseFailure', {
+      tool_name: 'Bash',
+      tool_input: { command: 'npm test' },
+      tool_use_id: 'toolu_fx_1',
+      error: 'Exit code 1\nFAIL src/math.test.ts\nAssertionError: expected 5 to be 4',
+    });
+    await post('PostToolUse', {
+      tool_name: 'Edit',
+      tool_input: {
+        file_path: `${cwd}/src/math.ts`,
+        old_string: 'return a + b + 1;',
+        new_string: 'return a + b;',
+      },
+      tool_response: { filePath: `${cwd}/src/math.ts` },
+      tool_use_id: 'toolu_fx_2',
+    });
+    await post('PostToolUse', {
+      tool_name: 'Bash',
+      tool_input: { command: 'npm test' },
+      tool_response: { stdout: 'Tests: 7 passed', stderr: '', interrupted: false },
+      tool_use_id: 'toolu_fx_3',
+    });
+    await t.settled();
+    expect(rows(core, FIX).find((r) => r.tool_use_id === 'toolu_fx_2')!.narrative).toBeNull();
+    await post('Stop', { last_assistant_message: 'The sum test passes again.' });
+    // Reconciliation reads the transcript one second after Stop (background, off the hook path).
+    let edit: Row | undefined;
+    for (let i = 0; i < 200 && !edit?.narrative; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      edit = rows(core, FIX).find((r) => r.tool_use_id === 'toolu_fx_2');
+    }
+    expect(edit!.narrative).toMatch(/^Claude: The sum function adds an off-by-one carry/);
+    expect(edit!.narrative).not.toContain('ghp_0123456789');
+    await jobsDone(t, 'episode');
+    const calls = rows(core, FIX).filter((r) => !r.tool_name.startsWith('memtray:'));
+    expect(calls.filter((r) => r.tool_use_id?.startsWith('toolu_fx_')).map((r) => r.tool_use_id)).toEqual([
+      'toolu_fx_1',
+      'toolu_fx_2',
+      'toolu_fx_3',
+    ]);
+    expect(rows(core, FIX, 'memtray:decision').map((d) => d.tool_use_id)).toEqual([
+      'toolu_fx_4',
+      'toolu_fx_5',
+    ]);
+    // (The fixture's times are in the past, the live prompt's now: compare turns, not times.)
+    const eps = rows(core, FIX, 'memtray:episode').sort((a, b) => a.prompt_number - b.prompt_number);
+    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2]);
+    expect(eps[0]!.narrative).toContain("Claude: I'll run the test suite first");
+    expect(rows(core, FIX, 'memtray:compaction')).toHaveLength(1);
+    expect(rows(core, FIX, 'memtray:bugfix')).toHaveLength(1);
+  });
+});
