@@ -17,7 +17,7 @@ export interface Filters {
 }
 
 /** bm25 column weights: title above facts above narrative (unnamed columns weigh 1). */
-const OBS_WEIGHTS = '10.0, 5.0, 4.0, 2.0, 3.0, 1.0, 1.5'; // title subtitle facts narrative concepts tool_name input
+const OBS_WEIGHTS = '10.0, 5.0, 4.0, 2.0, 3.0, 1.0, 1.5, 2.0'; // title subtitle facts narrative concepts tool_name input idents
 const SUM_WEIGHTS = '4.0, 1.5, 3.0, 3.0, 2.0, 1.0'; // request investigated learned completed next_steps notes
 
 /** How much the newest items are boosted (×1.6 now, ×1.3 after 14 days, ×1.1 after ~70 days). */
