@@ -153,8 +153,8 @@ export const SNIPPET_SQL: Record<Kind, string> = {
 
 export const HYDRATE_SQL: Record<Kind, string> = {
   observation: `SELECT o.id, o.session_id AS sessionId, s.project, o.type, o.title, o.tool_name AS toolName,
-      o.created_at AS createdAt, v.input, o.subtitle, o.narrative,
-      (SELECT group_concat(value, '; ') FROM json_each(CASE WHEN json_valid(o.facts) THEN o.facts END)) AS facts
+      o.created_at AS createdAt, v.input, o.subtitle, o.narrative, o.files_modified AS filesModified,
+      CASE WHEN json_valid(o.facts) THEN o.facts END AS facts
     FROM observations o JOIN sessions s ON s.id = o.session_id
     JOIN observations_search_src v ON v.id = o.id WHERE o.id = ?`,
   summary: `SELECT x.id, x.session_id AS sessionId, s.project, x.request, x.completed, x.learned,
