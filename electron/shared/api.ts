@@ -155,6 +155,8 @@ export interface SearchHit {
   snippet: string;
   createdAt: number;
   score: number;
+  /** How many near-identical memories (same kind, project, type and title) this hit stands for; absent when one. */
+  count?: number;
 }
 
 // ---- Projects --------------------------------------------------------------------------------

@@ -38,6 +38,14 @@ describe('memtray mcp (stdio, through the SDK client) beside a running service',
         title: `Step ${i}`,
         at: now - 3 * DAY + i * 1000,
       });
+    for (let i = 0; i < 4; i++)
+      insertObservation(sqlite, {
+        project: 'webshop',
+        title: 'Read src/kumquat/evictor.ts',
+        type: 'discovery',
+        toolName: 'Read',
+        at: now - 2 * DAY + i * 1000,
+      });
     client = await connectMcp(t.dataDir, 'memtray-test');
   });
   afterAll(async () => {
@@ -74,6 +82,14 @@ describe('memtray mcp (stdio, through the SDK client) beside a running service',
       title: 'Moved the kumquatcache eviction to a background task',
     });
     expect(results[0]!.snippet).toContain('<mark>');
+  });
+
+  it('search reads a question as the service does: question words optional, identifiers split, repeats collapsed', async () => {
+    const r = await call('search', { query: 'what did we read in the KumquatEvictor?' });
+    expect(r.isError).toBeFalsy();
+    const { results } = json(r) as { results: Array<{ title: string; snippet: string; count?: number }> };
+    expect(results[0]).toMatchObject({ title: 'Read src/kumquat/evictor.ts', count: 4 });
+    expect(results.filter((x) => x.title === 'Read src/kumquat/evictor.ts')).toHaveLength(1);
   });
 
   it('get_observations returns full records, and a clear error for unknown ids', async () => {

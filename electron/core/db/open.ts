@@ -5,6 +5,7 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as schema from '../../../drizzle/schema.js';
 import { explainOpenError } from '../maintenance/storage.js';
+import { splitIdentifiers } from '../recall/words.js';
 
 export type Schema = typeof schema;
 export type Drizzle = BetterSQLite3Database<Schema>;
@@ -53,6 +54,7 @@ function openUnexplained(file: string, opts: OpenDatabaseOptions): OpenedDatabas
       sqlite.pragma(`synchronous = ${opts.synchronous ?? 'NORMAL'}`);
     }
     sqlite.pragma('foreign_keys = ON');
+    registerFunctions(sqlite);
     const db = drizzle(sqlite, { schema });
     if (!opts.readonly) migrate(db, { migrationsFolder: opts.migrationsDir });
     return { sqlite, db, close: () => sqlite.close() };
@@ -60,6 +62,14 @@ function openUnexplained(file: string, opts: OpenDatabaseOptions): OpenedDatabas
     sqlite.close();
     throw err;
   }
+}
+
+/**
+ * SQL functions the schema uses (the observation index's source view calls `memtray_idsplit`):
+ * registered on every connection before migrations run. Deterministic, bounded work per call.
+ */
+export function registerFunctions(sqlite: Database.Database): void {
+  sqlite.function('memtray_idsplit', { deterministic: true }, (text: unknown) => splitIdentifiers(text));
 }
 
 /**

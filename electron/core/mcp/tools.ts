@@ -57,8 +57,10 @@ export function registerTools(server: McpServer, core: Core): void {
     {
       title: 'Search memories',
       description:
-        'Full-text search over past observations, session summaries and prompts. Returns ids, titles ' +
-        'and highlighted snippets; fetch details with get_observations or get_session.',
+        'Search past work (observations, decisions, episodes, session summaries, prompts). Ask in plain ' +
+        'words ("which file did we change for X?", "why did we drop Y?"): question words are optional, ' +
+        'identifiers match their parts. Returns ids, titles, highlighted snippets and a count for repeated ' +
+        'memories; fetch details with get_observations or get_session.',
       inputSchema: {
         query: z.string().min(1).max(2000),
         project: z.string().min(1).max(200).optional(),
@@ -86,6 +88,7 @@ export function registerTools(server: McpServer, core: Core): void {
           title: i.title,
           snippet: i.snippet,
           at: new Date(i.createdAt).toISOString(),
+          ...(i.count !== undefined ? { count: i.count } : {}),
         })),
         ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
       });

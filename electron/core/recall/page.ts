@@ -1,5 +1,6 @@
 /** Titles and snippets for a page of ranked hits (computed for the page alone). */
 import type Database from 'better-sqlite3';
+import { answerLines, hideInternals, isInternalFact, parseFacts } from './answer.js';
 import { finishSnippet, markSubstrings } from './query.js';
 import { HYDRATE_SQL, SNIPPET_SQL, type Kind } from './search-sql.js';
 import { observationTitle, oneLine, promptTitle, summaryTitle } from './titles.js';
@@ -11,6 +12,8 @@ export interface Hit {
   /** FTS expression that found it (for the snippet), or null: marked in JS with `needles`. */
   match: string | null;
   needles: string[];
+  /** Near-identical memories collapsed into this one (counting it), when more than one. */
+  count?: number;
 }
 
 export interface SearchItem {
@@ -23,6 +26,8 @@ export interface SearchItem {
   snippet: string;
   createdAt: number;
   score: number;
+  /** How many near-identical memories this item stands for (absent when one). */
+  count?: number;
 }
 
 type Stmt = (sql: string) => Database.Statement;
@@ -58,8 +63,9 @@ function snippets(stmt: Stmt, page: Hit[]): Map<string, string> {
   return out;
 }
 
+/** The page's snippet text: the FTS snippet without bookkeeping facts, else marked in JS. */
 function snippet(h: Hit, fallback: string, snippets: Map<string, string>): string {
-  const s = snippets.get(`${h.kind}:${h.id}`);
+  const s = hideInternals(snippets.get(`${h.kind}:${h.id}`) ?? '');
   if (s) return s;
   if (h.needles.length > 0) return markSubstrings(fallback, h.needles);
   return oneLine(fallback.replace(/<\/?mark>/gi, ''), 160);
@@ -75,6 +81,7 @@ function hydrate(stmt: Stmt, h: Hit, snippets: Map<string, string>): SearchItem 
     project: r.project as string,
     createdAt: r.createdAt as number,
     score: Math.round(h.score * 1000) / 1000,
+    ...(h.count !== undefined && h.count > 1 ? { count: h.count } : {}),
   };
   if (h.kind === 'observation') {
     const title = observationTitle({
@@ -82,8 +89,26 @@ function hydrate(stmt: Stmt, h: Hit, snippets: Map<string, string>): SearchItem 
       toolName: r.toolName as string,
       input: r.input as string | null,
     });
-    const text = [r.title, r.subtitle, r.facts, r.narrative, r.input].filter(Boolean).join(' — ');
-    return { ...base, type: r.type as string | null, title, snippet: snippet(h, text, snippets) };
+    const facts = parseFacts(r.facts as string | null);
+    const shown = facts.filter((f) => !isInternalFact(f)).join(' · ');
+    const text = [r.title, r.subtitle, shown, r.narrative, r.input].filter(Boolean).join(' — ');
+    const lead = answerLines({
+      title,
+      type: r.type as string | null,
+      facts,
+      narrative: r.narrative as string | null,
+      filesModified: r.filesModified as string | null,
+    });
+    const found = snippet(h, text, snippets);
+    const plainFound = found.replace(/<\/?mark>/g, '').toLowerCase();
+    const extra = lead.filter((l) => !plainFound.includes(l.replace(/^\$ /, '').toLowerCase().slice(0, 60)));
+    const body = [...extra, found].filter(Boolean).join(' — ');
+    return {
+      ...base,
+      type: r.type as string | null,
+      title,
+      snippet: withCount(clipMarked(body, 420), h.count),
+    };
   }
   if (h.kind === 'summary') {
     const s = { request: r.request as string | null, completed: r.completed as string | null };
@@ -91,13 +116,34 @@ function hydrate(stmt: Stmt, h: Hit, snippets: Map<string, string>): SearchItem 
       ...base,
       type: null,
       title: summaryTitle(s),
-      snippet: snippet(
-        h,
-        [r.request, r.completed, r.learned, r.investigated, r.nextSteps].filter(Boolean).join(' — '),
-        snippets,
+      snippet: withCount(
+        snippet(
+          h,
+          [r.request, r.completed, r.learned, r.investigated, r.nextSteps].filter(Boolean).join(' — '),
+          snippets,
+        ),
+        h.count,
       ),
     };
   }
   const prompt = r.prompt as string;
-  return { ...base, type: null, title: promptTitle(prompt), snippet: snippet(h, prompt, snippets) };
+  return {
+    ...base,
+    type: null,
+    title: promptTitle(prompt),
+    snippet: withCount(snippet(h, prompt, snippets), h.count),
+  };
+}
+
+/** `… (×5)` when the item stands for several near-identical memories. */
+const withCount = (s: string, n: number | undefined): string =>
+  n !== undefined && n > 1 ? `${s} (×${n})` : s;
+
+/** One line of at most `max` characters that never ends inside a `<mark>` pair or token. */
+function clipMarked(s: string, max: number): string {
+  let t = oneLine(s, max);
+  if (!t.endsWith('…')) return t;
+  t = t.slice(0, -1).replace(/<\/?m?a?r?k?$/, '');
+  const open = (t.match(/<mark>/g) ?? []).length - (t.match(/<\/mark>/g) ?? []).length;
+  return `${t}${open > 0 ? '</mark>' : ''}…`;
 }

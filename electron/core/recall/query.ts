@@ -5,14 +5,17 @@
  * parentheses and emoji can never form an operator or a syntax error.
  */
 
+import { identifierParts } from './words.js';
+
 const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
-export const MAX_TOKENS = 12;
+/** Words read from a query (a question has many words that are only its frame). */
+export const MAX_TOKENS = 24;
 const MAX_TOKEN_LEN = 64;
 
 export interface ParsedQuery {
   /** The trimmed raw text (bounded), used for substring matching when there are no words. */
   raw: string;
-  /** Lower-cased words, deduplicated, in order. */
+  /** Lower-cased words, deduplicated, in order; camelCase identifiers as their parts. */
   tokens: string[];
 }
 
@@ -20,14 +23,19 @@ export function parseQuery(text: string): ParsedQuery {
   const raw = text.normalize('NFC').trim().slice(0, 500);
   const seen = new Set<string>();
   const tokens: string[] = [];
-  for (const m of raw.toLowerCase().matchAll(WORD_RE)) {
-    const t = m[0].slice(0, MAX_TOKEN_LEN);
-    if (seen.has(t)) continue;
-    seen.add(t);
-    tokens.push(t);
+  // The index holds the parts of camelCase identifiers (words.ts), so `TranscriptComputers`
+  // matches `transcript computers` and the identifier itself.
+  for (const m of raw.matchAll(WORD_RE)) {
+    const parts = identifierParts(m[0]);
+    for (const p of parts.length > 0 ? parts : [m[0].toLowerCase()]) {
+      const t = p.slice(0, MAX_TOKEN_LEN);
+      if (seen.has(t)) continue;
+      seen.add(t);
+      tokens.push(t);
+    }
     if (tokens.length >= MAX_TOKENS) break;
   }
-  return { raw, tokens };
+  return { raw, tokens: tokens.slice(0, MAX_TOKENS) };
 }
 
 /** A quoted FTS5 string; words never contain `"`, but escape anyway. */

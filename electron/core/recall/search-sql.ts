@@ -17,7 +17,7 @@ export interface Filters {
 }
 
 /** bm25 column weights: title above facts above narrative (unnamed columns weigh 1). */
-const OBS_WEIGHTS = '10.0, 5.0, 4.0, 2.0, 3.0, 1.0, 1.5'; // title subtitle facts narrative concepts tool_name input
+const OBS_WEIGHTS = '10.0, 5.0, 4.0, 2.0, 3.0, 1.0, 1.5, 2.0'; // title subtitle facts narrative concepts tool_name input idents
 const SUM_WEIGHTS = '4.0, 1.5, 3.0, 3.0, 2.0, 1.0'; // request investigated learned completed next_steps notes
 
 /** How much the newest items are boosted (×1.6 now, ×1.3 after 14 days, ×1.1 after ~70 days). */
@@ -153,8 +153,8 @@ export const SNIPPET_SQL: Record<Kind, string> = {
 
 export const HYDRATE_SQL: Record<Kind, string> = {
   observation: `SELECT o.id, o.session_id AS sessionId, s.project, o.type, o.title, o.tool_name AS toolName,
-      o.created_at AS createdAt, v.input, o.subtitle, o.narrative,
-      (SELECT group_concat(value, '; ') FROM json_each(CASE WHEN json_valid(o.facts) THEN o.facts END)) AS facts
+      o.created_at AS createdAt, v.input, o.subtitle, o.narrative, o.files_modified AS filesModified,
+      CASE WHEN json_valid(o.facts) THEN o.facts END AS facts
     FROM observations o JOIN sessions s ON s.id = o.session_id
     JOIN observations_search_src v ON v.id = o.id WHERE o.id = ?`,
   summary: `SELECT x.id, x.session_id AS sessionId, s.project, x.request, x.completed, x.learned,

@@ -16,7 +16,9 @@
  */
 import type Database from 'better-sqlite3';
 import { renderPage, type Hit, type SearchItem } from './page.js';
+import { readQuestion, type Intent } from './intent.js';
 import { parseQuery, term } from './query.js';
+import { Reranker, stemPrefix, type Question } from './rerank.js';
 import {
   NTH_MATCH_SQL,
   newestSql,
@@ -59,8 +61,16 @@ const DENSE = 3_000;
 /** How many newest matches the recency ranking looks at. */
 const NEWEST = 60;
 const LONG_PREFIX = /^".{4,}"\*$/u;
-/** What a word's inflections share (`refreshing`, `refreshed` → `refresh`), for marking in JS. */
-const stemPrefix = (w: string): string => w.slice(0, Math.max(3, w.length - 3));
+/** Words of a query that take part in matching (after stop and frame words are set aside). */
+const MAX_WORDS = 12;
+/** The memory types that answer a question of each intent (searched for when none was found). */
+const INTENT_TYPES: Record<Intent, string[]> = {
+  decision: ['decision', 'episode'],
+  failure: ['bugfix', 'failure'],
+  order: ['episode'],
+  file: [],
+  command: [],
+};
 
 interface Scored {
   id: number;
@@ -100,68 +110,85 @@ export class SearchEngine {
     const kinds = this.kindsFor(p);
     const bind = this.binds(p);
     const { tokens, raw } = parseQuery(p.q);
+    const question = readQuestion(raw, tokens);
+    const words = question.required.slice(0, MAX_WORDS);
     const corrected: Record<string, string> = {};
-    let hits: Hit[];
+    const q: Question = { intent: question.intent, optional: question.optional, weighted: [] };
+    const found = new Reranker((sql) => this.stmt(sql), q);
     if (raw === '') {
-      hits = kinds.includes('observation') ? this.list(p, bind, want) : [];
+      if (kinds.includes('observation')) found.add(this.list(p, bind, want));
     } else {
-      hits = [];
-      const seen = new Set<string>();
-      const add = (more: Hit[]): void => {
-        for (const h of more.sort((a, b) => b.score - a.score)) {
-          const key = `${h.kind}:${h.id}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          hits.push(h);
-        }
+      const ranked = (ws: string[], prefix: boolean | boolean[], op: 'AND' | 'OR'): Hit[] =>
+        this.ranked(ws, prefix, op, kinds, p, bind, want);
+      // Word weights (idf-like, from frequencies counted up to DENSE), for coverage scores.
+      let df: Map<string, number> | null = null;
+      const weigh = (ws: string[]): Map<string, number> => {
+        df ??= new Map(ws.map((w) => [w, this.typo.frequency(w, DENSE)]));
+        const d = df;
+        q.weighted = ws.map((w) => ({ word: w, weight: Math.log(1 + DENSE / (1 + (d.get(w) ?? 0))) }));
+        return d;
       };
       // A path or identifier fragment (`auth/refresh-cli`, `parse_config`) is meant literally.
       const pathish = PATHISH.test(raw) && kinds.includes('observation');
-      if (pathish) add(this.substrings([raw], p, bind, want, ['paths']));
-      if (tokens.length > 0 && !(pathish && hits.length >= FEW))
-        add(this.ranked(tokens, false, 'AND', kinds, p, bind, want));
+      if (pathish) found.add(this.substrings([raw], p, bind, want, ['paths']));
+      if (words.length > 0 && !(pathish && found.size >= FEW)) found.add(ranked(words, false, 'AND'));
       // Type-ahead: the last word may be unfinished (earlier words are taken as typed); a word
       // already in DENSE rows is taken as finished (expanding it would merge huge doclists).
-      const last = tokens[tokens.length - 1];
-      if (hits.length < FEW && last !== undefined && last.length >= 2 && !this.typo.isCommon(last, DENSE))
-        add(
-          this.ranked(
-            tokens,
-            tokens.map((_t, i) => i === tokens.length - 1),
+      const last = words[words.length - 1];
+      if (found.size < FEW && last !== undefined && last.length >= 2 && !this.typo.isCommon(last, DENSE))
+        found.add(
+          ranked(
+            words,
+            words.map((_t, i) => i === words.length - 1),
             'AND',
-            kinds,
-            p,
-            bind,
-            want,
           ),
         );
-      if (hits.length < FEW && tokens.length > 0) {
-        const fixed = tokens.map((t) => {
+      if (found.size < FEW && words.length > 0) {
+        const fixed = words.map((t) => {
           if (this.typo.isKnown(t)) return t;
           const c = this.typo.correct(t);
           if (c) corrected[t] = c;
           return c ?? t;
         });
         if (Object.keys(corrected).length > 0)
-          add(
-            this.ranked(
+          found.add(
+            ranked(
               fixed,
-              fixed.map((w, i) => w === tokens[i]),
+              fixed.map((w, i) => w === words[i]),
               'AND',
-              kinds,
-              p,
-              bind,
-              want,
             ),
           );
-        if (hits.length < FEW && fixed.length > 1) add(this.ranked(fixed, false, 'OR', kinds, p, bind, want));
+        if (found.size < FEW && fixed.length > 1) {
+          // Coverage first: drop the most common words one at a time (words in no row first), so
+          // hits holding more of the query's rare words come before those holding fewer.
+          const df = weigh(fixed);
+          const byRarity = fixed.filter((w) => df.get(w)! > 0).sort((a, b) => df.get(a)! - df.get(b)!);
+          for (let n = Math.min(byRarity.length, fixed.length - 1); n >= 1 && found.size < FEW; n--) {
+            const some = byRarity.slice(0, n);
+            found.add(ranked(some, false, 'AND'), found.share(some));
+          }
+          if (found.size < FEW) found.add(ranked(fixed, false, 'OR'), 'each');
+        }
       }
-      if (hits.length < FEW && kinds.includes('observation')) {
-        const subs = tokens.length > 0 ? tokens.filter((t) => t.length >= 3) : [raw];
+      // The kind of memory the question asks for ("why…": decisions), when none was found yet.
+      const wanted = question.intent ? INTENT_TYPES[question.intent] : [];
+      if (wanted.length > 0 && words.length > 0 && kinds.includes('observation') && p.type === undefined) {
+        if (q.weighted.length === 0) weigh(words);
+        for (const type of wanted) {
+          if (found.has(wanted)) break;
+          found.add(
+            this.ranked(words, false, 'OR', ['observation'], { ...p, type }, { ...bind, type }, want),
+            'each',
+          );
+        }
+      }
+      if (found.size < FEW && kinds.includes('observation')) {
+        const subs = words.length > 0 ? words.filter((t) => t.length >= 3) : [raw];
         if (subs.length > 0 && subs.every((s) => [...s].length >= 3))
-          add(this.substrings(subs, p, bind, want));
+          found.add(this.substrings(subs, p, bind, want), 0.5);
       }
     }
+    const hits = found.hits;
     const start = Math.min(p.offset, MAX_OFFSET);
     const page = hits.slice(start, start + p.limit);
     return {

@@ -38,12 +38,16 @@ export class TypoCorrector {
   private readonly known: Database.Statement[];
   private readonly freq: Database.Statement[];
   private readonly nth: Database.Statement;
+  private readonly count: Database.Statement;
 
   constructor(sqlite: Database.Database) {
     this.probe = FTS.map((f) => sqlite.prepare(`SELECT 1 FROM ${f} WHERE ${f} MATCH ? LIMIT 1`).pluck());
     this.known = this.probe;
     this.nth = sqlite.prepare(
       'SELECT rowid FROM observations_fts WHERE observations_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?',
+    );
+    this.count = sqlite.prepare(
+      'SELECT count(*) FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH ? LIMIT ?)',
     );
     this.freq = FTS.map((f) =>
       sqlite
@@ -61,6 +65,11 @@ export class TypoCorrector {
   /** Whether the word is in more than `n` observations (then it is no unfinished prefix). */
   isCommon(token: string, n: number): boolean {
     return this.nth.get(quote(token), n - 1) !== undefined;
+  }
+
+  /** In how many observations the word occurs, counted up to `cap` (one doclist walk, bounded). */
+  frequency(token: string, cap: number): number {
+    return this.count.pluck().get(quote(token), cap) as number;
   }
 
   /** The most frequent known one-edit variant of a word that matches nothing, or null. */

@@ -1,0 +1,134 @@
+/**
+ * Reading a question: which words must match, which are only its frame, and what kind of answer
+ * it asks for. No model: word lists and a few patterns, deterministic and linear in the text.
+ *
+ * - Stop words (`the`, `did`, `we`, `which`, …) never have to match and are dropped.
+ * - Frame words (`file`, `command`, `why`, `decided`, `broke`, `first`, …) say what kind of
+ *   answer is wanted; they are optional: a memory containing them scores a little higher, one
+ *   without them is not excluded. When a question has nothing but frame words, they are searched.
+ * - The intent (`file`, `command`, `decision`, `failure`, `order`) becomes score boosts on the
+ *   memories whose type answers it; never a filter.
+ */
+
+export type Intent = 'file' | 'command' | 'decision' | 'failure' | 'order';
+
+const STOP = new Set(
+  (
+    'a an the and or but nor of to in on at for with by from into onto about as is are was were be been ' +
+    'being am do does did done doing have has had having i me my mine we us our ours you your yours it its ' +
+    'he she they them their this that these those there here which what whats when where who whom whose why ' +
+    'how can could should would will shall may might must not no so then than too very just also any some ' +
+    'all each one ones get got gets make made use used using again thing things way please tell remind ' +
+    'recall remember know let lets s t ve ll d m re if whether ever still was were that been via per ' +
+    'exactly actually really kind sort anything something everything did didn don doesn wasn weren'
+  ).split(' '),
+);
+
+/** Frame words and the intent each one signals (null: optional, no intent of its own). */
+const FRAME: Record<string, Intent | null> = {};
+const frame = (intent: Intent | null, words: string): void => {
+  for (const w of words.split(' ')) FRAME[w] = intent;
+};
+frame(
+  'file',
+  'file files path paths folder directory module component page created create creating changed change ' +
+    'changes changing edited edit editing modified modify touched wrote written added add adding',
+);
+frame(
+  'command',
+  'command commands cmd run ran running runs execute executed invoke invoked script check checked ' +
+    'checking shell terminal cli',
+);
+frame(
+  'decision',
+  'why decide decided decides deciding decision decisions chose choose chosen choosing choice pick ' +
+    'picked reason reasons rationale intend intended intent plan planned wanted want approach prefer ' +
+    'preferred agree agreed opted option options instead',
+);
+frame(
+  'failure',
+  'broke broken break breaks breaking fail failed failing failure failures error errors fix fixed ' +
+    'fixing fixes bug bugs issue issues problem problems wrong crash crashed went',
+);
+frame(
+  'order',
+  'first next after before then later earlier previous previously last start started begin began ' +
+    'following preceded followed',
+);
+frame(null, 'test tests session sessions project work worked working done happen happened');
+
+export interface QueryWords {
+  /** Words that matter: they must match (relaxed only when nothing matches them all). */
+  required: string[];
+  /** Frame words: optional, a small bonus when present. */
+  optional: string[];
+  intent: Intent | null;
+}
+
+const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
+  [
+    'decision',
+    /\b(?:why|decid\w*|decision\w*|chose|choos\w*|chosen|reason\w*|rationale|intend\w*|plan(?:ned)?)\b/,
+  ],
+  ['failure', /\b(?:broke\w*|break\w*|fail\w*|error\w*|fix\w*|bugs?|crash\w*|wrong)\b/],
+  ['command', /\b(?:command\w*|how (?:do|did|can) (?:i|we|you) (?:run|check|start|build|test)|ran|run)\b/],
+  ['order', /\b(?:first|next|after|before|then|earlier|later|previous\w*|began|following)\b/],
+  ['file', /\b(?:which|what) (?:\w+ )?(?:file|files|path|module|component|page)s?\b|\bfile\b/],
+];
+
+/** The intent of a question (first pattern that matches, in the order above), or null. */
+export function classify(text: string): Intent | null {
+  const t = text.toLowerCase().slice(0, 500);
+  for (const [intent, re] of INTENT_PATTERNS) if (re.test(t)) return intent;
+  return null;
+}
+
+/** Splits a question's words into required and optional ones and classifies it. */
+export function readQuestion(text: string, tokens: string[]): QueryWords {
+  const required: string[] = [];
+  const optional: string[] = [];
+  for (const t of tokens) {
+    if (STOP.has(t)) continue;
+    if (t in FRAME) optional.push(t);
+    else required.push(t);
+  }
+  // Nothing but frame words ("what broke?", "tests"): those are what is asked for.
+  if (required.length === 0) return { required: optional, optional: [], intent: classify(text) };
+  return { required, optional, intent: classify(text) };
+}
+
+/** Multiplier for a hit of `kind`/`type` given the question's intent (1 when it says nothing). */
+export function intentBoost(
+  intent: Intent | null,
+  kind: string,
+  type: string | null,
+  toolName: string | null,
+  title: string,
+): number {
+  if (intent === null) return 1;
+  const t = type ?? '';
+  switch (intent) {
+    case 'file':
+      if (t === 'change' || t === 'feature' || t === 'refactor') return 2;
+      if (t === 'episode' || t === 'bugfix') return 1.4;
+      return /[\w-]+\.[a-z0-9]{1,6}\b|\//i.test(title) ? 1.2 : 1;
+    case 'command':
+      if (t === 'command' || t === 'test' || t === 'build' || toolName === 'Bash') return 2;
+      if (t === 'failure' || t === 'bugfix') return 1.5;
+      return t === 'episode' ? 1.3 : 1;
+    case 'decision':
+      if (t === 'decision') return 3;
+      if (t === 'episode' || t === 'compaction') return 2;
+      if (kind === 'summary') return 1.6;
+      return kind === 'prompt' ? 1.4 : 1;
+    case 'failure':
+      if (t === 'bugfix') return 3;
+      if (t === 'failure') return 2.5;
+      if (t === 'test' || t === 'episode') return 1.5;
+      return kind === 'summary' ? 1.3 : 1;
+    case 'order':
+      if (t === 'episode') return 2.5;
+      if (kind === 'prompt') return 1.5;
+      return t === 'compaction' ? 1.3 : 1;
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * Second pass over a stage's hits: the question's intent boosts the memories whose type answers
+ * it, optional (frame) words present add a little, an OR stage ranks by how much of the query's
+ * rare words a hit covers, and near-identical memories (same kind, project, type and title: the
+ * same file read five times, the same command retried) collapse into one hit with a count.
+ * Reads a few columns of the stage's hits only (one statement per kind, ids as a JSON array).
+ */
+import type Database from 'better-sqlite3';
+import { intentBoost, type Intent } from './intent.js';
+import type { Hit } from './page.js';
+import type { Kind } from './search-sql.js';
+
+const META_SQL: Record<Kind, string> = {
+  observation: `SELECT o.id, s.project, o.type, o.tool_name AS toolName,
+      coalesce(o.title, (SELECT v.input FROM observations_search_src v WHERE v.id = o.id), o.tool_name) AS title,
+      concat_ws(' ', o.subtitle, substr(o.facts, 1, 1500), substr(o.narrative, 1, 1500)) AS body
+    FROM observations o JOIN sessions s ON s.id = o.session_id
+    WHERE o.id IN (SELECT value FROM json_each(?))`,
+  summary: `SELECT x.id, s.project, NULL AS type, NULL AS toolName, coalesce(x.request, '') AS title,
+      concat_ws(' ', substr(x.completed, 1, 1000), substr(x.learned, 1, 1000), substr(x.next_steps, 1, 500)) AS body
+    FROM session_summaries x JOIN sessions s ON s.id = x.session_id
+    WHERE x.id IN (SELECT value FROM json_each(?))`,
+  prompt: `SELECT x.id, s.project, NULL AS type, NULL AS toolName, substr(x.prompt, 1, 300) AS title,
+      substr(x.prompt, 300, 1500) AS body
+    FROM user_prompts x JOIN sessions s ON s.id = x.session_id
+    WHERE x.id IN (SELECT value FROM json_each(?))`,
+};
+
+interface Meta {
+  id: number;
+  project: string;
+  type: string | null;
+  toolName: string | null;
+  title: string;
+  body: string | null;
+}
+
+/** What a word's inflections share (`refreshing`, `refreshed` → `refresh`), for matching in JS. */
+export const stemPrefix = (w: string): string => w.slice(0, Math.max(3, w.length - 3));
+
+/** The question as the reranker needs it. */
+export interface Question {
+  intent: Intent | null;
+  optional: string[];
+  /** Required words with their weight (idf-like); used by `coverage` for OR stages. */
+  weighted: Array<{ word: string; weight: number }>;
+}
+
+export class Reranker {
+  private readonly byKey = new Map<string, Hit>();
+  private readonly seenIds = new Set<string>();
+  private readonly found: Hit[] = [];
+
+  constructor(
+    private readonly stmt: (sql: string) => Database.Statement,
+    private readonly q: Question,
+  ) {}
+
+  /** Distinct things found so far. */
+  get size(): number {
+    return this.found.length;
+  }
+
+  /** Everything found, best first (stable: earlier stages first on ties). */
+  get hits(): Hit[] {
+    return this.found
+      .map((h, i) => ({ h, i }))
+      .sort((a, b) => b.h.score - a.h.score || a.i - b.i)
+      .map((x) => x.h);
+  }
+
+  /** Whether a hit of one of these observation types was found. */
+  has(types: readonly string[]): boolean {
+    return this.found.some((h) => h.kind === 'observation' && types.includes(this.types.get(h.id) ?? ''));
+  }
+
+  private readonly types = new Map<number, string>();
+
+  /**
+   * Adds one stage's hits. `coverage` is the share of the query's word weight the stage's
+   * expression required (1 for all words), or 'each' to measure it per hit (OR stages). A hit's
+   * score is its stage score relative to the stage's best × intent boost × optional-word bonus ×
+   * coverage², so hits holding more of the rare words come first across stages.
+   */
+  add(stage: Hit[], coverage: number | 'each' = 1): void {
+    if (stage.length === 0) return;
+    const meta = this.meta(stage);
+    const max = Math.max(...stage.map((h) => h.score), 1e-9);
+    const scored = stage.map((h) => {
+      const m = meta.get(`${h.kind}:${h.id}`);
+      const rel = Math.max(h.score, 0) / max;
+      if (!m) return { h, m, s: rel * (coverage === 'each' ? 0.04 : coverage ** 2) };
+      const text = ` ${m.title} ${m.body ?? ''}`.toLowerCase();
+      let s = rel * intentBoost(this.q.intent, h.kind, m.type, m.toolName, m.title);
+      const extra = this.q.optional.filter((w) => text.includes(stemPrefix(w))).length;
+      s *= 1 + 0.15 * Math.min(extra, 3);
+      s *= (coverage === 'each' ? this.coverage(text) : coverage) ** 2;
+      if (h.kind === 'observation' && m.type) this.types.set(h.id, m.type);
+      return { h, m, s };
+    });
+    scored.sort((a, b) => b.s - a.s);
+    for (const { h, m, s } of scored) {
+      const id = `${h.kind}:${h.id}`;
+      if (this.seenIds.has(id)) continue;
+      this.seenIds.add(id);
+      const key = m ? `${h.kind}|${m.project}|${m.type ?? ''}|${normal(m.title)}` : id;
+      const prev = this.byKey.get(key);
+      if (prev) {
+        prev.count = (prev.count ?? 1) + 1;
+        continue;
+      }
+      const hit: Hit = { ...h, score: s };
+      this.byKey.set(key, hit);
+      this.found.push(hit);
+    }
+  }
+
+  /** Weight of these words relative to all required words (0–1). */
+  share(words: string[]): number {
+    let total = 0;
+    let got = 0;
+    for (const { word, weight } of this.q.weighted) {
+      total += weight;
+      if (words.includes(word)) got += weight;
+    }
+    return total > 0 ? got / total : 1;
+  }
+
+  /** Share of the required words' weight whose stem the text holds (0–1). */
+  private coverage(text: string): number {
+    let total = 0;
+    let got = 0;
+    for (const { word, weight } of this.q.weighted) {
+      total += weight;
+      if (text.includes(stemPrefix(word))) got += weight;
+    }
+    return total > 0 ? got / total : 0;
+  }
+
+  private meta(hits: Hit[]): Map<string, Meta> {
+    const out = new Map<string, Meta>();
+    for (const kind of ['observation', 'summary', 'prompt'] as const) {
+      const ids = hits.filter((h) => h.kind === kind).map((h) => h.id);
+      if (ids.length === 0) continue;
+      for (const r of this.stmt(META_SQL[kind]).all(JSON.stringify(ids)) as Meta[])
+        out.set(`${kind}:${r.id}`, r);
+    }
+    return out;
+  }
+}
+
+const normal = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 200);

@@ -1,0 +1,42 @@
+/**
+ * Identifier splitting shared by the index and the query side. FTS5's unicode61 tokenizer already
+ * splits `snake_case`, `kebab-case`, paths and dotted names, but keeps `TranscriptComputers` or
+ * `HTTPServer` as one token. `identifierParts` finds such camelCase words and returns their parts,
+ * lower-cased; `splitIdentifiers` is registered as the SQL function `memtray_idsplit` on every
+ * connection (db/open.ts) and feeds the extra `idents` column of the observation index.
+ */
+
+/** A run of letters and digits with an inner lower→upper or UPPER→Upper-lower boundary. */
+const CAMEL_WORD = /[\p{L}\p{N}]*(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll})[\p{L}\p{N}]*/gu;
+const BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+/** Input read per row, and words emitted per row (bounded work on any text). */
+const MAX_INPUT = 20_000;
+const MAX_WORDS = 400;
+
+/** The lower-cased parts of a camelCase word (`TranscriptComputers` → transcript, computers), or []. */
+export function identifierParts(word: string): string[] {
+  if (word.length > 200) return [];
+  const parts = word
+    .split(BOUNDARY)
+    .map((p) => p.toLowerCase())
+    .filter((p) => p.length > 0);
+  return parts.length > 1 ? parts : [];
+}
+
+/**
+ * The parts of every camelCase identifier in `text`, space-separated, each distinct identifier
+ * once (null when there are none). Deterministic: the same text always gives the same words, as
+ * FTS5's external-content deletes require.
+ */
+export function splitIdentifiers(text: unknown): string | null {
+  if (typeof text !== 'string' || text === '') return null;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const m of text.slice(0, MAX_INPUT).matchAll(CAMEL_WORD)) {
+    if (seen.has(m[0])) continue;
+    seen.add(m[0]);
+    out.push(...identifierParts(m[0]));
+    if (out.length >= MAX_WORDS) break;
+  }
+  return out.length > 0 ? out.slice(0, MAX_WORDS).join(' ') : null;
+}
