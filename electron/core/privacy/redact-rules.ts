@@ -17,6 +17,11 @@ export interface SecretRule {
   hints?: string[];
   /** Keep a match only when its (group) value passes this test. */
   accept?: (value: string) => boolean;
+  /**
+   * For a rule whose `re` matches only the start of a secret (a PEM header): makes, for one text, a
+   * function that says where the redacted span ends given the end of a match (null: no secret).
+   */
+  extend?: () => (text: string, from: number) => number | null;
 }
 
 const PLACEHOLDER =
@@ -66,14 +71,44 @@ export function shannonEntropy(s: string): number {
   return h;
 }
 
+const PEM_MAX = 20_000;
+const PEM_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+
+/**
+ * For one text: the end of the PEM block whose header ends at `from`: the first END line after it
+ * if that is within PEM_MAX, else the end of the text if that is within PEM_MAX, else null. The last
+ * END found is remembered, so many headers and no END cost one scan of the text, not one per header
+ * (the regex form `[\s\S]{0,20000}?(?:END|$)` rescanned 20,000 characters for every header).
+ */
+function pemEnd(): (text: string, from: number) => number | null {
+  let searchedFrom = Number.POSITIVE_INFINITY;
+  let at = -1;
+  let end = -1;
+  return (text, from) => {
+    if (!(searchedFrom <= from && (at === -1 || at >= from))) {
+      PEM_END.lastIndex = from;
+      const m = PEM_END.exec(text);
+      searchedFrom = from;
+      at = m ? m.index : -1;
+      end = m ? m.index + m[0].length : -1;
+    }
+    if (at !== -1 && at - from <= PEM_MAX) return end;
+    if (text.length - from <= PEM_MAX) return text.length;
+    return null;
+  };
+}
+
 const B = String.raw`(?<![A-Za-z0-9_])`;
 const E = String.raw`(?![A-Za-z0-9_])`;
 
 export const SECRET_RULES: SecretRule[] = [
   {
+    // The header, then up to the first END line within PEM_MAX (or to the end of a text that ends
+    // within PEM_MAX). See pemEnd: one forward scan for END lines, whatever the number of headers.
     id: 'private-key',
-    re: /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,20000}?(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    re: /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g,
     hints: ['PRIVATE KEY'],
+    extend: pemEnd,
   },
   {
     id: 'aws-key',
@@ -180,7 +215,9 @@ export const SECRET_RULES: SecretRule[] = [
   { id: '1password-token', re: new RegExp(`${B}ops_ey[A-Za-z0-9+/=]{100,1280}`, 'g'), hints: ['ops_ey'] },
   {
     id: 'jwt',
-    re: new RegExp(`${B}eyJ[A-Za-z0-9_-]{8,4000}\\.eyJ[A-Za-z0-9_-]{8,8000}\\.[A-Za-z0-9_-]{0,2000}`, 'g'),
+    // Starts only where a run of base64url characters starts (not after '-'), so a run is scanned
+    // from one start only: `eyJA-eyJA-…` would otherwise rescan 4,000 characters at every `eyJ`.
+    re: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4000}\.eyJ[A-Za-z0-9_-]{8,8000}\.[A-Za-z0-9_-]{0,2000}/g,
     hints: ['eyJ'],
   },
   {

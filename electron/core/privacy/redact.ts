@@ -37,6 +37,7 @@ function applyRule(text: string, rule: SecretRule, hints: Set<string>): string {
     if (hints.size === 0 || !rule.hints.some((h) => hints.has(h))) return text;
   }
   rule.re.lastIndex = 0;
+  if (rule.extend) return applyExtended(text, rule, rule.extend());
   if (rule.accept) return applyWithAccept(text, rule, rule.accept);
   return text.replace(rule.re, (...args: unknown[]) => {
     if (rule.group === undefined) return redactionMarker(rule.id);
@@ -50,6 +51,27 @@ function replaceGroup(groups: Array<string | undefined>, rule: SecretRule): stri
     out += i === (rule.group ?? 0) - 1 ? redactionMarker(rule.id) : (groups[i] ?? '');
   }
   return out;
+}
+
+/** A rule whose regex finds where a secret starts and `spanEnd` where it ends (PEM blocks). */
+function applyExtended(
+  text: string,
+  rule: SecretRule,
+  spanEnd: (text: string, from: number) => number | null,
+): string {
+  const re = rule.re;
+  let out = '';
+  let last = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    const end = spanEnd(text, m.index + m[0].length);
+    if (end === null) continue; // no secret here: look for the next start after this one
+    out += text.slice(last, m.index) + redactionMarker(rule.id);
+    last = end;
+    re.lastIndex = end;
+  }
+  re.lastIndex = 0;
+  return last === 0 ? text : out + text.slice(last);
 }
 
 const RESCAN_MAX = 64;
