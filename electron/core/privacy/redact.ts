@@ -6,6 +6,7 @@
  */
 import type { Settings } from '../settings/schema.js';
 import { SECRET_RULES, shannonEntropy, type SecretRule } from './redact-rules.js';
+import type { SpanFinder } from './redact-spans.js';
 
 export const redactionMarker = (id: string): string => `[REDACTED:${id}]`;
 
@@ -37,7 +38,7 @@ function applyRule(text: string, rule: SecretRule, hints: Set<string>): string {
     if (hints.size === 0 || !rule.hints.some((h) => hints.has(h))) return text;
   }
   rule.re.lastIndex = 0;
-  if (rule.extend) return applyExtended(text, rule, rule.extend());
+  if (rule.span) return applySpans(text, rule, rule.span());
   if (rule.accept) return applyWithAccept(text, rule, rule.accept);
   return text.replace(rule.re, (...args: unknown[]) => {
     if (rule.group === undefined) return redactionMarker(rule.id);
@@ -53,22 +54,19 @@ function replaceGroup(groups: Array<string | undefined>, rule: SecretRule): stri
   return out;
 }
 
-/** A rule whose regex finds where a secret starts and `spanEnd` where it ends (PEM blocks). */
-function applyExtended(
-  text: string,
-  rule: SecretRule,
-  spanEnd: (text: string, from: number) => number | null,
-): string {
+/** A rule whose regex finds where a secret starts and `spanOf` what to redact (redact-spans.ts). */
+function applySpans(text: string, rule: SecretRule, spanOf: SpanFinder): string {
   const re = rule.re;
   let out = '';
   let last = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
-    const end = spanEnd(text, m.index + m[0].length);
-    if (end === null) continue; // no secret here: look for the next start after this one
-    out += text.slice(last, m.index) + redactionMarker(rule.id);
-    last = end;
-    re.lastIndex = end;
+    if (m[0] === '') re.lastIndex = m.index + 1;
+    const span = spanOf(text, m);
+    if (span === null || span[0] < last) continue; // no secret here: look for the next start
+    out += text.slice(last, span[0]) + redactionMarker(rule.id);
+    last = span[1];
+    re.lastIndex = Math.max(re.lastIndex, span[1]);
   }
   re.lastIndex = 0;
   return last === 0 ? text : out + text.slice(last);

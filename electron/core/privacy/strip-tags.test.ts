@@ -47,5 +47,6 @@ describe('stripPrivacyTags', () => {
     expect(stripPrivacyTags(attrs)).toBe(attrs);
     const ms = performance.now() - t0;
     expect(r).toBe('');
+    expect(ms).toBeLessThan(1500);
   });
 });
