@@ -3,7 +3,8 @@
  *
  * Reads the hook's JSON on stdin, strips `<private>` / `<memtray-context>` blocks, and posts it to
  * the MemTray service named by `server.json` + `token` in the data dir (2 s timeout). If the service
- * is unreachable or answers 5xx, the event is appended to the spool for the service to import later.
+ * is unreachable or answers 5xx, the event is redacted (spool-redact.ts) and appended to the spool
+ * for the service to import later.
  * SessionStart prints the memory context for Claude. Whatever happens, it exits 0: a memory tool
  * must never block or break a prompt.
  *
@@ -13,6 +14,7 @@ import { fstatSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { mapStringsDeep, stripPrivacyTags } from '../electron/core/privacy/strip-tags.js';
 import { appendSpool, readHookConfig, readServer, resolveDataDir } from './lib.js';
+import { cleanForSpool } from './spool-redact.js';
 
 const TIMEOUT_MS = 2000;
 const MAX_STDIN = 32 * 1024 * 1024;
@@ -149,7 +151,7 @@ async function run(): Promise<void> {
       : null;
   const res = posted ? await posted : null;
   if (!res || res.status >= 500) {
-    appendSpool(dataDir, { v: 1, id, event, at, payload }, config.spoolMaxBytes);
+    appendSpool(dataDir, { v: 1, id, event, at, payload: cleanForSpool(payload) }, config.spoolMaxBytes);
     return;
   }
   if (res.status >= 400) {

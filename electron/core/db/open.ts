@@ -52,6 +52,10 @@ function openUnexplained(file: string, opts: OpenDatabaseOptions): OpenedDatabas
     if (!opts.readonly) {
       sqlite.pragma('journal_mode = WAL');
       sqlite.pragma(`synchronous = ${opts.synchronous ?? 'NORMAL'}`);
+      // Deleted rows are zeroed in their pages, free pages included, so a deleted session is gone
+      // from the file at the next checkpoint, not at the next VACUUM. (FAST would leave whole freed
+      // pages, e.g. a large tool output's overflow pages, as they were.) Per connection.
+      sqlite.pragma('secure_delete = ON');
     }
     sqlite.pragma('foreign_keys = ON');
     registerFunctions(sqlite);

@@ -1,12 +1,16 @@
-/** The one cleaning pass every stored string takes: privacy tags stripped, then secrets redacted. */
+/**
+ * The one cleaning pass every stored string takes: privacy tags stripped, then secrets redacted;
+ * in structured data also by field name, and object keys too (fields.ts).
+ */
 import type { Settings } from '../settings/schema.js';
-import { mapStringsDeep, stripPrivacyTags } from './strip-tags.js';
+import { cleanTree } from './fields.js';
+import { stripPrivacyTags } from './strip-tags.js';
 
 export type CleanSettings = Pick<Settings, 'redactSecrets' | 'customRedactPatterns'>;
 
 /**
  * Cleans every string inside a parsed JSON value, in place; returns the (possibly new) root.
- * `onChange` is called when some string was changed.
+ * `onChange` is called when some string or key was changed.
  */
 export function cleanDeep<T, S extends CleanSettings>(
   value: T,
@@ -14,10 +18,8 @@ export function cleanDeep<T, S extends CleanSettings>(
   redact: (text: string, settings: S) => string,
   onChange?: () => void,
 ): T {
-  return mapStringsDeep(value, (s) => {
-    const stripped = stripPrivacyTags(s);
-    const out = settings.redactSecrets ? redact(stripped, settings) : stripped;
-    if (out !== s) onChange?.();
-    return out;
-  });
+  const clean = settings.redactSecrets
+    ? (s: string): string => redact(stripPrivacyTags(s), settings)
+    : stripPrivacyTags;
+  return cleanTree(value, clean, clean, settings.redactSecrets, onChange);
 }

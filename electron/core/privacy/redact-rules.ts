@@ -7,6 +7,15 @@
  * async (see docs/compression.md for the measurement). Every pattern is linear: literal prefixes,
  * bounded quantifiers, no nested repetition.
  */
+import {
+  basicAuthValue,
+  pemSpan,
+  PLACEHOLDER,
+  plausibleValue,
+  valueSpan,
+  type SpanFinder,
+} from './redact-spans.js';
+
 export interface SecretRule {
   /** Label written into `[REDACTED:<id>]`. */
   id: string;
@@ -17,10 +26,12 @@ export interface SecretRule {
   hints?: string[];
   /** Keep a match only when its (group) value passes this test. */
   accept?: (value: string) => boolean;
+  /**
+   * For a rule whose `re` matches only where a secret starts (a PEM header, `DB_PASS=`): makes, for
+   * one text, the function that finds the span to redact from a match (see redact-spans.ts).
+   */
+  span?: () => SpanFinder;
 }
-
-const PLACEHOLDER =
-  /^(?:\$|<|\*|%|\[REDACTED|process\.env|os\.environ|env\.|import\.meta|undefined|null|true|false|none|string|number|required|optional|your[-_]|example|changeme|x{4,}|\.{3})/i;
 
 /** Heuristic for a `key = value` credential: not a placeholder or code reference, and key-like. */
 export function looksLikeCredential(value: string): boolean {
@@ -71,9 +82,12 @@ const E = String.raw`(?![A-Za-z0-9_])`;
 
 export const SECRET_RULES: SecretRule[] = [
   {
+    // The header, then up to the first END line within 20,000 characters (or to the end of a text
+    // that ends within them). See pemSpan: one forward scan for END lines, whatever the headers.
     id: 'private-key',
-    re: /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,20000}?(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    re: /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g,
     hints: ['PRIVATE KEY'],
+    span: pemSpan,
   },
   {
     id: 'aws-key',
@@ -107,7 +121,11 @@ export const SECRET_RULES: SecretRule[] = [
     ),
     hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'],
   },
-  { id: 'gitlab-token', re: new RegExp(`${B}glpat-[A-Za-z0-9_-]{20,128}`, 'g'), hints: ['glpat-'] },
+  {
+    id: 'gitlab-token',
+    re: new RegExp(`${B}(?:glpat|glrt|gldt|glptt|glft)-[A-Za-z0-9_-]{20,128}`, 'g'),
+    hints: ['glpat-', 'glrt-', 'gldt-', 'glptt-', 'glft-'],
+  },
   {
     id: 'slack-token',
     re: new RegExp(`${B}xox[abposr]-(?:\\d-)?(?:[A-Za-z0-9]{1,40}-){1,6}[A-Za-z0-9]{1,64}${E}`, 'g'),
@@ -180,7 +198,9 @@ export const SECRET_RULES: SecretRule[] = [
   { id: '1password-token', re: new RegExp(`${B}ops_ey[A-Za-z0-9+/=]{100,1280}`, 'g'), hints: ['ops_ey'] },
   {
     id: 'jwt',
-    re: new RegExp(`${B}eyJ[A-Za-z0-9_-]{8,4000}\\.eyJ[A-Za-z0-9_-]{8,8000}\\.[A-Za-z0-9_-]{0,2000}`, 'g'),
+    // Starts only where a run of base64url characters starts (not after '-'), so a run is scanned
+    // from one start only: `eyJA-eyJA-…` would otherwise rescan 4,000 characters at every `eyJ`.
+    re: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4000}\.eyJ[A-Za-z0-9_-]{8,8000}\.[A-Za-z0-9_-]{0,2000}/g,
     hints: ['eyJ'],
   },
   {
@@ -232,10 +252,73 @@ export const SECRET_RULES: SecretRule[] = [
     hints: ['://'],
   },
   {
+    // Env / settings style names that end in a credential word, any value but placeholders:
+    // `DB_PASS=hunter2`, `SECRET_KEY = '…'` (Django), `app.config["SECRET_KEY"] = "…"` (Flask),
+    // `MEMTRAY_TOKEN=…`, `"API_KEY": "…"`. Upper-case names only (lower-case code goes through
+    // `credential`); `:` only after a quoted name (not `--- PASS: TestX`). The name is scanned once
+    // per run of name characters, the value by readValue (bounded).
+    id: 'env-secret',
+    re: /(?<![A-Za-z0-9_$.])[A-Z][A-Z0-9_]{0,60}(?<=_PASS|_PWD|DBPASS|PASSWD|PASSWORD|SECRET|SECRET_KEY|TOKEN|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|AUTH_KEY|CREDENTIALS?)(?:["'`]\]?\s{0,3}[:=]|\s{0,3}=)(?!=)\s{0,3}/g,
+    span: valueSpan(plausibleValue(3)),
+  },
+  {
     // KEY=value / "apiKey": "value" / password: value — values that look like credentials.
     id: 'credential',
-    re: /((?:secret|passw(?:or)?d|pwd|token|api[_-]?key|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?)["'`]?\s{0,3}(?:[:=]|=>)\s{0,3}["'`]?)([^\s"'`,;)}{\]]{8,500})/gi,
+    re: /((?:secret(?:[_-]?key)?|passw(?:or)?d|passphrase|pwd|token|api[_-]?key|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?)["'`]?\]?\s{0,3}(?:[:=]|=>)\s{0,3}["'`]?)([^\s"'`,;)}{\]]{8,500})/gi,
     group: 2,
     accept: looksLikeCredential,
+  },
+  {
+    id: 'basic-auth',
+    re: /\bBasic\s{1,3}/gi,
+    hints: ['Basic', 'basic', 'BASIC'],
+    span: valueSpan(basicAuthValue),
+  },
+  {
+    // `Authorization: Bearer <token>` whatever the token's shape (MemTray's own is 64 hex digits).
+    id: 'bearer-token',
+    re: /\bBearer\s{1,3}(?=[A-Za-z0-9._~+/=-]{16})/gi,
+    hints: ['Bearer', 'bearer', 'BEARER'],
+    span: valueSpan(plausibleValue(16)),
+  },
+  {
+    // Long options that take a credential: `--password=…`, `--token …` (not `--password-stdin`).
+    id: 'cli-password',
+    re: /(?<![A-Za-z0-9_-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token)(?:=|\s{1,3})(?!-)/gi,
+    hints: ['--'],
+    span: valueSpan(plausibleValue(1)),
+  },
+  {
+    // ~/.netrc: `machine host login user password secret`
+    id: 'netrc-password',
+    re: /\bmachine\s{1,10}\S{1,200}\s{1,10}login\s{1,10}\S{1,200}\s{1,10}password\s{1,10}/g,
+    hints: ['machine'],
+    span: valueSpan(plausibleValue(1)),
+  },
+  { id: 'sshpass', re: /\bsshpass\s{1,3}-p\s{0,3}/g, hints: ['sshpass'], span: valueSpan(plausibleValue(1)) },
+  {
+    // `mysql -uroot -pS3cret`, `mysqldump -p'…'` (a bare `-p` prompts: no value attached, not matched).
+    id: 'mysql-password',
+    re: /\b(?:mysql|mysqldump|mysqladmin|mariadb|mysqlimport)\b[^\n|;&]{0,200}?\s-p(?=\S)/g,
+    hints: ['mysql', 'mariadb'],
+    span: valueSpan(plausibleValue(1)),
+  },
+  {
+    // `curl -u user:password`, `curl --user user:password`: the part after the first colon.
+    id: 'curl-user',
+    re: /\bcurl\b[^\n|;&]{0,300}?\s(?:-u|--user)(?:\s{1,3}|=)["']?[^\s:"']{1,100}:/g,
+    hints: ['curl'],
+    span: valueSpan(plausibleValue(1)),
+  },
+  { id: 'age-secret-key', re: /AGE-SECRET-KEY-1[0-9A-Z]{50,70}/g, hints: ['AGE-SECRET-KEY-'] },
+  {
+    id: 'postman-key',
+    re: new RegExp(`${B}PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}${E}`, 'g'),
+    hints: ['PMAK-'],
+  },
+  {
+    // Discord bot tokens: base64 user id (starts M/N/O), timestamp, HMAC.
+    id: 'discord-bot-token',
+    re: /(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/g,
   },
 ];

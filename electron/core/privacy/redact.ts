@@ -6,6 +6,7 @@
  */
 import type { Settings } from '../settings/schema.js';
 import { SECRET_RULES, shannonEntropy, type SecretRule } from './redact-rules.js';
+import type { SpanFinder } from './redact-spans.js';
 
 export const redactionMarker = (id: string): string => `[REDACTED:${id}]`;
 
@@ -37,6 +38,7 @@ function applyRule(text: string, rule: SecretRule, hints: Set<string>): string {
     if (hints.size === 0 || !rule.hints.some((h) => hints.has(h))) return text;
   }
   rule.re.lastIndex = 0;
+  if (rule.span) return applySpans(text, rule, rule.span());
   if (rule.accept) return applyWithAccept(text, rule, rule.accept);
   return text.replace(rule.re, (...args: unknown[]) => {
     if (rule.group === undefined) return redactionMarker(rule.id);
@@ -50,6 +52,24 @@ function replaceGroup(groups: Array<string | undefined>, rule: SecretRule): stri
     out += i === (rule.group ?? 0) - 1 ? redactionMarker(rule.id) : (groups[i] ?? '');
   }
   return out;
+}
+
+/** A rule whose regex finds where a secret starts and `spanOf` what to redact (redact-spans.ts). */
+function applySpans(text: string, rule: SecretRule, spanOf: SpanFinder): string {
+  const re = rule.re;
+  let out = '';
+  let last = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    if (m[0] === '') re.lastIndex = m.index + 1;
+    const span = spanOf(text, m);
+    if (span === null || span[0] < last) continue; // no secret here: look for the next start
+    out += text.slice(last, span[0]) + redactionMarker(rule.id);
+    last = span[1];
+    re.lastIndex = Math.max(re.lastIndex, span[1]);
+  }
+  re.lastIndex = 0;
+  return last === 0 ? text : out + text.slice(last);
 }
 
 const RESCAN_MAX = 64;

@@ -1,12 +1,16 @@
 /**
- * Removes `<private>…</private>` and `<memtray-context>…</memtray-context>` blocks.
+ * Removes `<private>…</private>` and `<memtray-context>…</memtray-context>` blocks (tags in any
+ * case, with or without attributes).
  *
  * One left-to-right scan with a single regex over tag tokens: linear in the input size whatever the
  * nesting. Nested blocks are removed whole; an opening tag that is never closed hides everything to
  * the end of the string (the safe reading of "private"); a stray closing tag is dropped.
  */
-const TAG_RE = /<(\/?)(private|memtray-context)\s*>/gi;
-const QUICK_RE = /<\/?(?:private|memtray-context)\s*>/i;
+// A tag may carry attributes (`<private reason="…">`), in any case. `[^<>]*` stops at the next `<`,
+// so the spans scanned from different starts never overlap: linear. (A `>` inside an attribute
+// value ends the tag early; what follows it is then removed as the block's content.)
+const TAG_RE = /<(\/?)(private|memtray-context)(?:\s[^<>]*)?>/gi;
+const QUICK_RE = /<\/?(?:private|memtray-context)(?:\s[^<>]*)?>/i;
 
 export const PRIVATE_TAGS = ['private', 'memtray-context'] as const;
 

@@ -1,8 +1,10 @@
 /**
- * Privacy: 60+ secret formats and `<private>` blocks, placed in prompts, tool inputs and responses,
+ * Privacy: 100+ secret formats (text formats and credentials passed as structured JSON fields) and
+ * `<private>` blocks (with and without attributes), placed in prompts, tool inputs and responses,
  * an Edit's `originalFile`, a Stop message, a transcript import and hook events spooled while the
- * service was down. None may reach the database files (bytes of the .db and -wal), the log, the
- * spool after import, or any request the Messages API test server receives.
+ * service was down. None may reach the spool (as the hook writes it, before any import), the
+ * database files (bytes of the .db and -wal), the log, or any request the Messages API test server
+ * receives.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { memorySecretStore } from '../../../electron/core/settings/store.js';
 import { fileLogger } from '../../../electron/core/util/logger.js';
 import { MessagesApiServer } from '../../helpers/messages-api/server.js';
 import { startTestService, tempDir, type TestService } from '../../helpers/service.js';
-import { PRIVATE_MARKERS, SECRET_CASES, secretBlob } from './secrets.js';
+import { FIELD_CASES, PRIVATE_MARKERS, SECRET_CASES, secretBlob } from './secrets.js';
 
 const KEY = 'sk-ant-api03-privacy-test-key-for-the-local-server';
 const SID = 'privacy-session';
@@ -25,7 +27,18 @@ const ECHOED = 'ghp_EchoedBackByTheApi0123456789abcdefXY';
  * electron/core/privacy/ does not recognise yet. Empty: every seeded format is redacted.
  */
 const REDACTOR_MISSES: Record<string, string> = {};
-const priv = (i: number): string => `<private>${PRIVATE_MARKERS[i]}</private>`;
+// Tags in their plain form and with attributes / other case (`<private reason="…">`).
+const priv = (i: number): string =>
+  i % 2 === 0
+    ? `<private>${PRIVATE_MARKERS[i]}</private>`
+    : `<Private reason="case ${i}" scope='all'>${PRIVATE_MARKERS[i]}</PRIVATE>`;
+/** Every structured-field case, each under its own (harmless) key. */
+const fieldsInput = (): Record<string, unknown> =>
+  Object.fromEntries(FIELD_CASES.map((c, i) => [`case_${i}`, structuredClone(c.value)]));
+const ALL_SECRETS = [
+  ...SECRET_CASES.map((c) => ({ label: c.label, secret: c.secret })),
+  ...FIELD_CASES.map((c) => ({ label: c.label, secret: c.secret })),
+];
 
 function hook(dataDir: string, event: string, payload: Record<string, unknown>): Promise<number | null> {
   return new Promise((resolve) => {
@@ -72,7 +85,7 @@ function transcript(file: string): void {
             type: 'tool_use',
             id: 'toolu_tr_1',
             name: 'Bash',
-            input: { command: `echo "${blob.slice(0, 2000)}" ${priv(4)}` },
+            input: { command: `echo "${blob.slice(0, 2000)}" ${priv(4)}`, ...fieldsInput() },
           },
         ],
       },
@@ -98,6 +111,7 @@ describe('privacy: secrets and <private> blocks never stored, logged, spooled or
   const dataDir = tempDir('memtray-privacy-');
   let t: TestService;
   let sinks: Record<string, string> = {};
+  let spoolAsWritten = '';
 
   beforeAll(async () => {
     await api.start();
@@ -115,12 +129,15 @@ describe('privacy: secrets and <private> blocks never stored, logged, spooled or
         hook_event_name: 'PostToolUse',
         tool_name: 'Bash',
         tool_use_id: 'toolu_sp_1',
-        tool_input: { command: `env ${priv(0)}` },
+        tool_input: { command: `env ${priv(1)}`, ...fieldsInput() },
         tool_response: { stdout: blob, stderr: '', interrupted: false },
       }),
     ];
     expect(await Promise.all(spooled)).toEqual([0, 0]);
-    expect(readFileSync(join(dataDir, 'spool.jsonl'), 'utf8')).toContain(SECRET_CASES[0]!.secret); // the test is live
+    // The spool as the hook wrote it (no service yet): already redacted and stripped.
+    spoolAsWritten = readFileSync(join(dataDir, 'spool.jsonl'), 'utf8');
+    expect(spoolAsWritten).toContain('spooled prompt'); // the test is live: both events are there
+    expect(spoolAsWritten).toContain('toolu_sp_1');
 
     // 2. The service starts (imports the spool), with a key and the Messages API test server.
     t = await startTestService({
@@ -150,7 +167,10 @@ describe('privacy: secrets and <private> blocks never stored, logged, spooled or
     await post('PreToolUse', {
       tool_name: 'Bash',
       tool_use_id: 'toolu_b1',
-      tool_input: { command: `export ${SECRET_CASES.map((s) => s.text.split('\n')[0]).join(' ')}` },
+      tool_input: {
+        command: `export ${SECRET_CASES.map((s) => s.text.split('\n')[0]).join(' ')}`,
+        ...fieldsInput(),
+      },
     });
     await post('PostToolUse', {
       tool_name: 'Bash',
@@ -161,7 +181,7 @@ describe('privacy: secrets and <private> blocks never stored, logged, spooled or
     await post('PostToolUse', {
       tool_name: 'Write',
       tool_use_id: 'toolu_w1',
-      tool_input: { file_path: `${CWD}/.env`, content: blob },
+      tool_input: { file_path: `${CWD}/.env`, content: blob, ...fieldsInput() },
       tool_response: { type: 'create', filePath: `${CWD}/.env`, content: blob },
     });
     await post('PostToolUse', {
@@ -259,6 +279,7 @@ describe('privacy: secrets and <private> blocks never stored, logged, spooled or
         .map(read)
         .join('\n'),
       'Messages API requests': api.allRequestText(),
+      'spool as the hook wrote it': spoolAsWritten,
     };
     expect(sinks['database file']!.length).toBeGreaterThan(100_000);
     expect(sinks['Messages API requests']).toContain('[REDACTED:');
@@ -269,12 +290,16 @@ describe('privacy: secrets and <private> blocks never stored, logged, spooled or
     await api.stop();
   });
 
-  it(`covers ${SECRET_CASES.length} secret formats`, () => {
-    expect(SECRET_CASES.length).toBeGreaterThanOrEqual(50);
-    expect(new Set(SECRET_CASES.map((s) => s.label)).size).toBe(SECRET_CASES.length);
+  it(`covers ${ALL_SECRETS.length} secret formats`, () => {
+    expect(ALL_SECRETS.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(ALL_SECRETS.map((s) => s.label)).size).toBe(ALL_SECRETS.length);
   });
 
-  for (const s of SECRET_CASES) {
+  it('the spool holds redaction markers, not secrets (the hook redacts before writing)', () => {
+    expect(spoolAsWritten).toContain('[REDACTED:');
+  });
+
+  for (const s of ALL_SECRETS) {
     const gap = REDACTOR_MISSES[s.label];
     (gap ? it.fails : it)(`${s.label}: in no sink${gap ? ` (known gap: ${gap})` : ''}`, () => {
       const found = Object.entries(sinks)

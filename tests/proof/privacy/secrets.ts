@@ -20,6 +20,7 @@ const up = (n: number): string => from('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', n);
 const b64 = (n: number): string => from(`${ALNUM}+/`, n);
 const url64 = (n: number): string => from(`${ALNUM}-_`, n);
 const digits = (n: number): string => from('0123456789', n);
+const low = (n: number): string => from('abcdefghijklmnopqrstuvwxyz', n);
 const uuid = (): string => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
 const pem = (kind: string, body: string): string =>
   `-----BEGIN ${kind}-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END ${kind}-----`;
@@ -101,6 +102,36 @@ const cases: Array<[string, string, ((s: string) => string)?]> = [
   ['newrelic-key', `NRAK-${up(27)}`],
   ['sentry-dsn', hex(32), (s) => `https://${s}@o${digits(6)}.ingest.sentry.io/${digits(7)}`],
   ['generic-high-entropy', `${an(44)}`, (s) => `token: ${s}`],
+  // Issue 16: formats that were stored in clear. Values short or plain enough that only the format
+  // (not the high-entropy pass) can catch them.
+  ['db-pass-env', `pw${an(8)}`, (s) => `DB_PASS=${s}`],
+  ['db-pass-export', `pw${an(8)}`, (s) => `export MYSQL_ROOT_PASS=${s} && make`],
+  ['django-secret-insecure', `django-insecure-${low(12)}(${low(6)})@!`, (s) => `SECRET_KEY = '${s}'`],
+  ['flask-config-secret', `flask-${low(14)}`, (s) => `app.config["SECRET_KEY"] = "${s}"`],
+  ['flask-secret-attr', `f${an(12)}`, (s) => `app.secret_key = "${s}"`],
+  ['discord-bot-token-2', `MTE${digits(21)}.G${an(5)}.${url64(38)}`, (s) => `client.login('${s}')`],
+  [
+    'basic-header-short',
+    Buffer.from(`bob:${low(6)}`).toString('base64'),
+    (s) => `-H 'Authorization: Basic ${s}'`,
+  ],
+  ['sshpass', `ss${low(8)}`, (s) => `sshpass -p ${s} ssh deploy@10.0.0.5`],
+  ['sshpass-quoted', `${low(5)} ${low(4)}`, (s) => `sshpass -p '${s}' scp a b:`],
+  ['mysql-p', `my${low(8)}`, (s) => `mysql -u root -p${s} prod < dump.sql`],
+  ['mysqldump-p-quoted', `${low(6)}#${digits(3)}`, (s) => `mysqldump -uadmin -p'${s}' app > app.sql`],
+  ['curl-u', `cu${low(8)}`, (s) => `curl -u admin:${s} https://api.example.com/v1`],
+  ['curl-user', `cu${low(8)}`, (s) => `curl -s --user deploy:${s} https://ci.example.com`],
+  ['age-secret-key', `AGE-SECRET-KEY-1${from('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58)}`],
+  ['postman-key', `PMAK-${hex(24)}-${hex(34)}`],
+  ['bearer-hex64', hex(64), (s) => `curl -H "Authorization: Bearer ${s}" http://127.0.0.1:41234/api/x`],
+  ['memtray-token-env', hex(64), (s) => `{"env": {"MEMTRAY_TOKEN": "${s}"}}`],
+  ['cli-password', `dk${low(10)}`, (s) => `docker login -u me --password ${s} registry.example.com`],
+  ['cli-token', `tk${low(10)}`, (s) => `vault login --token=${s}`],
+  ['env-webhook-secret', `wh${low(10)}`, (s) => `STRIPE_WEBHOOK_SECRET=${s}`],
+  ['env-api-token', `at${low(10)}`, (s) => `API_TOKEN="${s}"`],
+  ['env-json-api-key', `ak${low(10)}`, (s) => `{"OPENAI_API_KEY": "${s}"}`],
+  ['netrc', `nr${low(10)}`, (s) => `machine api.example.com login me password ${s}`],
+  ['gitlab-runner-token', `glrt-${url64(20)}`],
 ];
 
 export const SECRET_CASES: SecretCase[] = cases.map(([label, secret, fmt]) => ({
@@ -108,6 +139,36 @@ export const SECRET_CASES: SecretCase[] = cases.map(([label, secret, fmt]) => ({
   secret,
   text: fmt ? fmt(secret) : secret,
 }));
+
+/**
+ * Credentials passed as structured JSON fields (tool inputs), any nesting, case and separator
+ * style, with plain values that only their field name gives away; and a secret used as a key.
+ */
+const weak = (): string => `w${low(7)}`;
+const fields: Array<[string, (s: string) => Record<string, unknown>]> = [
+  ['field-password', (s) => ({ password: s })],
+  ['field-apiKey', (s) => ({ config: { apiKey: s } })],
+  ['field-client_secret', (s) => ({ oauth: [{ client_secret: s }] })],
+  ['field-token', (s) => ({ auth: { token: s } })],
+  ['field-secret', (s) => ({ secret: s })],
+  ['field-passwd', (s) => ({ user: { passwd: s } })],
+  ['field-private_key', (s) => ({ private_key: s })],
+  ['field-authorization', (s) => ({ headers: { Authorization: `Token ${s}` } })],
+  ['field-X-Api-Key', (s) => ({ headers: { 'X-Api-Key': s } })],
+  ['field-DB_PASSWORD', (s) => ({ env: { DB_PASSWORD: s } })],
+  ['field-accessToken-deep', (s) => ({ a: { b: { c: { d: [{ e: { accessToken: s } }] } } } })],
+  ['field-refresh-token', (s) => ({ 'refresh-token': s })],
+  ['field-numeric-password', (s) => ({ password: Number(s) })],
+];
+export const FIELD_CASES: Array<{ label: string; secret: string; value: Record<string, unknown> }> = [
+  ...fields.map(([label, make]) => {
+    const secret = label === 'field-numeric-password' ? `9${digits(8)}` : weak();
+    return { label, secret, value: make(secret) };
+  }),
+  { label: 'secret-as-key', secret: `ghp_${an(36)}`, value: {} },
+];
+const keyCase = FIELD_CASES[FIELD_CASES.length - 1]!;
+keyCase.value = { tokens: { [keyCase.secret]: { scopes: ['repo'] } } };
 
 /** Content inside `<private>` blocks: never stored or sent, whatever it is. */
 export const PRIVATE_MARKERS = Array.from({ length: 6 }, (_, i) => `private-note-${i}-${an(12)}`);
