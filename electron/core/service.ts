@@ -13,6 +13,8 @@ import type { Route } from './server/http.js';
 import { ingestRoutes } from './server/routes/ingest.js';
 import { readRoutes } from './server/routes/read.js';
 import { SseHub } from './server/sse.js';
+import { classifyStorageError } from './maintenance/storage.js';
+import { Quarantine } from './store/quarantine.js';
 
 export const DEFAULT_PORT = 37777;
 
@@ -75,6 +77,26 @@ async function listen(server: Server, first: number): Promise<number> {
   throw new Error('unreachable');
 }
 
+/**
+ * Starts one plugin. A plugin whose start throws (a bug, a bad file it reads) is logged, quarantined
+ * (shown in Health) and left out, so it cannot put the service into a crash loop; storage errors
+ * stay fatal (the database itself is unusable).
+ */
+async function startPlugin(core: Core, p: ServicePlugin): Promise<void> {
+  const q = new Quarantine(core.sqlite, core.clock, core.logger);
+  try {
+    await p.start?.();
+    q.release('plugin', p.name);
+  } catch (err) {
+    if (classifyStorageError(err)) throw err;
+    core.logger.error('plugin failed to start; the service runs without it', {
+      plugin: p.name,
+      err: err as Error,
+    });
+    q.add('plugin', p.name, `start failed: ${(err as Error).message ?? String(err)}`);
+  }
+}
+
 export async function startService(opts: ServiceOptions): Promise<Service> {
   const core = createCore(opts);
   const checkpointer =
@@ -121,7 +143,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   server.keepAliveTimeout = 5_000;
   try {
     boundPort = await listen(server, opts.port ?? DEFAULT_PORT);
-    for (const p of plugins) await p.start?.();
+    for (const p of plugins) await startPlugin(core, p);
   } catch (err) {
     server.close();
     sse.close();

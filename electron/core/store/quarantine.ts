@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/logger.js';
 
-export type QuarantineKind = 'transcript' | 'spool' | 'reconcile';
+export type QuarantineKind = 'transcript' | 'spool' | 'reconcile' | 'plugin';
 
 export interface QuarantineItem {
   kind: string;
