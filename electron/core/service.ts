@@ -4,7 +4,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { removeServerInfo, writeServerInfo } from './config/data-dir.js';
+import { randomBytes } from 'node:crypto';
+import { ensureDataDir, removeServerInfo, writeServerInfo } from './config/data-dir.js';
+import { acquireServeLock } from './config/serve-lock.js';
+import { pingRoute } from './server/ping.js';
 import { createCore, type Core, type CoreOptions } from './core.js';
 import { startCheckpointer } from './db/checkpointer.js';
 import { buildContext } from './recall/context.js';
@@ -98,7 +101,17 @@ async function startPlugin(core: Core, p: ServicePlugin): Promise<void> {
 }
 
 export async function startService(opts: ServiceOptions): Promise<Service> {
-  const core = createCore(opts);
+  // One service per data dir: an OS lock the kernel drops whatever way this process dies.
+  const lock = acquireServeLock(ensureDataDir(opts.dataDir), opts.nativeBinding);
+  let core: Core;
+  try {
+    core = createCore(opts);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+  /** Random per start: server.json names it, `GET /api/ping` proves it (see server/ping.ts). */
+  const instance = randomBytes(16).toString('hex');
   const checkpointer =
     opts.backgroundCheckpoints === false
       ? null
@@ -116,6 +129,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   const routes: Route[] = [
     // The hook endpoint first: every tool call of every session is matched against this table.
     ...ingestRoutes(core, { contextFor }),
+    pingRoute(core.token, instance, () => boundPort),
     ...readRoutes(core, sse, startedAt),
     {
       method: 'GET',
@@ -149,12 +163,14 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     sse.close();
     await checkpointer?.stop();
     core.close();
+    lock.release();
     throw err;
   }
   if (opts.writeServerJson !== false) {
     writeServerInfo(core.paths, {
       port: boundPort,
       pid: process.pid,
+      instance,
       version: core.version,
       startedAt: new Date(startedAt).toISOString(),
     });
@@ -185,6 +201,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
         }
         await checkpointer?.stop();
         core.close();
+        lock.release();
       })();
       return stopped;
     },
