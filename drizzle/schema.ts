@@ -214,3 +214,23 @@ export const importRuns = sqliteTable('import_runs', {
   startedAt: integer('started_at').notNull(),
   finishedAt: integer('finished_at'),
 });
+
+/**
+ * Work items that failed and are not retried (poison pills): a transcript that is not a regular file
+ * or too big, a spool file that could not be imported, a session whose reconciliation threw. Shown in
+ * Health. A transcript is tried again only once its size or mtime (`stamp`) changed.
+ */
+export const quarantine = sqliteTable(
+  'quarantine',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull(),
+    item: text('item').notNull(),
+    stamp: text('stamp').notNull().default(''),
+    reason: text('reason').notNull(),
+    failures: integer('failures').notNull().default(1),
+    firstAt: integer('first_at').notNull(),
+    lastAt: integer('last_at').notNull(),
+  },
+  (t) => [uniqueIndex('quarantine_kind_item').on(t.kind, t.item)],
+);

@@ -18,12 +18,25 @@ export function resolveDataDir(explicit: string | null, env: NodeJS.ProcessEnv =
   return resolve(fromEnv && fromEnv.trim() !== '' ? fromEnv : join(homedir(), '.memtray'));
 }
 
-export function readServer(dataDir: string): { port: number; token: string } | null {
+/** Where the service says it listens (server.json), its instance id, and the token. */
+export interface ServerRef {
+  port: number;
+  token: string;
+  /** Absent when the service predates instance ids: such a service cannot be verified. */
+  instance: string | null;
+}
+
+export function readServer(dataDir: string): ServerRef | null {
   try {
-    const info = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { port?: unknown };
+    const info = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as {
+      port?: unknown;
+      instance?: unknown;
+    };
     const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
     if (typeof info.port !== 'number' || !/^[0-9a-f]{64}$/.test(token)) return null;
-    return { port: info.port, token };
+    const instance =
+      typeof info.instance === 'string' && /^[0-9a-f]{8,64}$/.test(info.instance) ? info.instance : null;
+    return { port: info.port, token, instance };
   } catch {
     return null;
   }

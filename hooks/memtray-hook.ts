@@ -10,42 +10,23 @@
  *
  * Kept free of the core on purpose (it starts on every tool call): plain `node:http`, no fetch.
  */
-import { fstatSync, readFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { MAX_EVENT_BYTES } from '../electron/core/ingest/limits.js';
 import { mapStringsDeep, stripPrivacyTags } from '../electron/core/privacy/strip-tags.js';
-import { appendSpool, readHookConfig, readServer, resolveDataDir } from './lib.js';
+import { appendSpool, readHookConfig, readServer, resolveDataDir, type ServerRef } from './lib.js';
 import { cleanForSpool } from './spool-redact.js';
+import { readStdinBounded } from './stdin.js';
 
 const TIMEOUT_MS = 2000;
-const MAX_STDIN = 32 * 1024 * 1024;
+/** The ping (proof of identity) must answer quickly: a stranger that stalls costs at most this. */
+const PING_TIMEOUT_MS = 1000;
+/** The service refuses more (413); reading stops there. */
+const MAX_STDIN = MAX_EVENT_BYTES;
 const EVENT_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 type Json = Record<string, unknown>;
 declare const Bun: unknown;
-
-/**
- * Reads stdin to EOF with a blocking read of fd 0: in Bun, touching `process.stdin` (and loading
- * `node:http` / `node:net`) costs 40-80 ms of startup, more than the whole hook should take.
- */
-function readStdin(): Promise<string> {
-  try {
-    if (fstatSync(0).isCharacterDevice()) return Promise.resolve(''); // a terminal: no payload
-    const buf = readFileSync(0);
-    return Promise.resolve(buf.length > MAX_STDIN ? '' : buf.toString('utf8'));
-  } catch {
-    // EAGAIN on a non-blocking pipe: fall back to stream events.
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    process.stdin.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_STDIN) chunks.push(c);
-    });
-    process.stdin.on('end', () => resolve(size > MAX_STDIN ? '' : Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', () => resolve(''));
-  });
-}
 
 interface PostResult {
   status: number;
@@ -64,12 +45,13 @@ function eventId(): string {
  */
 function call(
   port: number,
-  token: string,
+  token: string | null,
   path: string,
   body: string | null,
   id: string,
+  timeoutMs = TIMEOUT_MS,
 ): Promise<PostResult | null> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
   if (body !== null) {
     headers['content-type'] = 'application/json';
     headers['x-memtray-event-id'] = id;
@@ -80,7 +62,7 @@ function call(
       method: body === null ? 'GET' : 'POST',
       headers,
       ...(body === null ? {} : { body }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     }).then(
       async (r) => ({ status: r.status, body: await r.text() }),
       () => null,
@@ -92,7 +74,7 @@ function call(
     if (body !== null) headers['content-length'] = String(Buffer.byteLength(body));
     const req = http.request(
       url,
-      { method: body === null ? 'GET' : 'POST', headers, timeout: TIMEOUT_MS },
+      { method: body === null ? 'GET' : 'POST', headers, timeout: timeoutMs },
       (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -120,9 +102,39 @@ function parseArgs(argv: string[]): { event: string | null; dataDir: string | nu
   return { event, dataDir };
 }
 
+/**
+ * Whether the listener on `server.port` is this data dir's service, asked without the token: it must
+ * answer `GET /api/ping?nonce=N` with HMAC(token, instance:port:N) (server/ping.ts). A stranger on a
+ * reused port, or a service that wrote no instance id, fails: the event is spooled instead. Runs
+ * while stdin is read, and its connection is kept alive for the post, so it costs little.
+ */
+async function verify(server: ServerRef): Promise<boolean> {
+  if (!server.instance) return false;
+  try {
+    const nonce = randomBytes(16).toString('hex');
+    const res = await call(server.port, null, `/api/ping?nonce=${nonce}`, null, '', PING_TIMEOUT_MS);
+    if (!res || res.status !== 200) return false;
+    const proof = (JSON.parse(res.body) as { proof?: unknown }).proof;
+    const want = createHmac('sha256', server.token)
+      .update(`memtray-ping:${server.instance}:${server.port}:${nonce}`)
+      .digest('hex');
+    return proof === want;
+  } catch {
+    return false;
+  }
+}
+
 async function run(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const raw = await readStdin();
+  const dataDir = resolveDataDir(args.dataDir);
+  const server = readServer(dataDir);
+  const verified = server ? verify(server) : Promise.resolve(false);
+  const input = await readStdinBounded(MAX_STDIN);
+  if ('tooLarge' in input) {
+    process.stderr.write(`memtray-hook: event larger than ${MAX_STDIN} bytes; dropped\n`);
+    return;
+  }
+  const raw = input.text;
   let payload: Json;
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -135,19 +147,19 @@ async function run(): Promise<void> {
   const named = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : null;
   const event = args.event ?? (named && EVENT_RE.test(named) ? named : null);
   if (!event) return;
-  const dataDir = resolveDataDir(args.dataDir);
   const config = readHookConfig(dataDir);
   if (typeof payload.tool_name === 'string' && config.skipTools.includes(payload.tool_name)) return;
   payload = mapStringsDeep(payload, stripPrivacyTags);
   const body = JSON.stringify(payload);
   const id = eventId();
   const at = Date.now();
-  const server = readServer(dataDir);
-  const posted = server ? call(server.port, server.token, `/api/capture/hook/${event}`, body, id) : null;
+  // The token and the payload go only to a listener that proved it is this data dir's service.
+  const trusted = server && (await verified) ? server : null;
+  const posted = trusted ? call(trusted.port, trusted.token, `/api/capture/hook/${event}`, body, id) : null;
   // SessionStart: ask for the memory context at the same time (same project naming as the core).
   const context =
-    server && event === 'SessionStart' && typeof payload.session_id === 'string'
-      ? call(server.port, server.token, contextPath(payload), null, id)
+    trusted && event === 'SessionStart' && typeof payload.session_id === 'string'
+      ? call(trusted.port, trusted.token, contextPath(payload), null, id)
       : null;
   const res = posted ? await posted : null;
   if (!res || res.status >= 500) {

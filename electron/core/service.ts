@@ -4,7 +4,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { removeServerInfo, writeServerInfo } from './config/data-dir.js';
+import { randomBytes } from 'node:crypto';
+import { ensureDataDir, removeServerInfo, writeServerInfo } from './config/data-dir.js';
+import { acquireServeLock } from './config/serve-lock.js';
+import { pingRoute } from './server/ping.js';
 import { createCore, type Core, type CoreOptions } from './core.js';
 import { startCheckpointer } from './db/checkpointer.js';
 import { buildContext } from './recall/context.js';
@@ -13,6 +16,8 @@ import type { Route } from './server/http.js';
 import { ingestRoutes } from './server/routes/ingest.js';
 import { readRoutes } from './server/routes/read.js';
 import { SseHub } from './server/sse.js';
+import { classifyStorageError } from './maintenance/storage.js';
+import { Quarantine } from './store/quarantine.js';
 
 export const DEFAULT_PORT = 37777;
 
@@ -75,8 +80,38 @@ async function listen(server: Server, first: number): Promise<number> {
   throw new Error('unreachable');
 }
 
+/**
+ * Starts one plugin. A plugin whose start throws (a bug, a bad file it reads) is logged, quarantined
+ * (shown in Health) and left out, so it cannot put the service into a crash loop; storage errors
+ * stay fatal (the database itself is unusable).
+ */
+async function startPlugin(core: Core, p: ServicePlugin): Promise<void> {
+  const q = new Quarantine(core.sqlite, core.clock, core.logger);
+  try {
+    await p.start?.();
+    q.release('plugin', p.name);
+  } catch (err) {
+    if (classifyStorageError(err)) throw err;
+    core.logger.error('plugin failed to start; the service runs without it', {
+      plugin: p.name,
+      err: err as Error,
+    });
+    q.add('plugin', p.name, `start failed: ${(err as Error).message ?? String(err)}`);
+  }
+}
+
 export async function startService(opts: ServiceOptions): Promise<Service> {
-  const core = createCore(opts);
+  // One service per data dir: an OS lock the kernel drops whatever way this process dies.
+  const lock = acquireServeLock(ensureDataDir(opts.dataDir), opts.nativeBinding);
+  let core: Core;
+  try {
+    core = createCore(opts);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+  /** Random per start: server.json names it, `GET /api/ping` proves it (see server/ping.ts). */
+  const instance = randomBytes(16).toString('hex');
   const checkpointer =
     opts.backgroundCheckpoints === false
       ? null
@@ -94,6 +129,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   const routes: Route[] = [
     // The hook endpoint first: every tool call of every session is matched against this table.
     ...ingestRoutes(core, { contextFor }),
+    pingRoute(core.token, instance, () => boundPort),
     ...readRoutes(core, sse, startedAt),
     {
       method: 'GET',
@@ -121,18 +157,20 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   server.keepAliveTimeout = 5_000;
   try {
     boundPort = await listen(server, opts.port ?? DEFAULT_PORT);
-    for (const p of plugins) await p.start?.();
+    for (const p of plugins) await startPlugin(core, p);
   } catch (err) {
     server.close();
     sse.close();
     await checkpointer?.stop();
     core.close();
+    lock.release();
     throw err;
   }
   if (opts.writeServerJson !== false) {
     writeServerInfo(core.paths, {
       port: boundPort,
       pid: process.pid,
+      instance,
       version: core.version,
       startedAt: new Date(startedAt).toISOString(),
     });
@@ -163,6 +201,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
         }
         await checkpointer?.stop();
         core.close();
+        lock.release();
       })();
       return stopped;
     },

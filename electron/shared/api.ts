@@ -13,6 +13,25 @@ export interface Health {
   ok: boolean;
   version: string;
   uptimeMs: number;
+  /** Work items that failed and are skipped (poison pills); listed by `GET /api/health/quarantine`. */
+  quarantined?: number;
+}
+
+/** One quarantined work item: a transcript, a spool file or a session's reconciliation. */
+export interface QuarantineItem {
+  kind: string;
+  /** A file path, a spool file name or a Claude session id. */
+  item: string;
+  /** Why it was refused or failed (never its content). */
+  reason: string;
+  failures: number;
+  firstAt: number;
+  lastAt: number;
+}
+
+/** `GET /api/health/quarantine`. */
+export interface QuarantineList {
+  items: QuarantineItem[];
 }
 
 export interface QueueCounts {

@@ -9,8 +9,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { importRuns, sessions } from '../../../drizzle/schema.js';
 import type { Core } from '../core.js';
+import { classifyStorageError } from '../maintenance/storage.js';
+import { Quarantine } from '../store/quarantine.js';
 import { reconcileSession, type ReconcileCounts } from './reconcile.js';
-import { findTranscripts, readTranscriptSet, subagentFiles } from './transcript.js';
+import { findTranscripts, readTranscriptSet, subagentFiles, type TranscriptSetRead } from './transcript.js';
 
 export interface ImportOptions {
   paths?: string[];
@@ -29,6 +31,28 @@ export interface ImportProgress extends ReconcileCounts {
   filesTotal: number;
   filesDone: number;
   skippedLines: number;
+  /** Files refused (not a regular file, too big, unreadable) or sessions that failed: quarantined. */
+  quarantined: number;
+}
+
+const fileStamp = (f: string): string => {
+  const st = safe(() => statSync(f));
+  return st ? `${st.size}:${st.mtimeMs}` : '-';
+};
+
+/** Records the files a read refused in the quarantine; returns how many. */
+function quarantineRefused(q: Quarantine, read: TranscriptSetRead): number {
+  for (const r of read.refused) {
+    const stamp = fileStamp(r.path);
+    if (!q.holds('transcript', r.path, stamp)) q.add('transcript', r.path, r.reason, stamp);
+  }
+  return read.refused.length;
+}
+
+/** A reconciliation that threw for another reason than storage: quarantined, not fatal. */
+function reconcileFailure(err: unknown): string | null {
+  if (classifyStorageError(err)) return null;
+  return `reconciliation failed: ${(err as Error).message ?? String(err)}`;
 }
 
 export function defaultTranscriptRoot(home: string = homedir()): string {
@@ -61,7 +85,10 @@ export async function runImport(
     prompts: 0,
     toolCalls: 0,
     skippedLines: 0,
+    tooLarge: 0,
+    quarantined: 0,
   };
+  const q = new Quarantine(core.sqlite, core.clock, core.logger);
   const save = (error: string | null = null): void => {
     core.db
       .update(importRuns)
@@ -90,18 +117,31 @@ export async function runImport(
     let lastSave = Date.now();
     for (const set of sets) {
       if (opts.shouldStop?.()) throw new Error('interrupted: the service stopped');
-      const read = await readTranscriptSet(set);
+      const read = await readTranscriptSet(set, {
+        ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}),
+      });
+      p.quarantined += quarantineRefused(q, read);
       const items = since === undefined ? read.items : read.items.filter((i) => i.at >= since);
       const ids = [...new Set(items.map((i) => i.sessionId))];
       for (const id of ids) {
-        const c = reconcileSession(core, id, items, set.main, {
-          completeIfIdleBefore: core.clock() - IDLE_MS,
-          lastAt: read.lastAt,
-          ...(opts.pausedAt ? { pausedAt: opts.pausedAt } : {}),
-        });
+        let c: ReconcileCounts;
+        try {
+          c = reconcileSession(core, id, items, set.main, {
+            completeIfIdleBefore: core.clock() - IDLE_MS,
+            lastAt: read.lastAt,
+            ...(opts.pausedAt ? { pausedAt: opts.pausedAt } : {}),
+          });
+        } catch (err) {
+          const why = reconcileFailure(err);
+          if (!why) throw err;
+          q.add('reconcile', id, why, fileStamp(set.main ?? ''));
+          p.quarantined++;
+          continue;
+        }
         p.sessions += c.sessions;
         p.prompts += c.prompts;
         p.toolCalls += c.toolCalls;
+        p.tooLarge += c.tooLarge;
       }
       p.skippedLines += read.skippedLines;
       p.filesDone += (set.main ? 1 : 0) + set.subagents.length;
@@ -128,11 +168,15 @@ export function listImportRuns(core: Core, limit = 50) {
 /** Reconciles one known session from its transcript; skips when the files did not change since last time. */
 export class Reconciler {
   private readonly seen = new Map<string, string>();
+  private readonly q: Quarantine;
 
   constructor(
     private readonly core: Core,
     private readonly pausedAt?: (at: number) => boolean,
-  ) {}
+    private readonly shouldStop?: () => boolean,
+  ) {
+    this.q = new Quarantine(core.sqlite, core.clock, core.logger);
+  }
 
   async session(claudeSessionId: string): Promise<ReconcileCounts | null> {
     const s = this.core.read.sessionByClaudeId(claudeSessionId);
@@ -145,11 +189,29 @@ export class Reconciler {
       .join('|');
     if (stamp.startsWith('-')) return null;
     if (this.seen.get(claudeSessionId) === stamp) return null;
-    const read = await readTranscriptSet({ main: s.transcriptPath, subagents });
-    const c = reconcileSession(this.core, claudeSessionId, read.items, s.transcriptPath, {
-      ...(this.pausedAt ? { pausedAt: this.pausedAt } : {}),
-    });
+    // A poison pill (refused or failed before, unchanged since) is not read again.
+    if (this.q.holds('transcript', s.transcriptPath, stamp.split('|')[0]!)) return null;
+    if (this.q.holds('reconcile', claudeSessionId, stamp)) return null;
     this.seen.set(claudeSessionId, stamp);
+    const read = await readTranscriptSet(
+      { main: s.transcriptPath, subagents },
+      { ...(this.shouldStop ? { shouldStop: this.shouldStop } : {}) },
+    );
+    quarantineRefused(this.q, read);
+    let c: ReconcileCounts;
+    try {
+      c = reconcileSession(this.core, claudeSessionId, read.items, s.transcriptPath, {
+        ...(this.pausedAt ? { pausedAt: this.pausedAt } : {}),
+      });
+    } catch (err) {
+      const why = reconcileFailure(err);
+      if (!why) {
+        this.seen.delete(claudeSessionId); // storage trouble: try again later
+        throw err;
+      }
+      this.q.add('reconcile', claudeSessionId, why, stamp);
+      return null;
+    }
     if (this.seen.size > 5000) this.seen.clear();
     return c;
   }
@@ -162,7 +224,7 @@ export class Reconciler {
       .from(sessions)
       .where(isNotNull(sessions.transcriptPath))
       .all();
-    const total: ReconcileCounts = { sessions: 0, prompts: 0, toolCalls: 0 };
+    const total: ReconcileCounts = { sessions: 0, prompts: 0, toolCalls: 0, tooLarge: 0 };
     for (const r of rows) {
       if (r.updatedAt < since) continue;
       const c = await this.session(r.id).catch(() => null);
@@ -170,6 +232,8 @@ export class Reconciler {
       total.sessions += c.sessions;
       total.prompts += c.prompts;
       total.toolCalls += c.toolCalls;
+      total.tooLarge += c.tooLarge;
+      if (this.shouldStop?.()) break;
       await new Promise((res) => setImmediate(res));
     }
     return total;

@@ -26,14 +26,17 @@ export interface CaptureOptions {
   installerEnv?: (projectDir?: string) => InstallerEnv;
 }
 
+/** At most this long, stop waits for the background work in progress. */
+const STOP_WAIT_MS = 5000;
+
 export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
   const log = core.logger;
   const pauses = new PauseLog(core);
-  const reconciler = new Reconciler(core, pauses.pausedAt);
+  let stopped = false;
+  const reconciler = new Reconciler(core, pauses.pausedAt, () => stopped);
   const timers = new Set<NodeJS.Timeout>();
   const unsubs: Array<() => void> = [];
   let chain: Promise<unknown> = Promise.resolve();
-  let stopped = false;
   let spoolBusy = false;
 
   /** Background work runs one at a time, after what is queued. */
@@ -59,7 +62,8 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
     spoolBusy = true;
     void enqueue('spool import', async () => {
       const r = await importSpool(core);
-      if (r.imported + r.badLines > 0) log.info('capture: spool imported', { ...r });
+      if (r.imported + r.badLines + r.tooLarge + r.quarantined > 0)
+        log.info('capture: spool imported', { ...r });
     }).finally(() => {
       spoolBusy = false;
     });
@@ -117,7 +121,10 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
         }),
       );
       spool(true);
-      void enqueue('start sweep', () => reconciler.sweep(opts.startSweepMs ?? 3 * 86_400_000));
+      void enqueue('start sweep', async () => {
+        const c = await reconciler.sweep(opts.startSweepMs ?? 3 * 86_400_000);
+        log.info('capture: start sweep done', { ...c });
+      });
       const poll = setInterval(() => spool(), opts.spoolPollMs ?? 5000);
       poll.unref();
       timers.add(poll);
@@ -127,7 +134,19 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
       for (const t of timers) clearInterval(t);
       for (const t of pendingReconcile.values()) clearTimeout(t);
       for (const u of unsubs) u();
-      await chain.catch(() => undefined);
+      // Every read is bounded and checks `stopped` between chunks, so this is short; the cap is a
+      // safety net so that no work item can hold shutdown hostage.
+      let cap: NodeJS.Timeout | undefined;
+      const capped = new Promise<'cap'>((r) => (cap = setTimeout(() => r('cap'), STOP_WAIT_MS)));
+      const how = await Promise.race([
+        chain.then(
+          () => 'done' as const,
+          () => 'done' as const,
+        ),
+        capped,
+      ]);
+      clearTimeout(cap);
+      if (how === 'cap') log.warn('capture: background work still running at stop; not waited for');
     },
   };
 }

@@ -12,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { events, observations, projects, sessions, userPrompts } from '../../../drizzle/schema.js';
 import type { Core } from '../core.js';
 import { isPathExcluded } from '../ingest/exclude.js';
+import { MAX_EVENT_BYTES } from '../ingest/limits.js';
 import type { HookPayload } from '../ingest/payloads.js';
 import { DECISION_TOOLS } from '../memories/decision.js';
 import { addWords, TurnRecorder, wordlessCalls } from './recollect.js';
@@ -21,9 +22,22 @@ export interface ReconcileCounts {
   sessions: number;
   prompts: number;
   toolCalls: number;
+  /** Items over the event size limit (MAX_EVENT_BYTES), skipped as the hook endpoint refuses them. */
+  tooLarge: number;
 }
 
-const zero = (): ReconcileCounts => ({ sessions: 0, prompts: 0, toolCalls: 0 });
+const zero = (): ReconcileCounts => ({ sessions: 0, prompts: 0, toolCalls: 0, tooLarge: 0 });
+
+/** The size of the event an item would become (its text, or its tool input and response). */
+function itemBytes(it: TranscriptItem): number {
+  if (it.kind !== 'tool') return Buffer.byteLength(it.text);
+  let n = 0;
+  for (const v of [it.input, it.response]) {
+    const s = typeof v === 'string' ? v : JSON.stringify(v ?? null);
+    n += Buffer.byteLength(s ?? '');
+  }
+  return n;
+}
 
 function toolPayload(t: TranscriptToolCall, transcriptPath: string | null): HookPayload {
   return {
@@ -53,9 +67,16 @@ export function reconcileSession(
   } = {},
 ): ReconcileCounts {
   const pausedAt = opts.pausedAt;
-  const mine = items.filter((i) => i.sessionId === sessionId && !pausedAt?.(i.at));
-  if (mine.length === 0 || core.settings.isPaused()) return zero();
-  return core.sqlite.transaction(() => {
+  let tooLarge = 0;
+  const mine = items.filter((i) => {
+    if (i.sessionId !== sessionId || pausedAt?.(i.at)) return false;
+    if (itemBytes(i) <= MAX_EVENT_BYTES) return true;
+    tooLarge++;
+    return false;
+  });
+  if (tooLarge > 0) core.logger.warn('capture: transcript items over the size limit skipped', { tooLarge });
+  if (mine.length === 0 || core.settings.isPaused()) return { ...zero(), tooLarge };
+  const done = core.sqlite.transaction(() => {
     const known = core.read.sessionByClaudeId(sessionId);
     if (known && !captureEnabled(core, known.project, known.cwd)) return zero();
     const turns = new TurnRecorder();
@@ -75,6 +96,7 @@ export function reconcileSession(
     }
     return counts;
   })();
+  return { ...done, tooLarge };
 }
 
 function replay(

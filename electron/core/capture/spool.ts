@@ -4,10 +4,14 @@
  * claims the file by renaming it, waits briefly for in-flight appends, then ingests every line with
  * `eventUid = spool:<id>` (so a crash mid-import replays exactly once) and deletes it.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { Core } from '../core.js';
+import { MAX_EVENT_BYTES } from '../ingest/limits.js';
+import { classifyStorageError } from '../maintenance/storage.js';
+import { Quarantine } from '../store/quarantine.js';
+import { readJsonlLines, RefusedFile } from './jsonl-reader.js';
 import {
   EVENT_NAME_RE,
   hookBaseSchema,
@@ -30,14 +34,30 @@ export interface SpoolImport {
   duplicates: number;
   skipped: number;
   badLines: number;
+  /** Events over MAX_EVENT_BYTES (the hook endpoint's 413): skipped, counted, never stored. */
+  tooLarge: number;
+  /** Spool files that could not be read (moved aside as `.quarantined-*`, listed in Health). */
+  quarantined: number;
 }
 
 const CLAIM = '.importing-';
+/** A spool line is `{v, id, event, at, payload}`: the payload plus this much. */
+const LINE_OVERHEAD = 1024;
+/** A spool file bigger than this is not a spool the hook wrote (it stops at its own cap). */
+const MAX_SPOOL_FILE = 1024 * 1024 * 1024;
 
 /** Imports the spool (and any file a crashed import left claimed). `graceMs` lets in-flight appends land. */
 export async function importSpool(core: Core, graceMs = 300): Promise<SpoolImport> {
   const spool = core.paths.spool;
-  const out: SpoolImport = { files: 0, imported: 0, duplicates: 0, skipped: 0, badLines: 0 };
+  const out: SpoolImport = {
+    files: 0,
+    imported: 0,
+    duplicates: 0,
+    skipped: 0,
+    badLines: 0,
+    tooLarge: 0,
+    quarantined: 0,
+  };
   const dir = dirname(spool);
   const claimed = readdirSync(dir)
     .filter((f) => f.startsWith(`${basename(spool)}${CLAIM}`))
@@ -53,38 +73,79 @@ export async function importSpool(core: Core, graceMs = 300): Promise<SpoolImpor
     }
   }
   for (const file of claimed) {
-    const text = readFileSync(file, 'utf8');
-    for (const raw of text.split('\n')) {
-      if (raw.trim() === '') continue;
-      let parsed: unknown;
+    const stats = { oversizedLines: 0, bytes: 0 };
+    const lines = readJsonlLines(
+      file,
+      { maxLineBytes: MAX_EVENT_BYTES + LINE_OVERHEAD, maxFileBytes: MAX_SPOOL_FILE },
+      stats,
+    );
+    try {
+      for await (const raw of lines) importLine(core, raw, out);
+    } catch (err) {
+      if (!(err instanceof RefusedFile)) throw err; // storage trouble: the claimed file is retried
+      const aside = `${file.replace(/\.importing-.*$/, '')}.quarantined-${Date.now()}`;
       try {
-        parsed = JSON.parse(raw);
+        renameSync(file, aside);
       } catch {
-        out.badLines++;
-        continue;
+        rmSync(file, { force: true, recursive: false });
       }
-      const line = spoolLineSchema.safeParse(parsed);
-      if (!line.success) {
-        out.badLines++;
-        continue;
-      }
-      const schema = hookSchemas[line.data.event as KnownHookEvent] ?? hookBaseSchema;
-      const payload = schema.safeParse(line.data.payload);
-      if (!payload.success) {
-        out.badLines++;
-        continue;
-      }
-      const r = core.ingest.handleHook(line.data.event, payload.data as HookPayload, {
-        source: 'spool',
-        eventUid: `spool:${line.data.id}`,
-        at: line.data.at,
-      });
-      if (r.stored) out.imported++;
-      else if (r.skipped === 'duplicate') out.duplicates++;
-      else out.skipped++;
+      new Quarantine(core.sqlite, core.clock, core.logger).add('spool', basename(aside), err.reason);
+      out.quarantined++;
+      continue;
     }
+    out.tooLarge += stats.oversizedLines;
     rmSync(file, { force: true });
     out.files++;
   }
+  if (out.tooLarge > 0)
+    core.logger.warn('capture: spooled events over the size limit skipped', { tooLarge: out.tooLarge });
   return out;
+}
+
+/** One spool line: parsed, checked, ingested exactly once (`spool:<id>`); a bad line is counted. */
+function importLine(core: Core, raw: string, out: SpoolImport): void {
+  if (raw.trim() === '') return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    out.badLines++;
+    return;
+  }
+  const line = spoolLineSchema.safeParse(parsed);
+  if (!line.success) {
+    out.badLines++;
+    return;
+  }
+  // The same limit as the hook endpoint's body (measured only when the line is near it).
+  if (
+    raw.length > MAX_EVENT_BYTES / 4 &&
+    Buffer.byteLength(JSON.stringify(line.data.payload)) > MAX_EVENT_BYTES
+  ) {
+    out.tooLarge++;
+    return;
+  }
+  const schema = hookSchemas[line.data.event as KnownHookEvent] ?? hookBaseSchema;
+  const payload = schema.safeParse(line.data.payload);
+  if (!payload.success) {
+    out.badLines++;
+    return;
+  }
+  try {
+    const r = core.ingest.handleHook(line.data.event, payload.data as HookPayload, {
+      source: 'spool',
+      eventUid: `spool:${line.data.id}`,
+      at: line.data.at,
+    });
+    if (r.stored) out.imported++;
+    else if (r.skipped === 'duplicate') out.duplicates++;
+    else out.skipped++;
+  } catch (err) {
+    if (classifyStorageError(err)) throw err; // retried with the claimed file
+    out.badLines++;
+    core.logger.warn('capture: a spooled event could not be stored; skipped', {
+      event: line.data.event,
+      err: err as Error,
+    });
+  }
 }

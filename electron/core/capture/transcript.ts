@@ -6,9 +6,10 @@
  * to the tool calls of the same message and listed as replies) and Claude Code's compaction
  * summary. Malformed lines are counted and skipped; progress, snapshot and system lines are ignored.
  */
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { wellFormedDeep } from '../ingest/well-formed.js';
+import { readJsonlLines, RefusedFile, type JsonlLimits } from './jsonl-reader.js';
 
 export interface TranscriptPrompt {
   kind: 'prompt';
@@ -168,16 +169,20 @@ function assistantText(
   return byMessage.get(id) ?? null;
 }
 
-/** Parses one transcript file. Tool calls are emitted when their result arrives (unpaired ones are left out). */
-export async function readTranscript(path: string): Promise<TranscriptRead> {
+/**
+ * Parses one transcript file. Tool calls are emitted when their result arrives (unpaired ones are
+ * left out). Lines come from the bounded reader (jsonl-reader.ts): a file that is not a regular
+ * file, or too big, is refused (RefusedFile); an over-long line is skipped and counted.
+ */
+export async function readTranscript(path: string, limits: JsonlLimits = {}): Promise<TranscriptRead> {
   const items: TranscriptItem[] = [];
   const pending = new Map<string, Omit<TranscriptToolCall, 'response' | 'failed'>>();
   const saidByMessage = new Map<string, string>();
   let lines = 0;
   let skippedLines = 0;
   let lastAt: number | null = null;
-  const rl = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-  for await (const raw of rl) {
+  const stats = { oversizedLines: 0, bytes: 0 };
+  for await (const raw of readJsonlLines(path, limits, stats)) {
     if (raw.trim() === '') continue;
     lines++;
     let line: unknown;
@@ -253,7 +258,12 @@ export async function readTranscript(path: string): Promise<TranscriptRead> {
       }
     }
   }
-  return { items, lines, skippedLines, lastAt };
+  return {
+    items,
+    lines: lines + stats.oversizedLines,
+    skippedLines: skippedLines + stats.oversizedLines,
+    lastAt,
+  };
 }
 
 /** A session's transcript plus its subagent transcripts (`<dir>/<session>/subagents/*.jsonl`). */
@@ -307,23 +317,33 @@ export function findTranscripts(roots: string[]): TranscriptSet[] {
   return [...sets.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);
 }
 
+export interface TranscriptSetRead extends TranscriptRead {
+  files: number;
+  /** Files not read, and why (never their content). */
+  refused: Array<{ path: string; reason: string }>;
+}
+
 /** Reads a session's main transcript and its subagents, merged into one time-ordered list. */
 export async function readTranscriptSet(
   set: Pick<TranscriptSet, 'main' | 'subagents'>,
-): Promise<TranscriptRead & { files: number }> {
+  limits: JsonlLimits = {},
+): Promise<TranscriptSetRead> {
   const files = [...(set.main ? [set.main] : []), ...set.subagents];
-  const out: TranscriptRead & { files: number } = {
+  const out: TranscriptSetRead = {
     items: [],
     lines: 0,
     skippedLines: 0,
     lastAt: null,
     files: 0,
+    refused: [],
   };
   for (const f of files) {
     let r: TranscriptRead;
     try {
-      r = await readTranscript(f);
-    } catch {
+      r = await readTranscript(f, limits);
+    } catch (err) {
+      if (err instanceof RefusedFile && err.reason === 'stopped') throw err;
+      out.refused.push({ path: f, reason: err instanceof RefusedFile ? err.reason : 'unreadable' });
       continue;
     }
     out.files++;
@@ -337,5 +357,6 @@ export async function readTranscriptSet(
     .map((it, i) => ({ it, i }))
     .sort((a, b) => a.it.at - b.it.at || a.i - b.i)
     .map((x) => x.it);
+  wellFormedDeep(out.items); // lone surrogates → U+FFFD in ids, prompts and tool payloads alike
   return out;
 }

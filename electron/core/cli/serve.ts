@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { readServerInfo, dataDirPaths, isProcessAlive, resolveDataDir } from '../config/data-dir.js';
+import { dataDirPaths, resolveDataDir } from '../config/data-dir.js';
 import { startService } from '../service.js';
 import { consoleLogger, fileLogger } from '../util/logger.js';
 import { migrationsDir, uiDir } from './env.js';
@@ -16,12 +16,8 @@ export async function runServe(argv: string[]): Promise<number> {
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     throw new Error(`--port must be an integer 0-65535, got '${values.port}'`);
   }
-  const existing = readServerInfo(dataDirPaths(dataDir));
-  if (existing && existing.pid !== process.pid && isProcessAlive(existing.pid)) {
-    throw new Error(
-      `a MemTray service (pid ${existing.pid}) already serves ${dataDir} at http://127.0.0.1:${existing.port}`,
-    );
-  }
+  // No server.json check: startService takes the serve lock (config/serve-lock.ts), which refuses a
+  // second service on this data dir and ignores a stale server.json whatever pid it names.
   const logger = fileLogger(dataDirPaths(dataDir).log, undefined, values.quiet ? undefined : consoleLogger());
   const service = await startService({
     dataDir,

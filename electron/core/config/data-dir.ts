@@ -69,9 +69,12 @@ export function loadOrCreateToken(paths: DataDirPaths): string {
   return readFileSync(paths.token, 'utf8').trim();
 }
 
+/** `server.json`: where the service listens. Information for clients, not a lock (config/serve-lock.ts). */
 export interface ServerInfo {
   port: number;
   pid: number;
+  /** Random per service start; the service proves it on `GET /api/ping` (server/ping.ts). */
+  instance?: string;
   version: string;
   startedAt: string;
 }
@@ -89,6 +92,7 @@ export function readServerInfo(paths: DataDirPaths): ServerInfo | null {
     return {
       port: parsed.port,
       pid: parsed.pid,
+      ...(typeof parsed.instance === 'string' ? { instance: parsed.instance } : {}),
       version: String(parsed.version ?? ''),
       startedAt: String(parsed.startedAt ?? ''),
     };

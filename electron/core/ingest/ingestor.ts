@@ -9,6 +9,7 @@ import type { HookResult, IngestDeps, IngestOptions, PreparedHook, SkipReason } 
 import { prepareIngestStatements, type IngestStatements, type UnprojectedEvent } from './statements.js';
 import { classifyStorageError } from '../maintenance/storage.js';
 import { prepareToolPayload } from './tool-payload.js';
+import { wellFormedDeep } from './well-formed.js';
 
 /**
  * Turns hook events and the seed's session API calls into rows. Every public method runs in one
@@ -78,6 +79,7 @@ export class Ingestor {
    * (`journalHook`) and leaves the rest to the projector.
    */
   handleHook(eventName: string, payload: HookPayload, opts: IngestOptions = {}): HookResult {
+    wellFormedDeep(payload);
     const now = this.d.clock();
     const at = opts.at ?? now;
     const sessionId = typeof payload.session_id === 'string' ? payload.session_id : null;

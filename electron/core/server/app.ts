@@ -13,6 +13,7 @@ import {
 } from './http.js';
 import { serveStatic } from './static.js';
 import { classifyStorageError } from '../maintenance/storage.js';
+import { MAX_EVENT_BYTES } from '../ingest/limits.js';
 
 export interface AppOptions {
   token: string;
@@ -27,7 +28,8 @@ export interface AppOptions {
   settle?: () => Promise<void>;
 }
 
-export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
+/** The hook endpoint's limit is every path's limit (spool, transcripts): see ingest/limits.ts. */
+export const DEFAULT_BODY_LIMIT = MAX_EVENT_BYTES;
 
 function allowedHost(host: string | undefined, port: number): boolean {
   return host === `127.0.0.1:${port}` || host === `localhost:${port}`;

@@ -16,7 +16,9 @@ export type Clean = (value: unknown, onChange: () => void) => void;
 /** Body text → stored JSON. `event` has already been checked against EVENT_NAME_RE. */
 export function prepareHook(event: string, text: string, clean: Clean): PreparedHook {
   const schema = hookSchemas[event as KnownHookEvent] ?? hookBaseSchema;
-  const payload = validate(schema, parseJsonText(text), 'hook payload') as HookPayload;
+  let changed = false;
+  const parsed = parseJsonText(text, () => (changed = true));
+  const payload = validate(schema, parsed, 'hook payload') as HookPayload;
   const named = payload.hook_event_name;
   if (typeof named === 'string' && named !== event) {
     throw new HttpError(
@@ -24,8 +26,8 @@ export function prepareHook(event: string, text: string, clean: Clean): Prepared
       `invalid hook payload: hook_event_name '${named.slice(0, 64)}' does not match path event '${event}'`,
     );
   }
-  let changed = false;
-  if (event === 'PostToolUse' || event === 'PostToolUseFailure') changed = prepareToolPayload(payload);
+  if ((event === 'PostToolUse' || event === 'PostToolUseFailure') && prepareToolPayload(payload))
+    changed = true;
   clean(payload, () => (changed = true));
   return {
     json: changed ? JSON.stringify(payload) : text,

@@ -7,6 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import { wellFormedDeep } from '../ingest/well-formed.js';
 
 export class HttpError extends Error {
   constructor(
@@ -202,15 +203,23 @@ export async function readBodyText(req: IncomingMessage, limit: number): Promise
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text; // a leading BOM is not JSON
 }
 
-/** Parses JSON body text; nesting past MAX_JSON_DEPTH or invalid JSON is a 400 that says which. */
-export function parseJsonText(text: string): unknown {
+/** A `\uD800`-`\uDFFF` escape: the only way valid UTF-8 JSON text can denote a lone surrogate. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/**
+ * Parses JSON body text; nesting past MAX_JSON_DEPTH or invalid JSON is a 400 that says which. Lone
+ * surrogates in strings and keys become U+FFFD (`onNormalised` is called when one did).
+ */
+export function parseJsonText(text: string, onNormalised?: () => void): unknown {
   if (hasManyBrackets(text, MAX_JSON_DEPTH) && nestingDepth(text) > MAX_JSON_DEPTH)
     throw new HttpError(400, `invalid JSON: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (err) {
     throw new HttpError(400, `invalid JSON: ${(err as Error).message.slice(0, 200)}`);
   }
+  return SURROGATE_ESCAPE.test(text) ? wellFormedDeep(value, onNormalised) : value;
 }
 
 /** Reads the body (see readBodyText) and parses it (see parseJsonText). */

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { HttpError } from './http.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -16,9 +17,18 @@ const TYPES: Record<string, string> = {
 export const UI_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
-/** Serves the built renderer from `root`; unknown paths fall back to index.html (client routing). */
+/**
+ * Serves the built renderer from `root`; unknown paths fall back to index.html (client routing). A
+ * malformed percent-encoding (`/%`, `/%E0%A4%A`) is the client's error: 400, not a logged 500.
+ */
 export async function serveStatic(root: string, pathname: string, res: ServerResponse): Promise<boolean> {
-  const rel = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    throw new HttpError(400, 'invalid path: malformed percent-encoding');
+  }
+  const rel = normalize(decoded).replace(/^([/\\])+/, '');
   let file = join(root, rel);
   if (!file.startsWith(root + sep) && file !== root) return false;
   try {

@@ -3,6 +3,7 @@ import type { Core } from '../../core.js';
 import { unsafeRegexReason } from '../../settings/safe-regex.js';
 import { settingsPatchSchema } from '../../settings/schema.js';
 import { SecretStoreError } from '../../settings/store.js';
+import { Quarantine } from '../../store/quarantine.js';
 import { HttpError, idParam, intParam, validate, type Route } from '../http.js';
 import type { SseHub } from '../sse.js';
 
@@ -11,13 +12,28 @@ const projectNameRe = /^[^\p{Cc}]{1,200}$/u;
 
 /** Read API, project toggles, settings and the live stream. */
 export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] {
+  const quarantine = new Quarantine(core.sqlite, core.clock, core.logger);
   return [
     {
       method: 'GET',
       path: '/api/health',
       auth: false,
       settled: false,
-      handler: () => ({ json: { ok: true, version: core.version, uptimeMs: core.clock() - startedAt } }),
+      // Counts only: what is quarantined (paths, reasons) needs the token (/api/health/quarantine).
+      handler: () => ({
+        json: {
+          ok: true,
+          version: core.version,
+          uptimeMs: core.clock() - startedAt,
+          quarantined: quarantine.count(),
+        },
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/api/health/quarantine',
+      settled: false,
+      handler: () => ({ json: { items: quarantine.list() } }),
     },
     {
       method: 'GET',
