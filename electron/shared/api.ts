@@ -270,6 +270,8 @@ export interface ImportRun {
   prompts: number;
   toolCalls: number;
   skippedLines: number;
+  /** Folders that could not be read and were skipped. */
+  skippedDirs?: number;
   error: string | null;
   startedAt: number;
   finishedAt: number | null;

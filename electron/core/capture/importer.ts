@@ -29,6 +29,8 @@ export interface ImportProgress extends ReconcileCounts {
   filesTotal: number;
   filesDone: number;
   skippedLines: number;
+  /** Folders that could not be read (skipped; the first few are logged with their error code). */
+  skippedDirs: number;
 }
 
 export function defaultTranscriptRoot(home: string = homedir()): string {
@@ -61,6 +63,7 @@ export async function runImport(
     prompts: 0,
     toolCalls: 0,
     skippedLines: 0,
+    skippedDirs: 0,
   };
   const save = (error: string | null = null): void => {
     core.db
@@ -73,6 +76,7 @@ export async function runImport(
         prompts: p.prompts,
         toolCalls: p.toolCalls,
         skippedLines: p.skippedLines,
+        skippedDirs: p.skippedDirs,
         error,
         ...(p.status !== 'running' ? { finishedAt: core.clock() } : {}),
       })
@@ -84,7 +88,11 @@ export async function runImport(
   try {
     const roots = opts.paths && opts.paths.length > 0 ? opts.paths : [defaultTranscriptRoot()];
     const since = opts.since;
-    const sets = findTranscripts(roots).filter((s) => since === undefined || s.mtimeMs >= since);
+    const onSkip = (path: string, code: string): void => {
+      p.skippedDirs += 1;
+      if (p.skippedDirs <= 5) core.logger.warn('import: folder skipped', { path, code });
+    };
+    const sets = findTranscripts(roots, onSkip).filter((s) => since === undefined || s.mtimeMs >= since);
     p.filesTotal = sets.reduce((n, s) => n + (s.main ? 1 : 0) + s.subagents.length, 0);
     save();
     let lastSave = Date.now();
