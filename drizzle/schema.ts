@@ -221,5 +221,6 @@ export const importRuns = sqliteTable('import_runs', {
 export const storageSamples = sqliteTable('storage_samples', {
   at: integer('at').primaryKey(),
   dbBytes: integer('db_bytes').notNull(),
+  /** The highest event id at that time (events received so far). */
   events: integer('events').notNull(),
 });

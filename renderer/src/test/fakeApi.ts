@@ -28,7 +28,7 @@ export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSetti
       batchSize: 8,
     },
     context: { tokenBudget: 1500, maxSummaries: 3 },
-    retention: { rawDays: null },
+    retention: { rawDays: 30 },
     apiKeySet: false,
     apiKeySource: null,
     ...over,
