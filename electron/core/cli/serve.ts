@@ -8,13 +8,22 @@ import { featureCoreOptions, featurePlugins } from '../features.js';
 export async function runServe(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, quiet: { type: 'boolean' } },
+    options: {
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      quiet: { type: 'boolean' },
+      synchronous: { type: 'string' },
+    },
     strict: true,
   });
   const dataDir = values['data-dir'] ?? resolveDataDir();
   const port = values.port !== undefined ? Number(values.port) : undefined;
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     throw new Error(`--port must be an integer 0-65535, got '${values.port}'`);
+  }
+  const sync = values.synchronous?.toUpperCase();
+  if (sync !== undefined && sync !== 'FULL' && sync !== 'NORMAL') {
+    throw new Error(`--synchronous must be full or normal, got '${values.synchronous}'`);
   }
   const existing = readServerInfo(dataDirPaths(dataDir));
   if (existing && existing.pid !== process.pid && isProcessAlive(existing.pid)) {
@@ -31,6 +40,7 @@ export async function runServe(argv: string[]): Promise<number> {
     ...featureCoreOptions(),
     plugins: featurePlugins(),
     ...(port !== undefined ? { port } : {}),
+    ...(sync !== undefined ? { synchronous: sync } : {}),
   });
   process.stdout.write(`MemTray is running at ${service.url}\n`);
   process.stdout.write(`Open the UI: ${service.uiUrl}\n`);

@@ -46,10 +46,13 @@ export const sleep = (ms: number): void => {
 };
 
 /**
- * `wal_checkpoint(TRUNCATE)`, tried again for up to about half a second while it reports busy: the
+ * `wal_checkpoint(TRUNCATE)` after a passive one, tried again for up to about half a second while it reports busy: the
  * background checkpointer (db/checkpointer.ts) may hold the checkpoint lock for a moment.
  */
 export function truncateWal(db: Database.Database): Checkpoint | undefined {
+  // PASSIVE first: it copies the WAL back without blocking the service's writes, so the TRUNCATE
+  // (which holds writers back while it runs) has next to nothing left to copy.
+  db.pragma('wal_checkpoint(PASSIVE)');
   let cp: Checkpoint | undefined;
   for (let i = 0; i < 100; i++) {
     [cp] = db.pragma('wal_checkpoint(TRUNCATE)') as Checkpoint[];

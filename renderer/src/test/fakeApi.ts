@@ -190,6 +190,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     getQueue: missing('/api/queue'),
     retryJobs: missing('/api/queue/retry'),
     getUsage: missing('/api/usage'),
+    getStorage: missing('/api/maintenance'),
     getHooks: missing('/api/capture/hooks'),
     installHooks: missing('/api/capture/hooks/install'),
     uninstallHooks: missing('/api/capture/hooks/uninstall'),
