@@ -5,7 +5,16 @@ import { resolve } from 'node:path';
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
-    build: { outDir: 'out/main', rollupOptions: { input: { index: resolve('electron/main/index.ts') } } },
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve('electron/main/index.ts'),
+          // The maintenance worker thread, next to index.js (maintenance/runner.ts finds it there).
+          'maintenance-worker': resolve('electron/core/maintenance/worker.ts'),
+        },
+      },
+    },
   },
   preload: {
     plugins: [externalizeDepsPlugin()],

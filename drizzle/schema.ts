@@ -210,6 +210,8 @@ export const importRuns = sqliteTable('import_runs', {
   prompts: integer('prompts').notNull().default(0),
   toolCalls: integer('tool_calls').notNull().default(0),
   skippedLines: integer('skipped_lines').notNull().default(0),
+  /** Folders the import could not read (permissions, vanished): skipped, counted. */
+  skippedDirs: integer('skipped_dirs').notNull().default(0),
   error: text('error'),
   startedAt: integer('started_at').notNull(),
   finishedAt: integer('finished_at'),
@@ -234,3 +236,11 @@ export const quarantine = sqliteTable(
   },
   (t) => [uniqueIndex('quarantine_kind_item').on(t.kind, t.item)],
 );
+
+/** Database size over time, one sample per maintenance run (owner: maintenance/). */
+export const storageSamples = sqliteTable('storage_samples', {
+  at: integer('at').primaryKey(),
+  dbBytes: integer('db_bytes').notNull(),
+  /** The highest event id at that time (events received so far). */
+  events: integer('events').notNull(),
+});

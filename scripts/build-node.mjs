@@ -17,6 +17,18 @@ await build({
   },
 });
 
+// The maintenance worker thread's entry, next to the CLI (maintenance/runner.ts finds it there).
+await build({
+  ...common,
+  entryPoints: ['electron/core/maintenance/worker.ts'],
+  outfile: 'dist/maintenance-worker.mjs',
+  format: 'esm',
+  packages: 'external',
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+});
+
 if (existsSync('hooks/memtray-hook.ts')) {
   await build({
     ...common,

@@ -17,7 +17,13 @@ import { round, runLoad } from '../lib/load.js';
 import { startChild } from '../lib/child.js';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '8' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '8' },
+    // The main connection's `synchronous` (default: the service's own, FULL): compare the cost of
+    // fsyncing every group commit with NORMAL (durable across a process crash, not a power loss).
+    synchronous: { type: 'string' },
+  },
 });
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
@@ -32,7 +38,16 @@ const avgBytes = Math.round(bodies.reduce((n, b) => n + JSON.stringify(b).length
 
 const dataDir = mkdtempSync(join(tmpdir(), 'memtray-bench-ingest-'));
 const memtray = await startChild(
-  ['bin/memtray.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--quiet'],
+  [
+    'bin/memtray.mjs',
+    'serve',
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--quiet',
+    ...(values.synchronous ? ['--synchronous', values.synchronous] : []),
+  ],
   /running at http:\/\/127\.0\.0\.1:(\d+)/,
 );
 const floor = await startChild(['bench/lib/floor-server.mjs'], /^(\d+)\n/);
@@ -136,6 +151,7 @@ console.log(
       },
       payloads: { corpusPostToolUse: bodies.length, avgBytes },
       concurrency,
+      synchronous: values.synchronous ?? 'default',
       sustained: {
         memtray: memSustained,
         emptyServer: floorSustained,

@@ -18,12 +18,18 @@ export function featureCoreOptions(): FeatureCoreOptions {
   return { ...compressCoreOptions() };
 }
 
-/** `root`: where `dist/memtray-hook*` lives (the packaged app passes its resources dir). */
-export function featurePlugins(root: string = packageRoot()): Array<(core: Core) => ServicePlugin> {
+/**
+ * `root`: where `dist/memtray-hook*` lives (the packaged app passes its resources dir);
+ * `nativeBinding`: the better-sqlite3 addon the maintenance worker loads (the app's Electron build).
+ */
+export function featurePlugins(
+  root: string = packageRoot(),
+  nativeBinding?: string | null,
+): Array<(core: Core) => ServicePlugin> {
   return [
     (core) => capturePlugin(core, { packageRoot: root }),
     recallPlugin,
     compressPlugin(),
-    maintenancePlugin(),
+    maintenancePlugin(nativeBinding ? { nativeBinding } : {}),
   ];
 }

@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     secrets: encryptedSecretStore(encryptedStoreFiles(dataDir), safeStorageCipher(), (m) => logger.warn(m)),
     ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}),
     ...featureCoreOptions(),
-    plugins: featurePlugins(paths.hookRoot),
+    plugins: featurePlugins(paths.hookRoot, paths.nativeBinding),
   };
   const handle = await connectService(serviceOptions);
   logger.info('shell: service ready', { mode: handle.mode, url: handle.baseUrl, reason: handle.reason });

@@ -281,6 +281,22 @@ export interface HooksState {
   problems: string[];
 }
 
+/** `GET /api/maintenance`: storage probe, integrity check, sizes and growth (maintenance/plugin.ts). */
+export interface StorageReport {
+  storage: {
+    ok: boolean;
+    problem: string | null;
+    message: string | null;
+    freeBytes: number | null;
+    lowDisk: boolean;
+  } | null;
+  integrity: { ok: boolean; checkedAt: number; problems: string[] } | null;
+  sizes: { db: number; wal: number; log: number; logRotated: number; spool: number };
+  growth: { bytesPerDay: number | null; eventsPerDay: number | null; days: number; samples: number } | null;
+  retention: { rawDays: number | null };
+  lastRun: { at: number; ms: number; error: string | null } | null;
+}
+
 export interface ImportRun {
   id: number;
   source: string;
@@ -291,6 +307,8 @@ export interface ImportRun {
   prompts: number;
   toolCalls: number;
   skippedLines: number;
+  /** Folders that could not be read and were skipped. */
+  skippedDirs?: number;
   error: string | null;
   startedAt: number;
   finishedAt: number | null;
@@ -356,6 +374,7 @@ export interface MemTrayApi {
   getQueue(): Promise<QueueState>;
   retryJobs(ids?: number[]): Promise<{ retried: number }>;
   getUsage(days?: number): Promise<Usage>;
+  getStorage(): Promise<StorageReport>;
 
   getHooks(): Promise<HooksState>;
   installHooks(opts?: { mode?: 'http' | 'command'; scope?: 'user' | 'project' }): Promise<HooksState>;

@@ -70,9 +70,9 @@ describe('bounded growth', () => {
       'rule extraction makes them processed',
     ).toBe(true);
 
-    // Retention is off by default: a run changes nothing.
-    const off = (await t.api('POST', '/api/maintenance/run', {})).json as { retention: unknown };
-    expect(off.retention).toBeNull();
+    // The default (30 days) keeps these 10-day-old responses: a run changes nothing.
+    const keep = (await t.api('POST', '/api/maintenance/run', {})).json as { retention: unknown };
+    expect(keep.retention).toMatchObject({ observations: 0, events: 0 });
     expect((await t.api('PUT', '/api/settings', { retention: { rawDays: 7 } })).status).toBe(200);
     const run = (await t.api('POST', '/api/maintenance/run', {})).json as {
       retention: { observations: number; events: number; bytesDropped: number };
@@ -281,6 +281,60 @@ describe('bounded growth', () => {
     expect(eventBytes()).toBe(bytesAfter);
     expect(await state()).toEqual(stateBefore);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('by default raw payloads older than 30 days are compacted and memories kept; Health shows size and growth', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const t = await startTestService({ clock: () => now });
+    running.push(t);
+    const read = (id: string, content: string) =>
+      t.api('POST', '/api/hooks/PostToolUse', {
+        session_id: 'defaults',
+        cwd: '/w/defaults',
+        tool_name: 'Read',
+        tool_use_id: id,
+        tool_input: { file_path: `/w/defaults/${id}.ts` },
+        tool_response: { file: { filePath: `/w/defaults/${id}.ts`, content } },
+      });
+    expect((await read('ancient', big(20_000, 'ancientcontent'))).status).toBe(200);
+    const first = (await t.api('POST', '/api/maintenance/run', {})).json as { error: string | null };
+    expect(first.error).toBeNull();
+    now += 31 * DAY_MS;
+    for (let i = 0; i < 20; i++) expect((await read(`fresh${i}`, big(20_000, `fresh${i}`))).status).toBe(200);
+    expect(t.service.core.settings.get().retention.rawDays, 'the shipped default').toBe(30);
+    const run = (await t.api('POST', '/api/maintenance/run', {})).json as {
+      retention: { observations: number; events: number } | null;
+    };
+    expect(run.retention).toMatchObject({ observations: 1, events: 1 });
+    await t.settled();
+    const db = t.service.core.sqlite;
+    const all = (db.prepare(`SELECT group_concat(payload) AS p FROM events`).get() as { p: string }).p;
+    expect(all).not.toContain('ancientcontent');
+    expect(all, 'recent payloads stay raw').toContain('fresh19');
+    const titles = db.prepare(`SELECT title FROM observations WHERE tool_use_id = 'ancient'`).get() as {
+      title: string;
+    };
+    expect(titles.title, 'the memory stays').toBeTruthy();
+    const health = (await t.api('GET', '/api/health/storage')).json as {
+      sizes: { db: number };
+      growth: { bytesPerDay: number | null; eventsPerDay: number | null; days: number } | null;
+    };
+    expect(health.sizes.db).toBeGreaterThan(0);
+    expect(
+      health.growth,
+      'two samples a month apart: growth over the last week is not known yet',
+    ).toMatchObject({
+      bytesPerDay: null,
+    });
+    now += 2 * DAY_MS;
+    for (let i = 0; i < 20; i++) expect((await read(`later${i}`, big(20_000, `later${i}`))).status).toBe(200);
+    await t.api('POST', '/api/maintenance/run', {});
+    const h2 = (await t.api('GET', '/api/health/storage')).json as {
+      growth: { bytesPerDay: number; eventsPerDay: number; days: number };
+    };
+    expect(h2.growth.days).toBe(2);
+    expect(h2.growth.eventsPerDay).toBe(10);
+    expect(h2.growth.bytesPerDay).toBeGreaterThan(0);
   });
 
   it('log rotation keeps the log under twice its limit', () => {

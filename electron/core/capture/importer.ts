@@ -33,6 +33,8 @@ export interface ImportProgress extends ReconcileCounts {
   skippedLines: number;
   /** Files refused (not a regular file, too big, unreadable) or sessions that failed: quarantined. */
   quarantined: number;
+  /** Folders that could not be read (skipped; the first few are logged with their error code). */
+  skippedDirs: number;
 }
 
 const fileStamp = (f: string): string => {
@@ -87,6 +89,7 @@ export async function runImport(
     skippedLines: 0,
     tooLarge: 0,
     quarantined: 0,
+    skippedDirs: 0,
   };
   const q = new Quarantine(core.sqlite, core.clock, core.logger);
   const save = (error: string | null = null): void => {
@@ -100,6 +103,7 @@ export async function runImport(
         prompts: p.prompts,
         toolCalls: p.toolCalls,
         skippedLines: p.skippedLines,
+        skippedDirs: p.skippedDirs,
         error,
         ...(p.status !== 'running' ? { finishedAt: core.clock() } : {}),
       })
@@ -111,7 +115,11 @@ export async function runImport(
   try {
     const roots = opts.paths && opts.paths.length > 0 ? opts.paths : [defaultTranscriptRoot()];
     const since = opts.since;
-    const sets = findTranscripts(roots).filter((s) => since === undefined || s.mtimeMs >= since);
+    const onSkip = (path: string, code: string): void => {
+      p.skippedDirs += 1;
+      if (p.skippedDirs <= 5) core.logger.warn('import: folder skipped', { path, code });
+    };
+    const sets = findTranscripts(roots, onSkip).filter((s) => since === undefined || s.mtimeMs >= since);
     p.filesTotal = sets.reduce((n, s) => n + (s.main ? 1 : 0) + s.subagents.length, 0);
     save();
     let lastSave = Date.now();

@@ -11,7 +11,6 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  readFileSync,
   renameSync,
   statSync,
   writeFileSync,
@@ -20,6 +19,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { dataDirPaths, isProcessAlive, readServerInfo, resolveDataDir } from '../config/data-dir.js';
 import { DEFAULT_PORT } from '../service.js';
+import { parseUserJson, readUserFile, UserFileError } from '../util/user-file.js';
 import {
   CAPTURE_EVENTS,
   SettingsShapeError,
@@ -99,18 +99,19 @@ function isExecutable(p: string): boolean {
 }
 
 function readSettings(path: string): { json: Record<string, unknown>; exists: boolean; mode: number } {
-  if (!existsSync(path)) return { json: {}, exists: false, mode: 0o600 };
-  const text = readFileSync(path, 'utf8');
-  const mode = statSync(path).mode & 0o777;
-  if (text.trim() === '') return { json: {}, exists: true, mode };
+  let text: string | null;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    text = readUserFile(path);
+    if (text === null || text.trim() === '') parsed = {};
+    else parsed = parseUserJson(path, text);
   } catch (err) {
-    throw new InstallError(
-      `${path} is not valid JSON (${(err as Error).message}); fix or move it, nothing was changed`,
-    );
+    if (err instanceof UserFileError)
+      throw new InstallError(`${err.message}; fix or move it, nothing was changed`);
+    throw err;
   }
+  if (text === null) return { json: {}, exists: false, mode: 0o600 };
+  const mode = statSync(path).mode & 0o777;
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new InstallError(`${path} does not hold a JSON object; nothing was changed`);
   }

@@ -95,7 +95,7 @@ export function reconcileSession(
       );
     }
     return counts;
-  })();
+  }).immediate();
   return { ...done, tooLarge };
 }
 

@@ -283,10 +283,17 @@ export function subagentFiles(mainPath: string): string[] {
     .map((f) => join(dir, f));
 }
 
-/** Finds transcripts under the given files/folders, grouped per session (subagents with their parent). */
-export function findTranscripts(roots: string[]): TranscriptSet[] {
+/**
+ * Finds transcripts under the given files/folders, grouped per session (subagents with their parent).
+ * A folder or file that cannot be read (permissions, vanished meanwhile) is skipped and reported to
+ * `onSkip` (its path and error code), never fatal.
+ */
+export function findTranscripts(
+  roots: string[],
+  onSkip: (path: string, code: string) => void = () => {},
+): TranscriptSet[] {
   const sets = new Map<string, TranscriptSet>();
-  const add = (file: string): void => {
+  const add = (file: string, mtimeMs: number): void => {
     const isSub = basename(dirname(file)) === 'subagents';
     const key = isSub ? join(dirname(dirname(file))) + '.jsonl' : file;
     let s = sets.get(key);
@@ -297,7 +304,7 @@ export function findTranscripts(roots: string[]): TranscriptSet[] {
     if (isSub) {
       if (!s.subagents.includes(file)) s.subagents.push(file);
     } else s.main = file;
-    s.mtimeMs = Math.max(s.mtimeMs, statSync(file).mtimeMs);
+    s.mtimeMs = Math.max(s.mtimeMs, mtimeMs);
   };
   const walk = (p: string, depth: number): void => {
     let st;
@@ -307,11 +314,18 @@ export function findTranscripts(roots: string[]): TranscriptSet[] {
       return;
     }
     if (st.isFile()) {
-      if (p.endsWith('.jsonl')) add(p);
+      if (p.endsWith('.jsonl')) add(p, st.mtimeMs);
       return;
     }
     if (!st.isDirectory() || depth > 6) return;
-    for (const f of readdirSync(p).sort()) walk(join(p, f), depth + 1);
+    let names: string[];
+    try {
+      names = readdirSync(p).sort();
+    } catch (err) {
+      onSkip(p, (err as NodeJS.ErrnoException).code ?? 'ERROR');
+      return;
+    }
+    for (const f of names) walk(join(p, f), depth + 1);
   };
   for (const r of roots) walk(r, 0);
   return [...sets.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);

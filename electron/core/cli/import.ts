@@ -61,11 +61,12 @@ export async function runImportCommand(argv: string[]): Promise<number> {
       prompts: p.prompts,
       toolCalls: p.toolCalls,
       skippedLines: p.skippedLines,
+      skippedDirs: p.skippedDirs,
     };
     if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else
       process.stdout.write(
-        `Imported ${p.sessions} sessions, ${p.prompts} prompts, ${p.toolCalls} tool calls from ${p.filesDone} files; skipped ${p.skippedLines} malformed lines.\n`,
+        `Imported ${p.sessions} sessions, ${p.prompts} prompts, ${p.toolCalls} tool calls from ${p.filesDone} files; skipped ${p.skippedLines} malformed lines${p.skippedDirs > 0 ? ` and ${p.skippedDirs} unreadable folders` : ''}.\n`,
       );
     return p.status === 'done' ? 0 : 1;
   } finally {

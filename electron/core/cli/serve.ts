@@ -8,7 +8,12 @@ import { featureCoreOptions, featurePlugins } from '../features.js';
 export async function runServe(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, quiet: { type: 'boolean' } },
+    options: {
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      quiet: { type: 'boolean' },
+      synchronous: { type: 'string' },
+    },
     strict: true,
   });
   const dataDir = values['data-dir'] ?? resolveDataDir();
@@ -18,6 +23,10 @@ export async function runServe(argv: string[]): Promise<number> {
   }
   // No server.json check: startService takes the serve lock (config/serve-lock.ts), which refuses a
   // second service on this data dir and ignores a stale server.json whatever pid it names.
+  const sync = values.synchronous?.toUpperCase();
+  if (sync !== undefined && sync !== 'FULL' && sync !== 'NORMAL') {
+    throw new Error(`--synchronous must be full or normal, got '${values.synchronous}'`);
+  }
   const logger = fileLogger(dataDirPaths(dataDir).log, undefined, values.quiet ? undefined : consoleLogger());
   const service = await startService({
     dataDir,
@@ -27,6 +36,7 @@ export async function runServe(argv: string[]): Promise<number> {
     ...featureCoreOptions(),
     plugins: featurePlugins(),
     ...(port !== undefined ? { port } : {}),
+    ...(sync !== undefined ? { synchronous: sync } : {}),
   });
   process.stdout.write(`MemTray is running at ${service.url}\n`);
   process.stdout.write(`Open the UI: ${service.uiUrl}\n`);

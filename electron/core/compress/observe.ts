@@ -94,10 +94,12 @@ export async function processObserveBatch(ctx: CompressContext, jobs: JobRow[]):
   );
   const finish = (results: Map<number, { fields: StructuredFields; by: string }>): void => {
     const now = ctx.clock();
-    ctx.db.transaction(() => {
-      for (const [id, r] of results) writeObservation(ctx.db, id, r.fields, r.by, now);
-      for (const j of jobs) ctx.queue.complete(j.id);
-    })();
+    ctx.db
+      .transaction(() => {
+        for (const [id, r] of results) writeObservation(ctx.db, id, r.fields, r.by, now);
+        for (const j of jobs) ctx.queue.complete(j.id);
+      })
+      .immediate();
     for (const row of rows) {
       const r = results.get(row.id);
       ctx.bus.emit('observation', {

@@ -25,13 +25,16 @@ export function compressRoutes(
       path: '/api/queue/retry',
       handler: ({ body }) => {
         const { ids } = validate(retryBody, body);
-        const retried = core.sqlite.transaction(() => {
-          const jobs = queue.retry(ids);
-          for (const j of jobs) {
-            if (j.kind === 'observe') setObservationStatus(core.sqlite, j.subjectId, 'pending', core.clock());
-          }
-          return jobs.length;
-        })();
+        const retried = core.sqlite
+          .transaction(() => {
+            const jobs = queue.retry(ids);
+            for (const j of jobs) {
+              if (j.kind === 'observe')
+                setObservationStatus(core.sqlite, j.subjectId, 'pending', core.clock());
+            }
+            return jobs.length;
+          })
+          .immediate();
         onRetry();
         return { json: { retried } };
       },

@@ -50,6 +50,10 @@ function openUnexplained(file: string, opts: OpenDatabaseOptions): OpenedDatabas
   try {
     sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
     if (!opts.readonly) {
+      // A new database gives freed pages back in steps (maintenance/compact.ts); an existing one is
+      // switched by the maintenance worker.
+      if (Number(sqlite.pragma('page_count', { simple: true })) === 0)
+        sqlite.pragma('auto_vacuum = INCREMENTAL');
       sqlite.pragma('journal_mode = WAL');
       sqlite.pragma(`synchronous = ${opts.synchronous ?? 'NORMAL'}`);
       // Deleted rows are zeroed in their pages, free pages included, so a deleted session is gone

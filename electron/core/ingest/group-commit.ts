@@ -26,7 +26,10 @@ export class GroupCommit {
     sqlite: Database.Database,
     private readonly maxBatch = 256,
   ) {
-    this.runBatch = sqlite.transaction((batch: Pending[]) => {
+    // IMMEDIATE: the write lock is taken (waiting the busy timeout) at BEGIN. A deferred transaction
+    // that read first fails at once with SQLITE_BUSY when another connection (the maintenance
+    // worker) writes meanwhile.
+    const tx = sqlite.transaction((batch: Pending[]) => {
       for (const p of batch) {
         try {
           p.value = p.fn();
@@ -37,6 +40,7 @@ export class GroupCommit {
         }
       }
     });
+    this.runBatch = (batch) => tx.immediate(batch);
   }
 
   /** Runs `fn` (which opens its own transaction → a savepoint here) in the next group commit. */

@@ -26,7 +26,8 @@ export class Ingestor {
     this.q = prepareIngestStatements(d.sqlite);
     this.w = new RowWriter(this.q, d);
     const tx = d.sqlite.transaction((fn: () => unknown) => fn());
-    this.inTx = <T>(fn: () => T): T => tx(fn) as T;
+    // IMMEDIATE (a savepoint when nested): see GroupCommit.
+    this.inTx = <T>(fn: () => T): T => tx.immediate(fn) as T;
   }
 
   /** Notification lists of the transactions in progress (nested ones hand theirs to the outer). */

@@ -1,21 +1,30 @@
 /**
  * Maintenance as a service plugin: a storage probe (every `probeMs`, and live on
- * `GET /api/health/storage`), and a periodic run (every `intervalMs`, first after `firstRunMs`, or on
- * `POST /api/maintenance/run`) of retention, WAL checkpoint and VACUUM-when-worth-it. Electron-free.
+ * `GET /api/health/storage`), an integrity check (`quick_check`, `firstCheckMs` after start), and a
+ * periodic run (every `intervalMs`, first after `firstRunMs`, or on `POST /api/maintenance/run`) of
+ * retention, incremental vacuum, WAL checkpoint, a size sample and the integrity check again. Runs
+ * and checks go to a worker thread with its own connection (maintenance/runner.ts), never the
+ * service's event loop. Electron-free.
  */
 import { statSync } from 'node:fs';
 import { z } from 'zod';
 import type { Core } from '../core.js';
 import { validate } from '../server/http.js';
 import type { ServicePlugin } from '../service.js';
-import { compact, type CompactResult } from './compact.js';
-import { applyRetention, type RetentionResult } from './retention.js';
-import { classifyStorageError, probeStorage, type StorageStatus } from './storage.js';
+import type { CompactResult } from './compact.js';
+import { growth, type Growth } from './growth.js';
+import { CORRUPT_ADVICE, type IntegrityResult } from './integrity.js';
+import { runJob, type JobRequest, type JobResult } from './job.js';
+import type { RetentionResult } from './retention.js';
+import { runInWorker, WorkerUnavailable, type WorkerRun } from './runner.js';
+import { probeStorage, type StorageStatus } from './storage.js';
 
 export interface MaintenanceOptions {
   intervalMs?: number;
   firstRunMs?: number;
   probeMs?: number;
+  /** The integrity check after start (default 10 s; the runs check again). */
+  firstCheckMs?: number;
 }
 
 export interface MaintenanceRun {
@@ -23,6 +32,7 @@ export interface MaintenanceRun {
   ms: number;
   retention: RetentionResult | null;
   compact: CompactResult | null;
+  integrity: IntegrityResult | null;
   error: string | null;
 }
 
@@ -56,43 +66,141 @@ export function fileSizes(core: Core): FileSizes {
 export class Maintenance {
   storage: StorageStatus | null = null;
   lastRun: MaintenanceRun | null = null;
+  integrity: IntegrityResult | null = null;
+  private busy: Promise<JobResult> | null = null;
+  private current: WorkerRun | null = null;
+  private stopped = false;
 
-  constructor(private readonly core: Core) {}
+  constructor(
+    private readonly core: Core,
+    private readonly nativeBinding?: string,
+  ) {}
 
+  private lastProbe: StorageStatus | null = null;
+
+  /** The live write probe, with a failed integrity check reported as `corrupt`. */
   probe(): StorageStatus {
-    const prev = this.storage;
-    this.storage = probeStorage(this.core.sqlite, this.core.paths.root, this.core.clock());
-    if (!this.storage.ok && prev?.code !== this.storage.code)
-      this.core.logger.warn('storage problem', { problem: this.storage.problem, code: this.storage.code });
-    else if (this.storage.ok && prev && !prev.ok) this.core.logger.info('storage recovered');
-    return this.storage;
+    this.lastProbe = probeStorage(this.core.sqlite, this.core.paths.root, this.core.clock());
+    return this.report();
   }
 
-  run(opts: { vacuum?: boolean } = {}): MaintenanceRun {
-    const at = this.core.clock();
-    const t0 = performance.now();
-    let retention: RetentionResult | null = null;
-    let compacted: CompactResult | null = null;
-    let error: string | null = null;
+  /** The last probe merged with the last integrity check (no write), logged when it changes. */
+  private report(): StorageStatus {
+    const prev = this.storage;
+    let s = this.lastProbe;
+    if (!s) return prev as StorageStatus;
+    if (s.ok && this.integrity && !this.integrity.ok)
+      s = {
+        ...s,
+        ok: false,
+        problem: 'corrupt',
+        code: 'SQLITE_CORRUPT',
+        message: `storage damaged: ${CORRUPT_ADVICE}`,
+      };
+    this.storage = s;
+    if (!s.ok && prev?.code !== s.code)
+      this.core.logger.warn('storage problem', { problem: s.problem, code: s.code });
+    else if (s.ok && prev && !prev.ok) this.core.logger.info('storage recovered');
+    return s;
+  }
+
+  growth(): Growth | null {
     try {
-      const rawDays = this.core.settings.get().retention.rawDays;
-      if (rawDays !== null) retention = applyRetention(this.core.sqlite, { rawDays, now: at });
-      compacted = compact(this.core.sqlite, opts.vacuum ? { vacuum: true } : {});
-    } catch (err) {
-      error = classifyStorageError(err)?.message ?? (err as Error).message;
-      this.core.logger.warn('maintenance failed', { err: err as Error });
+      return growth(this.core.sqlite, this.core.clock());
+    } catch {
+      return null;
     }
-    this.lastRun = { at, ms: Math.round(performance.now() - t0), retention, compact: compacted, error };
+  }
+
+  /** Runs one job on the worker (one at a time: a second call joins the running one). */
+  private job(req: Omit<JobRequest, 'now'>): Promise<JobResult> {
+    if (this.busy) return this.busy;
+    const full: JobRequest = { ...req, now: this.core.clock() };
+    const go = async (): Promise<JobResult> => {
+      try {
+        this.current = runInWorker({ file: this.core.paths.db, nativeBinding: this.nativeBinding }, full);
+        return await this.current.result;
+      } catch (err) {
+        if (!(err instanceof WorkerUnavailable) || this.stopped) throw err;
+        this.core.logger.warn('maintenance runs on the service thread', { err });
+        return runJob(this.core.sqlite, { ...full, pauseMs: 0 });
+      } finally {
+        this.current = null;
+      }
+    };
+    this.busy = go().finally(() => {
+      this.busy = null;
+    });
+    return this.busy;
+  }
+
+  private noteIntegrity(r: IntegrityResult | null): void {
+    if (!r) return;
+    if (!r.ok && (this.integrity?.ok ?? true))
+      this.core.logger.error('database integrity check failed', { problems: r.problems.slice(0, 3) });
+    this.integrity = r;
+    this.report();
+  }
+
+  async check(): Promise<IntegrityResult | null> {
+    try {
+      const r = await this.job({ op: 'check' });
+      this.noteIntegrity(r.integrity);
+      return r.integrity;
+    } catch (err) {
+      if (!this.stopped) this.core.logger.warn('integrity check failed to run', { err: err as Error });
+      return null;
+    }
+  }
+
+  async run(opts: { vacuum?: boolean } = {}): Promise<MaintenanceRun> {
+    const at = this.core.clock();
+    let r: JobResult;
+    try {
+      r = await this.job({
+        op: 'run',
+        rawDays: this.core.settings.get().retention.rawDays,
+        ...(opts.vacuum ? { vacuum: true } : {}),
+      });
+    } catch (err) {
+      r = { retention: null, compact: null, integrity: null, error: (err as Error).message, ms: 0 };
+    }
+    if (r.error) this.core.logger.warn('maintenance failed', { error: r.error });
+    this.noteIntegrity(r.integrity);
+    this.lastRun = { at, ...r };
     return this.lastRun;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.current?.cancel();
   }
 }
 
 const runSchema = z.object({ vacuum: z.boolean().optional() }).strict();
 
-export function maintenancePlugin(opts: MaintenanceOptions = {}): (core: Core) => ServicePlugin {
+export function maintenancePlugin(
+  opts: MaintenanceOptions & { nativeBinding?: string } = {},
+): (core: Core) => ServicePlugin {
   return (core) => {
-    const m = new Maintenance(core);
-    const timers: NodeJS.Timeout[] = [];
+    const m = new Maintenance(core, opts.nativeBinding);
+    const timers = new Set<NodeJS.Timeout>();
+    let stopped = false;
+    const later = (ms: number, fn: () => void): void => {
+      if (stopped) return;
+      const t = setTimeout(() => {
+        timers.delete(t);
+        fn();
+      }, ms);
+      t.unref();
+      timers.add(t);
+    };
+    const report = () => ({
+      sizes: fileSizes(core),
+      growth: m.growth(),
+      integrity: m.integrity,
+      retention: core.settings.get().retention,
+    });
     return {
       name: 'maintenance',
       routes: [
@@ -101,27 +209,20 @@ export function maintenancePlugin(opts: MaintenanceOptions = {}): (core: Core) =
           path: '/api/health/storage',
           handler: () => {
             const s = m.probe();
-            return { status: s.ok ? 200 : 503, json: { ...s, sizes: fileSizes(core) } };
+            return { status: s.ok ? 200 : 503, json: { ...s, ...report() } };
           },
         },
         {
           method: 'GET',
           path: '/api/maintenance',
-          handler: () => ({
-            json: {
-              storage: m.storage,
-              lastRun: m.lastRun,
-              sizes: fileSizes(core),
-              retention: core.settings.get().retention,
-            },
-          }),
+          handler: () => ({ json: { storage: m.storage, lastRun: m.lastRun, ...report() } }),
         },
         {
           method: 'POST',
           path: '/api/maintenance/run',
-          handler: ({ body }) => {
+          handler: async ({ body }) => {
             const b = validate(runSchema, body);
-            const run = m.run({ vacuum: b.vacuum === true });
+            const run = await m.run({ vacuum: b.vacuum === true });
             return { status: run.error ? 503 : 200, json: { ...run, sizes: fileSizes(core) } };
           },
         },
@@ -129,22 +230,18 @@ export function maintenancePlugin(opts: MaintenanceOptions = {}): (core: Core) =
       start() {
         m.probe();
         const probe = setInterval(() => m.probe(), opts.probeMs ?? 5 * 60_000);
-        const first = setTimeout(
-          () => {
-            m.run();
-            const every = setInterval(() => m.run(), opts.intervalMs ?? 6 * 3_600_000);
-            every.unref();
-            timers.push(every);
-          },
-          opts.firstRunMs ?? 5 * 60_000,
-        );
-        for (const t of [probe, first]) {
-          t.unref();
-          timers.push(t);
-        }
+        probe.unref();
+        timers.add(probe);
+        later(opts.firstCheckMs ?? 10_000, () => void m.check());
+        const every = (): void => {
+          void m.run().finally(() => later(opts.intervalMs ?? 6 * 3_600_000, every));
+        };
+        later(opts.firstRunMs ?? 5 * 60_000, every);
       },
-      stop() {
+      async stop() {
+        stopped = true;
         for (const t of timers) clearTimeout(t);
+        await m.stop();
       },
       maintenance: m,
     } as ServicePlugin & { maintenance: Maintenance };

@@ -24,8 +24,10 @@ export interface RetentionOptions {
   now: number;
   /** Responses up to this size are kept (default 1024 characters). */
   keepBytes?: number;
-  /** Rows per transaction (default 500). */
+  /** Rows per transaction (default 500; the maintenance worker uses fewer). */
   batch?: number;
+  /** Called between two transactions (the worker sleeps there, so the service's writes get in). */
+  between?: () => void;
 }
 
 export const droppedMarker = (bytes: number): string =>
@@ -129,23 +131,32 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
   const batch = opts.batch ?? 500;
   const out: RetentionResult = { cutoff, observations: 0, events: 0, bytesDropped: 0 };
 
+  const between = opts.between ?? ((): void => {});
+  // Both walks go by id (one pass per run), so a batch never rescans the rows already done.
   const obsIds = db.prepare(
     `SELECT id, length(tool_response) AS n FROM observations
-     WHERE created_at < @cutoff AND status != 'pending' AND length(tool_response) > @keep
+     WHERE id > @after AND created_at < @cutoff AND status != 'pending' AND length(tool_response) > @keep
        AND tool_response NOT LIKE '{"memtrayRetention":%'
-     LIMIT @batch`,
+     ORDER BY id LIMIT @batch`,
   );
   const obsSet = db.prepare(`UPDATE observations SET tool_response = @marker WHERE id = @id`);
+  let obsAfter = 0;
   const obsStep = (): number =>
-    db.transaction(() => {
-      const rows = obsIds.all({ cutoff, keep, batch }) as Array<{ id: number; n: number }>;
-      for (const r of rows) {
-        obsSet.run({ id: r.id, marker: droppedMarker(r.n) });
-        out.bytesDropped += r.n;
-      }
-      return rows.length;
-    })();
-  for (let n = obsStep(); n > 0; n = obsStep()) out.observations += n;
+    db
+      .transaction(() => {
+        const rows = obsIds.all({ after: obsAfter, cutoff, keep, batch }) as Array<{ id: number; n: number }>;
+        for (const r of rows) {
+          obsAfter = r.id;
+          obsSet.run({ id: r.id, marker: droppedMarker(r.n) });
+          out.bytesDropped += r.n;
+        }
+        return rows.length;
+      })
+      .immediate();
+  for (let n = obsStep(); n > 0; n = obsStep()) {
+    out.observations += n;
+    between();
+  }
 
   // Events: walk the old tool events by id (one pass per run); a compacted payload starts with the
   // mark, so it is skipped without parsing, and small events are never rewritten.
@@ -159,31 +170,33 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
   const evSet = db.prepare(`UPDATE events SET payload = @payload WHERE id = @id`);
   let after = 0;
   const evStep = (): number =>
-    db.transaction(() => {
-      const rows = evRows.all({ after, cutoff, keep, batch, mark: MARK_PREFIX }) as Array<{
-        id: number;
-        e: string;
-        payload: string;
-      }>;
-      for (const r of rows) {
-        after = r.id;
-        let payload: unknown;
-        try {
-          payload = JSON.parse(r.payload);
-        } catch {
-          continue;
+    db
+      .transaction(() => {
+        const rows = evRows.all({ after, cutoff, keep, batch, mark: MARK_PREFIX }) as Array<{
+          id: number;
+          e: string;
+          payload: string;
+        }>;
+        for (const r of rows) {
+          after = r.id;
+          let payload: unknown;
+          try {
+            payload = JSON.parse(r.payload);
+          } catch {
+            continue;
+          }
+          if (!isObject(payload)) continue;
+          const compacted = compactToolEvent(r.e, payload, keep);
+          if (!compacted) continue;
+          const text = JSON.stringify(compacted);
+          if (text.length >= r.payload.length) continue;
+          evSet.run({ id: r.id, payload: text });
+          out.events += 1;
+          out.bytesDropped += r.payload.length - text.length;
         }
-        if (!isObject(payload)) continue;
-        const compacted = compactToolEvent(r.e, payload, keep);
-        if (!compacted) continue;
-        const text = JSON.stringify(compacted);
-        if (text.length >= r.payload.length) continue;
-        evSet.run({ id: r.id, payload: text });
-        out.events += 1;
-        out.bytesDropped += r.payload.length - text.length;
-      }
-      return rows.length;
-    })();
-  while (evStep() > 0);
+        return rows.length;
+      })
+      .immediate();
+  while (evStep() > 0) between();
   return out;
 }

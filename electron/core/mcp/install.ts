@@ -4,8 +4,9 @@
  * `<project>/.mcp.json` (the file Claude Code reads for project-scoped servers). Other keys are
  * kept; the file is replaced atomically (temp file + rename).
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { parseUserJson, readUserFile } from '../util/user-file.js';
 
 export interface McpEntry {
   type: 'stdio';
@@ -25,10 +26,9 @@ export function configPath(scope: 'user' | 'project', home: string, projectDir: 
 }
 
 function readConfig(path: string): Record<string, unknown> {
-  if (!existsSync(path)) return {};
-  const text = readFileSync(path, 'utf8');
-  if (text.trim() === '') return {};
-  const parsed = JSON.parse(text) as unknown;
+  const text = readUserFile(path);
+  if (text === null || text.trim() === '') return {};
+  const parsed = parseUserJson(path, text);
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new Error(`${path} does not hold a JSON object`);
   return parsed as Record<string, unknown>;

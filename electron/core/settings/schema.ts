@@ -49,11 +49,14 @@ export const settingsSchema = z
       .default({ tokenBudget: 1500, maxSummaries: 3 }),
     retention: z
       .object({
-        /** Drop raw tool inputs/responses older than this many days (structured memories stay). */
-        rawDays: z.number().int().min(1).max(3650).nullable().default(null),
+        /**
+         * Compact raw tool inputs/responses older than this many days (structured memories, prompts
+         * and summaries stay forever); null keeps raw payloads forever. Default 30: growth stays bounded.
+         */
+        rawDays: z.number().int().min(1).max(3650).nullable().default(30),
       })
       .strict()
-      .default({ rawDays: null }),
+      .default({ rawDays: 30 }),
   })
   .strict();
 

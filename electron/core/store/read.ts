@@ -204,19 +204,22 @@ export class ReadStore {
 
   /** Deletes a session and (by cascade) its prompts, observations, summary; and its events and jobs. */
   deleteSession(id: number): boolean {
-    return this.db.transaction((tx) => {
-      const s = tx.select().from(sessions).where(eq(sessions.id, id)).get();
-      if (!s) return false;
-      tx.delete(events).where(eq(events.claudeSessionId, s.claudeSessionId)).run();
-      tx.delete(jobs)
-        .where(and(eq(jobs.kind, 'summarize'), eq(jobs.subjectId, id)))
-        .run();
-      tx.run(
-        sql`delete from jobs where kind = 'observe' and subject_id in (select id from observations where session_id = ${id})`,
-      );
-      tx.delete(sessions).where(eq(sessions.id, id)).run();
-      return true;
-    });
+    return this.db.transaction(
+      (tx) => {
+        const s = tx.select().from(sessions).where(eq(sessions.id, id)).get();
+        if (!s) return false;
+        tx.delete(events).where(eq(events.claudeSessionId, s.claudeSessionId)).run();
+        tx.delete(jobs)
+          .where(and(eq(jobs.kind, 'summarize'), eq(jobs.subjectId, id)))
+          .run();
+        tx.run(
+          sql`delete from jobs where kind = 'observe' and subject_id in (select id from observations where session_id = ${id})`,
+        );
+        tx.delete(sessions).where(eq(sessions.id, id)).run();
+        return true;
+      },
+      { behavior: 'immediate' },
+    );
   }
 
   /** Deletes every memory of a project (its sessions and everything below them). */

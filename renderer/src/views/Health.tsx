@@ -4,6 +4,7 @@ import { Chip, ErrorBox, Loading } from '../components/ui';
 import { useSave } from '../components/useSave';
 import { duration, num } from '../format';
 import { HooksCard, ImportCard } from './HealthCapture';
+import { StorageCard } from './HealthStorage';
 
 function ServiceCard() {
   const api = useApi();
@@ -129,12 +130,13 @@ function QueueCard() {
   );
 }
 
-/** Service status, compression queue, hooks, transcript import. */
+/** Service status, compression queue, storage, hooks, transcript import. */
 export function HealthView() {
   return (
     <section className="view" aria-label="Health">
       <ServiceCard />
       <QueueCard />
+      <StorageCard />
       <HooksCard />
       <ImportCard />
     </section>

@@ -90,6 +90,7 @@ function ImportRow({ run, live }: { run: ImportRun; live?: LiveEventMap['import'
       <p className="meta">
         {num(run.sessions)} sessions · {num(run.prompts)} prompts · {num(run.toolCalls)} tool calls
         {run.skippedLines > 0 && ` · ${num(run.skippedLines)} lines skipped`}
+        {(run.skippedDirs ?? 0) > 0 && ` · ${num(run.skippedDirs ?? 0)} unreadable folders skipped`}
       </p>
       {run.error && <p className="field-error">{run.error}</p>}
     </li>

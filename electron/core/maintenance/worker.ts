@@ -1,0 +1,30 @@
+/**
+ * The maintenance worker thread: its own SQLite connection (busy timeout 5 s, so it waits for the
+ * service's writes instead of failing), one job per message (maintenance/job.ts), the result posted
+ * back. Started per run by maintenance/runner.ts and ended after it, so an idle service holds no
+ * thread. Bundled as its own entry (`dist/maintenance-worker.mjs`, `out/main/maintenance-worker.js`).
+ */
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { runJob, type JobRequest } from './job.js';
+
+interface Data {
+  file: string;
+  nativeBinding: string | null;
+}
+
+const data = workerData as Data;
+const db = new Database(data.file, data.nativeBinding ? { nativeBinding: data.nativeBinding } : {});
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = NORMAL');
+db.pragma('foreign_keys = ON');
+
+parentPort?.on('message', (req: JobRequest | 'close') => {
+  if (req === 'close') {
+    db.close();
+    parentPort?.close();
+    return;
+  }
+  parentPort?.postMessage(runJob(db, req));
+});
+parentPort?.postMessage('ready');
