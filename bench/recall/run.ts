@@ -3,7 +3,7 @@
  * question of `bench/recall/questions.json` through the search the popup and MCP use, and prints
  * JSON: hit@5 per category, per source and overall, digest tokens, and search latency.
  *
- *   npx tsx bench/recall/run.ts [--only fixture|corpus] [--json-out FILE] [--verbose]
+ *   npx tsx bench/recall/run.ts [--only fixture|corpus] [--json-out FILE] [--verbose] [--repeat 3]
  *
  * A hit: every answer key appears (case-insensitive, `<mark>` tags removed) in the top 5 results'
  * titles/snippets or in the question's project digest (`GET /api/context/inject`). No project
