@@ -151,6 +151,8 @@ function assistantText(
   sessionId: string,
   at: number,
 ): string | null {
+  // Claude Code's own stand-ins ("No response requested.", API errors) are not the assistant's words.
+  if (msg.model === '<synthetic>' || line.isApiErrorMessage === true) return null;
   const id = str(msg.id) ?? str(line.uuid) ?? '';
   const parts: string[] = [];
   for (const b of msg.content as unknown[]) {
