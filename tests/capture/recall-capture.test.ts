@@ -123,7 +123,9 @@ describe('remembering from imported transcripts', () => {
     ).toEqual([]);
     expect(facts(e2)).toContain('decision: Decided: Throw RangeError (Zero divisor)');
     // Claude Code's synthetic stand-ins ("No response requested.") are not the assistant's words.
-    expect(e2.narrative).toContain('Ended: Plan approved: divide() will throw a RangeError on a zero divisor.');
+    expect(e2.narrative).toContain(
+      'Ended: Plan approved: divide() will throw a RangeError on a zero divisor.',
+    );
 
     // The compaction summary, once, as a session-level memory.
     const comp = rows(core, FIX, 'memtray:compaction');
