@@ -94,8 +94,8 @@ describe('remembering from imported transcripts', () => {
 
     // One episode per prompt, at the turn's start, with what was done and how it ended.
     const eps = rows(core, FIX, 'memtray:episode');
-    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2]);
-    expect(eps.map((e) => e.tool_use_id)).toEqual([`episode:${FIX}:1`, `episode:${FIX}:2`]);
+    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2, 3]);
+    expect(eps.map((e) => e.tool_use_id)).toEqual([1, 2, 3].map((n) => `episode:${FIX}:${n}`));
     const [e1, e2] = eps as [Row, Row];
     expect(e1.title).toBe('Asked: Fix the failing sum test in the calculator');
     expect(facts(e1)).toEqual(
@@ -115,7 +115,16 @@ describe('remembering from imported transcripts', () => {
     expect(decisions.map((d) => d.title)).toEqual([
       'Decided: Throw RangeError (Zero divisor)',
       'Decided: plan approved (Add divide() to the calculator)',
+      // A prompt answering the assistant's question is a choice too.
+      'Decided: tests first please (Shall I write the tests first, or implement …)',
     ]);
+    expect(decisions[2]!.tool_use_id).toBe(`decision:${FIX}:3`);
+    expect(decisions[2]!.narrative).toMatch(
+      /Shall I write the tests first, or implement divide\(\) first\?\nAnswer: tests first please$/,
+    );
+    expect(facts(eps[2]!)).toContain(
+      'decision: Decided: tests first please (Shall I write the tests first, or implement …)',
+    );
     expect(decisions[0]!.narrative).toContain('- option: Return Infinity — Follow IEEE 754');
     expect(decisions[1]!.narrative).toContain('throwing RangeError when b is 0');
     expect(
@@ -141,7 +150,7 @@ describe('remembering from imported transcripts', () => {
     expect(summary.notes).toContain(
       'Before compaction: Summary: 1. Primary Request: fix the calculator sum test',
     );
-    expect(summary.notes).toMatch(/^3 tool calls, 1 failed, 2 prompts\./);
+    expect(summary.notes).toMatch(/^3 tool calls, 1 failed, 3 prompts\./);
 
     // Searchable: the assistant's words and the memories come back from GET /api/search.
     const search = async (q: string) =>
@@ -351,10 +360,11 @@ describe('remembering on the live hook path', () => {
     expect(rows(core, FIX, 'memtray:decision').map((d) => d.tool_use_id)).toEqual([
       'toolu_fx_4',
       'toolu_fx_5',
+      `decision:${FIX}:3`,
     ]);
     // (The fixture's times are in the past, the live prompt's now: compare turns, not times.)
     const eps = rows(core, FIX, 'memtray:episode').sort((a, b) => a.prompt_number - b.prompt_number);
-    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2]);
+    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2, 3]);
     expect(eps[0]!.narrative).toContain("Claude: I'll run the test suite first");
     expect(rows(core, FIX, 'memtray:compaction')).toHaveLength(1);
     expect(rows(core, FIX, 'memtray:bugfix')).toHaveLength(1);

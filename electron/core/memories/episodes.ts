@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { isTestCommand } from '../compress/rules-util.js';
+import { writeChoice } from './choice.js';
 import { upsertMemory } from './rows.js';
 import { clip, firstErrorLine, parseRecord, rel } from './text.js';
 import { errorTextOf, isChange, isFailure, loadCalls, saidOf, type CallRow } from './turns.js';
@@ -59,13 +60,20 @@ export function buildEpisodes(
     byTurn.set(c.promptNumber, list);
   }
   let written = 0;
+  const finalOf = (n: number): string | null => {
+    const f = words.get(n)?.final ?? existing.get(n)?.final;
+    return typeof f === 'string' ? f : null;
+  };
   for (const p of prompts) {
     const old = existing.get(p.n) ?? {};
     const w = words.get(p.n) ?? {};
     const turn = byTurn.get(p.n) ?? [];
     const first = w.first ?? (typeof old.first === 'string' ? old.first : null) ?? firstSaid(turn);
-    const final = w.final ?? (typeof old.final === 'string' ? old.final : null);
-    const row = episodeFields(db, p.prompt, turn, s.cwd, first, final);
+    const final = finalOf(p.n);
+    const choice = { sessionId, claudeSessionId: s.c, promptNumber: p.n, prompt: p.prompt, at: p.created_at };
+    const chose = writeChoice(db, { ...choice, previousFinal: finalOf(p.n - 1), cwd: s.cwd }, now);
+    if (chose.written) written++;
+    const row = episodeFields(db, p.prompt, turn, s.cwd, first, final, chose.title);
     const id = upsertMemory(
       db,
       {
@@ -103,9 +111,13 @@ function episodeFields(
   cwd: string | null,
   first: string | null,
   final: string | null,
+  choice: string | null,
 ) {
   const tools = turn.filter((c) => !c.toolName.startsWith('memtray:'));
-  const decisions = turn.filter((c) => c.toolName === 'memtray:decision').map((c) => c.title ?? '');
+  const decisions = uniq([
+    ...(choice ? [choice] : []),
+    ...turn.filter((c) => c.toolName === 'memtray:decision').map((c) => c.title ?? ''),
+  ]);
   const changed = uniq(tools.filter(isChange).flatMap((c) => c.filesModified));
   const read = uniq(tools.flatMap((c) => c.filesRead)).slice(0, 30);
   const commands = uniq(tools.flatMap((c) => (c.command ? [c.command] : [])));
