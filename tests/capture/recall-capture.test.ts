@@ -300,6 +300,46 @@ describe('remembering on the live hook path', () => {
     expect(grown[0]!.narrative).toContain('Ended: Added a regression test too.');
   });
 
+  it('without a passing rerun yet, the change to the file the error names is the fix', async () => {
+    t = await startTestService();
+    const core = t.service.core;
+    const sid = 'live-bugfix-named';
+    const cwd = '/home/dev/app';
+    const post = async (event: string, body: Record<string, unknown>) => {
+      const r = await t!.api('POST', `/api/hooks/${event}`, { session_id: sid, cwd, ...body });
+      expect(r.status).toBeLessThan(300);
+    };
+    const edit = (file: string, id: string) =>
+      post('PostToolUse', {
+        tool_name: 'Edit',
+        tool_input: { file_path: `${cwd}/${file}`, old_string: 'a', new_string: 'b' },
+        tool_response: { filePath: `${cwd}/${file}` },
+        tool_use_id: id,
+      });
+    await post('UserPromptSubmit', { prompt: 'make the build pass' });
+    await post('PostToolUseFailure', {
+      tool_name: 'Bash',
+      tool_input: { command: 'npx tsc --noEmit' },
+      tool_use_id: 'toolu_n_1',
+      error: "Exit code 2\nsrc/app.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+    });
+    await edit('src/other.ts', 'toolu_n_2');
+    await edit('src/app.ts', 'toolu_n_3');
+    await post('Stop', { last_assistant_message: 'Typed the port as a number.' });
+    await jobsDone(t, 'episode');
+    const fixes = rows(core, sid, 'memtray:bugfix');
+    expect(fixes).toHaveLength(1);
+    expect(fixes[0]!.title).toBe(
+      "Fixed: src/app.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+    );
+    expect(facts(fixes[0]!)).toEqual([
+      "error: src/app.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+      'command: npx tsc --noEmit',
+      'file: src/app.ts',
+      'fix: Edited src/app.ts',
+    ]);
+  });
+
   it('live calls get the assistant words from the transcript after Stop (reconciliation), once', async () => {
     t = await startTestService();
     const core = t.service.core;

@@ -9,15 +9,15 @@ import { clip } from './text.js';
 
 const MAX_ANSWER = 300;
 
-/** The last question the text asks (its last sentence with a '?'), or null. */
+/** The question the text ends with (its last sentence, when that asks something), or null. */
 export function lastQuestion(text: string): string | null {
-  const tail = text.slice(-1_500);
-  const sentences = tail.split(/(?<=[.!?:])\s+|\n+/).map((s) => s.trim());
-  for (let i = sentences.length - 1; i >= 0 && i >= sentences.length - 4; i--) {
-    const s = sentences[i]!;
-    if (s.endsWith('?') && s.length > 8) return s.replace(/^[-*\d.)\s]+/, '');
-  }
-  return null;
+  const sentences = text
+    .slice(-1_500)
+    .split(/(?<=[.!?:])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const last = sentences[sentences.length - 1];
+  return last && last.endsWith('?') && last.length > 8 ? last.replace(/^[-*\d.)\s]+/, '') : null;
 }
 
 export function writeChoice(
