@@ -18,6 +18,8 @@ export interface TurnWords {
 }
 
 const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
+/** The most calls one build reads (the latest ones). */
+const MAX_CALLS = 2_000;
 const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 export const episodeKey = (claudeSessionId: string, n: number): string => `episode:${claudeSessionId}:${n}`;
@@ -52,7 +54,9 @@ export function buildEpisodes(
         .all(sessionId) as Array<{ n: number; src: string | null }>
     ).map((r) => [r.n, parseRecord(r.src)]),
   );
-  const calls = loadCalls(db, sessionId, prompts[0]!.n);
+  const calls = loadCalls(db, sessionId, prompts[0]!.n, MAX_CALLS);
+  // Past the bound, the oldest turns loaded may be partial: leave their episodes as they are.
+  const partialUpTo = calls.length >= MAX_CALLS ? (calls[0]?.promptNumber ?? 0) : -1;
   const byTurn = new Map<number, CallRow[]>();
   for (const c of calls) {
     const list = byTurn.get(c.promptNumber) ?? [];
@@ -65,6 +69,7 @@ export function buildEpisodes(
     return typeof f === 'string' ? f : null;
   };
   for (const p of prompts) {
+    if (p.n <= partialUpTo) continue;
     const old = existing.get(p.n) ?? {};
     const w = words.get(p.n) ?? {};
     const turn = byTurn.get(p.n) ?? [];
