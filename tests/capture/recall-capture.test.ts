@@ -94,8 +94,8 @@ describe('remembering from imported transcripts', () => {
 
     // One episode per prompt, at the turn's start, with what was done and how it ended.
     const eps = rows(core, FIX, 'memtray:episode');
-    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2]);
-    expect(eps.map((e) => e.tool_use_id)).toEqual([`episode:${FIX}:1`, `episode:${FIX}:2`]);
+    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2, 3]);
+    expect(eps.map((e) => e.tool_use_id)).toEqual([1, 2, 3].map((n) => `episode:${FIX}:${n}`));
     const [e1, e2] = eps as [Row, Row];
     expect(e1.title).toBe('Asked: Fix the failing sum test in the calculator');
     expect(facts(e1)).toEqual(
@@ -115,13 +115,26 @@ describe('remembering from imported transcripts', () => {
     expect(decisions.map((d) => d.title)).toEqual([
       'Decided: Throw RangeError (Zero divisor)',
       'Decided: plan approved (Add divide() to the calculator)',
+      // A prompt answering the assistant's question is a choice too.
+      'Decided: tests first please (Shall I write the tests first, or implement …)',
     ]);
+    expect(decisions[2]!.tool_use_id).toBe(`decision:${FIX}:3`);
+    expect(decisions[2]!.narrative).toMatch(
+      /Shall I write the tests first, or implement divide\(\) first\?\nAnswer: tests first please$/,
+    );
+    expect(facts(eps[2]!)).toContain(
+      'decision: Decided: tests first please (Shall I write the tests first, or implement …)',
+    );
     expect(decisions[0]!.narrative).toContain('- option: Return Infinity — Follow IEEE 754');
     expect(decisions[1]!.narrative).toContain('throwing RangeError when b is 0');
     expect(
       rows(core, FIX).filter((r) => r.tool_name === 'AskUserQuestion' || r.tool_name === 'ExitPlanMode'),
     ).toEqual([]);
     expect(facts(e2)).toContain('decision: Decided: Throw RangeError (Zero divisor)');
+    // Claude Code's synthetic stand-ins ("No response requested.") are not the assistant's words.
+    expect(e2.narrative).toContain(
+      'Ended: Plan approved: divide() will throw a RangeError on a zero divisor.',
+    );
 
     // The compaction summary, once, as a session-level memory.
     const comp = rows(core, FIX, 'memtray:compaction');
@@ -137,7 +150,7 @@ describe('remembering from imported transcripts', () => {
     expect(summary.notes).toContain(
       'Before compaction: Summary: 1. Primary Request: fix the calculator sum test',
     );
-    expect(summary.notes).toMatch(/^3 tool calls, 1 failed, 2 prompts\./);
+    expect(summary.notes).toMatch(/^3 tool calls, 1 failed, 3 prompts\./);
 
     // Searchable: the assistant's words and the memories come back from GET /api/search.
     const search = async (q: string) =>
@@ -287,6 +300,46 @@ describe('remembering on the live hook path', () => {
     expect(grown[0]!.narrative).toContain('Ended: Added a regression test too.');
   });
 
+  it('without a passing rerun yet, the change to the file the error names is the fix', async () => {
+    t = await startTestService();
+    const core = t.service.core;
+    const sid = 'live-bugfix-named';
+    const cwd = '/home/dev/app';
+    const post = async (event: string, body: Record<string, unknown>) => {
+      const r = await t!.api('POST', `/api/hooks/${event}`, { session_id: sid, cwd, ...body });
+      expect(r.status).toBeLessThan(300);
+    };
+    const edit = (file: string, id: string) =>
+      post('PostToolUse', {
+        tool_name: 'Edit',
+        tool_input: { file_path: `${cwd}/${file}`, old_string: 'a', new_string: 'b' },
+        tool_response: { filePath: `${cwd}/${file}` },
+        tool_use_id: id,
+      });
+    await post('UserPromptSubmit', { prompt: 'make the build pass' });
+    await post('PostToolUseFailure', {
+      tool_name: 'Bash',
+      tool_input: { command: 'npx tsc --noEmit' },
+      tool_use_id: 'toolu_n_1',
+      error: "Exit code 2\nsrc/app.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+    });
+    await edit('src/other.ts', 'toolu_n_2');
+    await edit('src/app.ts', 'toolu_n_3');
+    await post('Stop', { last_assistant_message: 'Typed the port as a number.' });
+    await jobsDone(t, 'episode');
+    const fixes = rows(core, sid, 'memtray:bugfix');
+    expect(fixes).toHaveLength(1);
+    expect(fixes[0]!.title).toBe(
+      "Fixed: src/app.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+    );
+    expect(facts(fixes[0]!)).toEqual([
+      "error: src/app.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+      'command: npx tsc --noEmit',
+      'file: src/app.ts',
+      'fix: Edited src/app.ts',
+    ]);
+  });
+
   it('live calls get the assistant words from the transcript after Stop (reconciliation), once', async () => {
     t = await startTestService();
     const core = t.service.core;
@@ -347,10 +400,11 @@ describe('remembering on the live hook path', () => {
     expect(rows(core, FIX, 'memtray:decision').map((d) => d.tool_use_id)).toEqual([
       'toolu_fx_4',
       'toolu_fx_5',
+      `decision:${FIX}:3`,
     ]);
     // (The fixture's times are in the past, the live prompt's now: compare turns, not times.)
     const eps = rows(core, FIX, 'memtray:episode').sort((a, b) => a.prompt_number - b.prompt_number);
-    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2]);
+    expect(eps.map((e) => e.prompt_number)).toEqual([1, 2, 3]);
     expect(eps[0]!.narrative).toContain("Claude: I'll run the test suite first");
     expect(rows(core, FIX, 'memtray:compaction')).toHaveLength(1);
     expect(rows(core, FIX, 'memtray:bugfix')).toHaveLength(1);

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { wellFormedDeep } from '../ingest/well-formed.js';
 import { readJsonlLines, RefusedFile, type JsonlLimits } from './jsonl-reader.js';
+import { assistantText, compactionText } from './transcript-words.js';
 
 export interface TranscriptPrompt {
   kind: 'prompt';
@@ -56,10 +57,6 @@ export interface TranscriptCompaction {
 }
 
 export type TranscriptItem = TranscriptPrompt | TranscriptToolCall | TranscriptReply | TranscriptCompaction;
-
-/** Bounds on what the reader keeps of assistant text and compaction summaries (characters). */
-export const SAID_MAX = 4_000;
-export const COMPACTION_MAX = 32_000;
 
 export interface TranscriptRead {
   items: TranscriptItem[];
@@ -121,53 +118,6 @@ const timeOf = (line: Rec): number | null => {
   const ms = Date.parse(t);
   return Number.isFinite(ms) ? ms : null;
 };
-
-/** The summary text of a compaction line (`isCompactSummary`), or null. */
-export function compactionText(line: Rec): string | null {
-  if (line.isCompactSummary !== true || line.isSidechain === true || !isRec(line.message)) return null;
-  const c = line.message.content;
-  const text =
-    typeof c === 'string'
-      ? c
-      : Array.isArray(c)
-        ? c
-            .filter((b): b is Rec => isRec(b) && b.type === 'text' && typeof b.text === 'string')
-            .map((b) => b.text as string)
-            .join('\n')
-        : '';
-  const t = text.trim();
-  return t === '' ? null : t.slice(0, COMPACTION_MAX);
-}
-
-/**
- * The main-chain text blocks of an assistant line: recorded as a reply, and accumulated per message
- * id (Claude Code writes one line per content block), so the tool calls of that message carry them.
- * Returns what the message has said so far, or null.
- */
-function assistantText(
-  line: Rec,
-  msg: Rec,
-  byMessage: Map<string, string>,
-  items: TranscriptItem[],
-  sessionId: string,
-  at: number,
-): string | null {
-  const id = str(msg.id) ?? str(line.uuid) ?? '';
-  const parts: string[] = [];
-  for (const b of msg.content as unknown[]) {
-    if (isRec(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '')
-      parts.push(b.text.trim());
-  }
-  if (parts.length > 0) {
-    const text = parts.join('\n').slice(0, SAID_MAX);
-    items.push({ kind: 'reply', uuid: str(line.uuid) ?? `${id}:${at}`, sessionId, text, at });
-    const prev = byMessage.get(id);
-    byMessage.set(id, prev ? `${prev}\n${text}`.slice(0, SAID_MAX) : text);
-    // Bounded: only recent messages can still have tool calls to come.
-    if (byMessage.size > 256) byMessage.delete(byMessage.keys().next().value!);
-  }
-  return byMessage.get(id) ?? null;
-}
 
 /**
  * Parses one transcript file. Tool calls are emitted when their result arrives (unpaired ones are

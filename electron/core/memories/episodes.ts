@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { isTestCommand } from '../compress/rules-util.js';
+import { writeChoice } from './choice.js';
 import { upsertMemory } from './rows.js';
 import { clip, firstErrorLine, parseRecord, rel } from './text.js';
 import { errorTextOf, isChange, isFailure, loadCalls, saidOf, type CallRow } from './turns.js';
@@ -17,6 +18,8 @@ export interface TurnWords {
 }
 
 const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
+/** The most calls one build reads (the latest ones). */
+const MAX_CALLS = 2_000;
 const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 export const episodeKey = (claudeSessionId: string, n: number): string => `episode:${claudeSessionId}:${n}`;
@@ -51,7 +54,9 @@ export function buildEpisodes(
         .all(sessionId) as Array<{ n: number; src: string | null }>
     ).map((r) => [r.n, parseRecord(r.src)]),
   );
-  const calls = loadCalls(db, sessionId, prompts[0]!.n);
+  const calls = loadCalls(db, sessionId, prompts[0]!.n, MAX_CALLS);
+  // Past the bound, the oldest turns loaded may be partial: leave their episodes as they are.
+  const partialUpTo = calls.length >= MAX_CALLS ? (calls[0]?.promptNumber ?? 0) : -1;
   const byTurn = new Map<number, CallRow[]>();
   for (const c of calls) {
     const list = byTurn.get(c.promptNumber) ?? [];
@@ -59,13 +64,21 @@ export function buildEpisodes(
     byTurn.set(c.promptNumber, list);
   }
   let written = 0;
+  const finalOf = (n: number): string | null => {
+    const f = words.get(n)?.final ?? existing.get(n)?.final;
+    return typeof f === 'string' ? f : null;
+  };
   for (const p of prompts) {
+    if (p.n <= partialUpTo) continue;
     const old = existing.get(p.n) ?? {};
     const w = words.get(p.n) ?? {};
     const turn = byTurn.get(p.n) ?? [];
     const first = w.first ?? (typeof old.first === 'string' ? old.first : null) ?? firstSaid(turn);
-    const final = w.final ?? (typeof old.final === 'string' ? old.final : null);
-    const row = episodeFields(db, p.prompt, turn, s.cwd, first, final);
+    const final = finalOf(p.n);
+    const choice = { sessionId, claudeSessionId: s.c, promptNumber: p.n, prompt: p.prompt, at: p.created_at };
+    const chose = writeChoice(db, { ...choice, previousFinal: finalOf(p.n - 1), cwd: s.cwd }, now);
+    if (chose.written) written++;
+    const row = episodeFields(db, p.prompt, turn, s.cwd, first, final, chose.title);
     const id = upsertMemory(
       db,
       {
@@ -103,9 +116,13 @@ function episodeFields(
   cwd: string | null,
   first: string | null,
   final: string | null,
+  choice: string | null,
 ) {
   const tools = turn.filter((c) => !c.toolName.startsWith('memtray:'));
-  const decisions = turn.filter((c) => c.toolName === 'memtray:decision').map((c) => c.title ?? '');
+  const decisions = uniq([
+    ...(choice ? [choice] : []),
+    ...turn.filter((c) => c.toolName === 'memtray:decision').map((c) => c.title ?? ''),
+  ]);
   const changed = uniq(tools.filter(isChange).flatMap((c) => c.filesModified));
   const read = uniq(tools.flatMap((c) => c.filesRead)).slice(0, 30);
   const commands = uniq(tools.flatMap((c) => (c.command ? [c.command] : [])));

@@ -15,12 +15,6 @@ export function clipBlock(s: string, n: number): string {
   return t.length <= n ? t : `${t.slice(0, n - 1)}…`;
 }
 
-/** "Claude: <what the assistant said>", bounded; null when there is nothing to say. */
-export function saidNarrative(said: string | null | undefined, max = 1_200): string | null {
-  if (!said || said.trim() === '') return null;
-  return `Claude: ${clip(said, max)}`;
-}
-
 const NOISE = /^(?:error:\s*)?exit (?:code|status)[:\s]+\d+$|^hint:|^at\s|^\s*[\^~]+\s*$|^[-=─━┃│|*]+$/i;
 /** Lines that name the error itself (`TypeError: …`, `error: …`, "No such file") … */
 const ERROR =

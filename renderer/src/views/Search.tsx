@@ -8,8 +8,12 @@ import { ago } from '../format';
 import { ObservationDetail } from './ObservationDetail';
 import { SessionDetail } from './SessionDetail';
 
-/** The observation types compression writes (electron/core/compress/prompt.ts). */
+/**
+ * The observation types compression writes (electron/core/compress/prompt.ts), and the remembered
+ * rows' (electron/core/memories/: episode, compaction; decision and bugfix are shared).
+ */
 export const OBSERVATION_TYPES = [
+  'episode',
   'bugfix',
   'feature',
   'refactor',
@@ -21,6 +25,7 @@ export const OBSERVATION_TYPES = [
   'command',
   'failure',
   'delegation',
+  'compaction',
 ];
 
 interface Filters {

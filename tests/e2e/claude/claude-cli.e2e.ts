@@ -164,8 +164,21 @@ describe.each(['http', 'command'] as const)('real Claude Code CLI, %s mode', (mo
     expect(detail.prompts).toHaveLength(1);
     expect(detail.prompts[0]).toMatchObject({ promptNumber: 1 });
     expect(detail.prompts[0]!.prompt).toMatch(/^Please tidy the notes\s+thanks$/);
-    expect(detail.observations.map((o) => o.toolName).sort()).toEqual(['Bash', 'Edit', 'Read', 'Write']);
-    expect(detail.observations.every((o) => o.promptNumber === 1 && !o.failed)).toBe(true);
+    // Tool calls; the turn's episode (built by the queue worker after Stop) is checked below.
+    const calls = detail.observations.filter((o) => !o.toolName.startsWith('memtray:'));
+    expect(calls.map((o) => o.toolName).sort()).toEqual(['Bash', 'Edit', 'Read', 'Write']);
+    expect(calls.every((o) => o.promptNumber === 1 && !o.failed)).toBe(true);
+    const episode = await until(
+      () =>
+        core.sqlite
+          .prepare(
+            `select prompt_number p, title, facts from observations where session_id = ? and tool_name = 'memtray:episode'`,
+          )
+          .get(sess.id) as { p: number; title: string; facts: string } | undefined,
+    );
+    expect(episode.p).toBe(1);
+    expect(episode.title).toMatch(/^Asked: Please tidy the notes/);
+    expect(episode.facts).toContain('command: ');
     const events = core.sqlite
       .prepare('select event_name e, source from events where claude_session_id = ? order by id')
       .all(sessionId) as Array<{ e: string; source: string }>;
@@ -202,14 +215,16 @@ describe.each(['http', 'command'] as const)('real Claude Code CLI, %s mode', (mo
       const ss = core.read.sessionByClaudeId(sessionId);
       if (!ss) return false;
       const n = core.sqlite
-        .prepare('select count(*) n from observations where session_id = ?')
+        .prepare(
+          `select count(*) n from observations where session_id = ? and tool_name not like 'memtray:%'`,
+        )
         .get(ss.id) as { n: number };
       return n.n === 4;
     });
     const ss = core.read.sessionByClaudeId(sessionId)!;
     const obs = core.sqlite
       .prepare(
-        'select tool_name t, prompt_number p from observations where session_id = ? order by tool_name',
+        `select tool_name t, prompt_number p from observations where session_id = ? and tool_name not like 'memtray:%' order by tool_name`,
       )
       .all(ss.id) as Array<{ t: string; p: number }>;
     expect(obs).toEqual([
