@@ -13,17 +13,18 @@ import type { Kind } from './search-sql.js';
 const META_SQL: Record<Kind, string> = {
   observation: `SELECT o.id, s.project, o.type, o.tool_name AS toolName,
       coalesce(o.title, (SELECT v.input FROM observations_search_src v WHERE v.id = o.id), o.tool_name) AS title,
-      concat_ws(' ', o.subtitle, substr(o.facts, 1, 1500), substr(o.narrative, 1, 1500)) AS body
+      CASE WHEN :body THEN concat_ws(' ', o.subtitle, substr(o.facts, 1, 1500), substr(o.narrative, 1, 1500)) END AS body
     FROM observations o JOIN sessions s ON s.id = o.session_id
-    WHERE o.id IN (SELECT value FROM json_each(?))`,
+    WHERE o.id IN (SELECT value FROM json_each(:ids))`,
   summary: `SELECT x.id, s.project, NULL AS type, NULL AS toolName, coalesce(x.request, '') AS title,
-      concat_ws(' ', substr(x.completed, 1, 1000), substr(x.learned, 1, 1000), substr(x.next_steps, 1, 500)) AS body
+      CASE WHEN :body THEN concat_ws(' ', substr(x.completed, 1, 1000), substr(x.learned, 1, 1000),
+        substr(x.next_steps, 1, 500)) END AS body
     FROM session_summaries x JOIN sessions s ON s.id = x.session_id
-    WHERE x.id IN (SELECT value FROM json_each(?))`,
+    WHERE x.id IN (SELECT value FROM json_each(:ids))`,
   prompt: `SELECT x.id, s.project, NULL AS type, NULL AS toolName, substr(x.prompt, 1, 300) AS title,
-      substr(x.prompt, 300, 1500) AS body
+      CASE WHEN :body THEN substr(x.prompt, 300, 1500) END AS body
     FROM user_prompts x JOIN sessions s ON s.id = x.session_id
-    WHERE x.id IN (SELECT value FROM json_each(?))`,
+    WHERE x.id IN (SELECT value FROM json_each(:ids))`,
 };
 
 interface Meta {
@@ -84,7 +85,8 @@ export class Reranker {
    */
   add(stage: Hit[], coverage: number | 'each' = 1): void {
     if (stage.length === 0) return;
-    const meta = this.meta(stage);
+    // The text beyond the title is read only when words are looked for in it.
+    const meta = this.meta(stage, coverage === 'each' || this.q.optional.length > 0);
     const max = Math.max(...stage.map((h) => h.score), 1e-9);
     const scored = stage.map((h) => {
       const m = meta.get(`${h.kind}:${h.id}`);
@@ -137,12 +139,15 @@ export class Reranker {
     return total > 0 ? got / total : 0;
   }
 
-  private meta(hits: Hit[]): Map<string, Meta> {
+  private meta(hits: Hit[], body: boolean): Map<string, Meta> {
     const out = new Map<string, Meta>();
     for (const kind of ['observation', 'summary', 'prompt'] as const) {
       const ids = hits.filter((h) => h.kind === kind).map((h) => h.id);
       if (ids.length === 0) continue;
-      for (const r of this.stmt(META_SQL[kind]).all(JSON.stringify(ids)) as Meta[])
+      for (const r of this.stmt(META_SQL[kind]).all({
+        ids: JSON.stringify(ids),
+        body: body ? 1 : 0,
+      }) as Meta[])
         out.set(`${kind}:${r.id}`, r);
     }
     return out;

@@ -45,6 +45,8 @@ export interface SearchResult {
 const FEW = 5;
 /** Words of a query that take part in matching (after stop and frame words are set aside). */
 const MAX_WORDS = 12;
+/** Relaxed AND stages at most (then any word, OR): bounds the work of a long question. */
+const MAX_RELAX = 4;
 /**
  * The memories that answer a question of each intent, as observation types and as an FTS
  * expression that finds them (synthetic tool names `memtray:decision`, …; failed calls' titles),
@@ -141,7 +143,8 @@ export class SearchEngine {
           // hits holding more of the query's rare words come before those holding fewer.
           const df = weigh(fixed);
           const byRarity = fixed.filter((w) => df.get(w)! > 0).sort((a, b) => df.get(a)! - df.get(b)!);
-          for (let n = Math.min(byRarity.length, fixed.length - 1); n >= 1 && found.size < FEW; n--) {
+          const top = Math.min(byRarity.length, fixed.length - 1);
+          for (let n = top; n >= Math.max(1, top - MAX_RELAX + 1) && found.size < FEW; n--) {
             const some = byRarity.slice(0, n);
             found.add(ranked(some, false, 'AND'), found.share(some));
           }
