@@ -54,7 +54,7 @@ export class Reranker {
 
   constructor(
     private readonly stmt: (sql: string) => Database.Statement,
-    private readonly q: Question,
+    private q: Question,
   ) {}
 
   /** Distinct things found so far. */
@@ -68,6 +68,30 @@ export class Reranker {
       .map((h, i) => ({ h, i }))
       .sort((a, b) => b.h.score - a.h.score || a.i - b.i)
       .map((x) => x.h);
+  }
+
+  /** The best observation found so far (the anchor of an "after X" question), or null. */
+  best(): Hit | null {
+    return this.hits.find((h) => h.kind === 'observation') ?? null;
+  }
+
+  /**
+   * Places `next` (memories just after or before `anchor` in its session) right below it: each
+   * scores a little less than the anchor, in the order given. Collapsing applies as for any hit.
+   */
+  placeAfter(anchor: Hit, next: Hit[]): void {
+    next.forEach((h, i) => {
+      h.score = anchor.score * (0.99 - 0.01 * i);
+    });
+    const q = this.q;
+    this.q = { ...q, intent: null, optional: [] };
+    this.addScored(next);
+    this.q = q;
+  }
+
+  /** The type of an observation found, if known. */
+  typeOf(id: number): string | undefined {
+    return this.types.get(id);
   }
 
   /** Whether a hit of one of these observation types was found. */
@@ -97,24 +121,34 @@ export class Reranker {
       const extra = this.q.optional.filter((w) => text.includes(stemPrefix(w))).length;
       s *= 1 + 0.15 * Math.min(extra, 3);
       s *= (coverage === 'each' ? this.coverage(text) : coverage) ** 2;
-      if (h.kind === 'observation' && m.type) this.types.set(h.id, m.type);
       return { h, m, s };
     });
     scored.sort((a, b) => b.s - a.s);
-    for (const { h, m, s } of scored) {
-      const id = `${h.kind}:${h.id}`;
-      if (this.seenIds.has(id)) continue;
-      this.seenIds.add(id);
-      const key = m ? `${h.kind}|${m.project}|${m.type ?? ''}|${normal(m.title)}` : id;
-      const prev = this.byKey.get(key);
-      if (prev) {
-        prev.count = (prev.count ?? 1) + 1;
-        continue;
-      }
-      const hit: Hit = { ...h, score: s };
-      this.byKey.set(key, hit);
-      this.found.push(hit);
+    for (const { h, m, s } of scored) this.keep(h, m, s);
+  }
+
+  /** Keeps a hit, or counts it into the near-identical one already kept. */
+  private keep(h: Hit, m: Meta | undefined, s: number): void {
+    const id = `${h.kind}:${h.id}`;
+    if (this.seenIds.has(id)) return;
+    this.seenIds.add(id);
+    if (h.kind === 'observation' && m?.type) this.types.set(h.id, m.type);
+    const key = m ? `${h.kind}|${m.project}|${m.type ?? ''}|${normal(m.title)}` : id;
+    const prev = this.byKey.get(key);
+    if (prev) {
+      prev.count = (prev.count ?? 1) + 1;
+      return;
     }
+    const hit: Hit = { ...h, score: s };
+    this.byKey.set(key, hit);
+    this.found.push(hit);
+  }
+
+  /** Adds hits with their scores as given (no normalising, boosts or coverage). */
+  private addScored(hits: Hit[]): void {
+    if (hits.length === 0) return;
+    const meta = this.meta(hits, false);
+    for (const h of hits) this.keep(h, meta.get(`${h.kind}:${h.id}`), h.score);
   }
 
   /** Weight of these words relative to all required words (0–1). */

@@ -19,7 +19,7 @@ import { renderPage, type Hit, type SearchItem } from './page.js';
 import { readQuestion, type Intent } from './intent.js';
 import { parseQuery } from './query.js';
 import { Reranker, type Question } from './rerank.js';
-import type { Filters, Kind } from './search-sql.js';
+import { NEIGHBOURS_SQL, type Filters, type Kind } from './search-sql.js';
 import { DENSE, Stages } from './stages.js';
 import { TypoCorrector } from './typo.js';
 
@@ -45,6 +45,9 @@ export interface SearchResult {
 const FEW = 5;
 /** Words of a query that take part in matching (after stop and frame words are set aside). */
 const MAX_WORDS = 12;
+/** "after X" / "before X" in a question, and how many memories around X it brings. */
+const ORDER_WORDS = /\b(after|next|following|then|before|preceded|earlier|previous)\b/;
+const NEIGHBOURS = 3;
 /** Relaxed AND stages at most (then any word, OR): bounds the work of a long question. */
 const MAX_RELAX = 4;
 /**
@@ -158,6 +161,19 @@ export class SearchEngine {
           if (q.weighted.length === 0) weigh(words);
           found.add(this.stages.newestOf(words, wanted.match, p, bind, want), 'each');
         }
+      }
+      // "What did we do after X?": X is the best hit; what followed it in its session comes next.
+      const dir = question.intent === 'order' ? ORDER_WORDS.exec(raw.toLowerCase())?.[1] : undefined;
+      const anchor = dir && kinds.includes('observation') ? found.best() : null;
+      if (anchor && dir) {
+        const back = /^(?:before|preceded|earlier|previous)/.test(dir);
+        const episode = found.typeOf(anchor.id) === 'episode';
+        const way = episode ? (back ? 'beforeEpisode' : 'afterEpisode') : back ? 'before' : 'after';
+        const ids = this.stmt(NEIGHBOURS_SQL[way]).pluck().all(anchor.id, NEIGHBOURS) as number[];
+        found.placeAfter(
+          anchor,
+          ids.map((id) => ({ kind: 'observation', id, score: 0, match: null, needles: [] })),
+        );
       }
       if (found.size < FEW && kinds.includes('observation')) {
         const subs = words.length > 0 ? words.filter((t) => t.length >= 3) : [raw];
