@@ -117,6 +117,29 @@ describe('search reads a question', () => {
       toolName: 'memtray:decision',
       at: now - 20 * DAY,
     });
+    // Three turns of one session: "what did we do after X" is the turn after X, in other words.
+    const turn = (name: string, title: string, offset: number, session?: number): number => {
+      const r = insertObservation(sqlite, {
+        project: 'webshop',
+        session,
+        title,
+        type: 'episode',
+        toolName: 'memtray:episode',
+        at: now - 6 * DAY + offset,
+      });
+      ids[name] = r.id;
+      return r.sessionId;
+    };
+    const s = turn('turn1', 'Asked: add the zorblat export to the admin page', 0);
+    insertObservation(sqlite, {
+      project: 'webshop',
+      session: s,
+      title: 'Edited src/zorblat/export.ts',
+      type: 'change',
+      at: now - 6 * DAY + 10,
+    });
+    turn('turn2', 'Asked: fix the flaky login test', 60_000, s);
+    turn('turn3', 'Asked: bump the node version in CI', 120_000, s);
   });
   afterAll(async () => {
     await t.dispose();
@@ -163,6 +186,12 @@ describe('search reads a question', () => {
     const items = await search('why did we drop the plimbo cache?');
     expect(items[0]?.id).toBe(ids.decision);
     expect(items[0]?.snippet).toContain('reads were stale');
+  });
+
+  it('answers "what did we do after X" with the turn that followed X', async () => {
+    const items = await search('what did we do after the zorblat export?', 5);
+    expect(items[0]?.id).toBe(ids.turn1);
+    expect(items[1]?.id).toBe(ids.turn2);
   });
 });
 

@@ -1,22 +1,23 @@
 /**
  * The SessionStart digest: markdown within a token budget (settings `context.tokenBudget`,
  * estimated with `estimateTokens`), wrapped in `<memtray-context>` so it is never captured again.
- * Progressive disclosure: the latest session summaries, then a compact index of recent
- * observations (id, time, type, title), then one line on how to get details.
+ * It leads with what the next session needs (open threads, how the last turns ended, recent
+ * decisions, failures not fixed yet: digest.ts), then the latest session summaries, then a compact
+ * index of recent observations (id, time, type, title), then one line on how to get details.
  */
 import type Database from 'better-sqlite3';
 import type { Core } from '../core.js';
 import { isPathExcluded } from '../ingest/exclude.js';
 import type { Settings } from '../settings/schema.js';
+import { DigestSections, RECENT_SESSIONS_SQL, type DigestItem } from './digest.js';
 import { observationTitle, oneLine } from './titles.js';
 import { estimateTokens } from './tokens.js';
 
 const OPEN = '<memtray-context>';
 const CLOSE = '</memtray-context>';
-/** Share of the budget summaries may take before the observation index. */
-const SUMMARY_SHARE = 0.6;
+/** Share of what is left that summaries may take before the observation index. */
+const SUMMARY_SHARE = 0.45;
 const MAX_OBSERVATIONS = 200;
-const RECENT_SESSIONS = 50;
 
 interface SummaryRow {
   sessionId: number;
@@ -50,6 +51,7 @@ export class ContextBuilder {
   private readonly summariesStmt: Database.Statement;
   private readonly observationsStmt: Database.Statement;
   private readonly inputStmt: Database.Statement;
+  private readonly sections: DigestSections;
 
   constructor(
     sqlite: Database.Database,
@@ -58,16 +60,18 @@ export class ContextBuilder {
     this.projectStmt = sqlite.prepare(
       'SELECT capture_enabled AS enabled, root_path AS rootPath FROM projects WHERE name = ?',
     );
+    // Bounded to the recent sessions: joining and sorting every session of a project grows with it.
     this.summariesStmt = sqlite.prepare(`SELECT x.session_id AS sessionId, x.request, x.learned, x.completed,
         x.next_steps AS nextSteps, x.updated_at AS updatedAt
-      FROM sessions s JOIN session_summaries x ON x.session_id = s.id
-      WHERE s.project = ? ORDER BY x.updated_at DESC LIMIT ?`);
+      FROM session_summaries x WHERE x.session_id IN (${RECENT_SESSIONS_SQL})
+      ORDER BY x.updated_at DESC LIMIT :n`);
     this.observationsStmt = sqlite.prepare(`SELECT o.id, o.created_at AS createdAt, o.type, o.title,
         o.tool_name AS toolName
       FROM observations o
-      WHERE o.session_id IN (SELECT id FROM sessions WHERE project = ? ORDER BY started_at DESC LIMIT ${RECENT_SESSIONS})
-      ORDER BY o.created_at DESC, o.id DESC LIMIT ?`);
+      WHERE o.session_id IN (${RECENT_SESSIONS_SQL})
+      ORDER BY o.created_at DESC, o.id DESC LIMIT :n`);
     this.inputStmt = sqlite.prepare('SELECT input FROM observations_search_src WHERE id = ?').pluck();
+    this.sections = new DigestSections(sqlite);
   }
 
   /** The digest for a project, or null when the project is disabled or its folder excluded. */
@@ -81,8 +85,8 @@ export class ContextBuilder {
     const footer =
       'Details on demand: the memtray MCP tools `search`, `timeline` and `get_observations` (ids above), ' +
       'or `memtray search "<words>"`.';
-    const summaries = this.summariesStmt.all(project, settings.context.maxSummaries) as SummaryRow[];
-    const observations = this.observationsStmt.all(project, MAX_OBSERVATIONS) as ObsRow[];
+    const summaries = this.summariesStmt.all({ project, n: settings.context.maxSummaries }) as SummaryRow[];
+    const observations = this.observationsStmt.all({ project, n: MAX_OBSERVATIONS }) as ObsRow[];
     if (summaries.length === 0 && observations.length === 0) {
       return `${OPEN}\n${header}\nNo memories yet for this project; MemTray is recording this session.\n${CLOSE}`;
     }
@@ -93,13 +97,48 @@ export class ContextBuilder {
       lines.push(line);
       used += estimateTokens(line) + 1;
     };
-    const sumLimit = used + Math.floor((budget - used) * SUMMARY_SHARE);
-    const sumLines = summaries.map((s) => summaryLine(s));
-    if (sumLines.length > 0 && fits('## Recent sessions (newest first)', sumLimit)) {
-      push('## Recent sessions (newest first)');
-      for (const line of sumLines) if (fits(line, sumLimit)) push(line);
-    }
-    const obsLines = this.observationLines(observations);
+    const upTo = (share: number): number => used + Math.floor((budget - used) * share);
+    /** A heading and its lines, as many as fit under `limit` (nothing when only the heading would). */
+    const section = (heading: string, body: string[], limit: number): void => {
+      if (
+        body.length === 0 ||
+        !fits(heading, limit) ||
+        used + estimateTokens(heading) + 1 + estimateTokens(body[0]!) + 1 > limit
+      )
+        return;
+      push(heading);
+      for (const line of body) if (fits(line, limit)) push(line);
+    };
+    // What the next session needs first: threads still open, how the last turns ended, what was
+    // decided, what is still broken. Then the summaries, then the index of recent observations.
+    const item = (o: DigestItem): string => {
+      const detail = o.detail ? ` → ${clean(o.detail.replace(/\\[nrt]/g, ' '), 120)}` : '';
+      return `- #${o.id} ${day(o.createdAt)} ${clean(o.title, 110)}${detail}`;
+    };
+    // Each leading section gets its own share of the budget (an unused share is left to the rest).
+    const share = (x: number): number => used + Math.floor(budget * x);
+    const s = this.sections;
+    section(
+      '## Open threads',
+      s.openThreads(project, 4).map((t) => `- ${clean(t, 200)}`),
+      share(0.08),
+    );
+    section('## Last turns (newest first)', s.ofType(project, 'episode', 4).map(item), share(0.12));
+    section('## Recent decisions', s.ofType(project, 'decision', 4).map(item), share(0.08));
+    section('## Failures not fixed yet', s.unfixedFailures(project, 3).map(item), share(0.08));
+    const shown = new Set(
+      lines
+        .map((l) => /^- #(\d+) /.exec(l)?.[1])
+        .filter(Boolean)
+        .map(Number),
+    );
+    const sumLimit = upTo(SUMMARY_SHARE);
+    section(
+      '## Recent sessions (newest first)',
+      summaries.map((s) => summaryLine(s)),
+      sumLimit,
+    );
+    const obsLines = this.observationLines(observations.filter((o) => !shown.has(o.id)));
     if (obsLines.length > 0 && fits('## Recent observations (newest first: id time type title)', budget)) {
       push('## Recent observations (newest first: id time type title)');
       let currentDay = '';

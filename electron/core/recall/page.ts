@@ -91,7 +91,7 @@ function hydrate(stmt: Stmt, h: Hit, snippets: Map<string, string>): SearchItem 
     });
     const facts = parseFacts(r.facts as string | null);
     const shown = facts.filter((f) => !isInternalFact(f)).join(' · ');
-    const text = [r.title, r.subtitle, shown, r.narrative, r.input].filter(Boolean).join(' — ');
+    const text = distinct([r.title, r.subtitle, shown, r.narrative, r.input]).join(' — ');
     const lead = answerLines({
       title,
       type: r.type as string | null,
@@ -146,4 +146,19 @@ function clipMarked(s: string, max: number): string {
   t = t.slice(0, -1).replace(/<\/?m?a?r?k?$/, '');
   const open = (t.match(/<mark>/g) ?? []).length - (t.match(/<\/mark>/g) ?? []).length;
   return `${t}${open > 0 ? '</mark>' : ''}…`;
+}
+
+/** Non-empty parts, each left out when an earlier one already says it (`command: x` after `x`). */
+function distinct(parts: unknown[]): string[] {
+  const out: string[] = [];
+  for (const p of parts) {
+    if (typeof p !== 'string' || p.trim() === '') continue;
+    const bare = p
+      .replace(/^command: /, '')
+      .trim()
+      .toLowerCase();
+    if (out.some((o) => o.toLowerCase().includes(bare))) continue;
+    out.push(p);
+  }
+  return out;
 }

@@ -13,17 +13,18 @@ import type { Kind } from './search-sql.js';
 const META_SQL: Record<Kind, string> = {
   observation: `SELECT o.id, s.project, o.type, o.tool_name AS toolName,
       coalesce(o.title, (SELECT v.input FROM observations_search_src v WHERE v.id = o.id), o.tool_name) AS title,
-      concat_ws(' ', o.subtitle, substr(o.facts, 1, 1500), substr(o.narrative, 1, 1500)) AS body
+      CASE WHEN :body THEN concat_ws(' ', o.subtitle, substr(o.facts, 1, 1500), substr(o.narrative, 1, 1500)) END AS body
     FROM observations o JOIN sessions s ON s.id = o.session_id
-    WHERE o.id IN (SELECT value FROM json_each(?))`,
+    WHERE o.id IN (SELECT value FROM json_each(:ids))`,
   summary: `SELECT x.id, s.project, NULL AS type, NULL AS toolName, coalesce(x.request, '') AS title,
-      concat_ws(' ', substr(x.completed, 1, 1000), substr(x.learned, 1, 1000), substr(x.next_steps, 1, 500)) AS body
+      CASE WHEN :body THEN concat_ws(' ', substr(x.completed, 1, 1000), substr(x.learned, 1, 1000),
+        substr(x.next_steps, 1, 500)) END AS body
     FROM session_summaries x JOIN sessions s ON s.id = x.session_id
-    WHERE x.id IN (SELECT value FROM json_each(?))`,
+    WHERE x.id IN (SELECT value FROM json_each(:ids))`,
   prompt: `SELECT x.id, s.project, NULL AS type, NULL AS toolName, substr(x.prompt, 1, 300) AS title,
-      substr(x.prompt, 300, 1500) AS body
+      CASE WHEN :body THEN substr(x.prompt, 300, 1500) END AS body
     FROM user_prompts x JOIN sessions s ON s.id = x.session_id
-    WHERE x.id IN (SELECT value FROM json_each(?))`,
+    WHERE x.id IN (SELECT value FROM json_each(:ids))`,
 };
 
 interface Meta {
@@ -53,7 +54,7 @@ export class Reranker {
 
   constructor(
     private readonly stmt: (sql: string) => Database.Statement,
-    private readonly q: Question,
+    private q: Question,
   ) {}
 
   /** Distinct things found so far. */
@@ -67,6 +68,30 @@ export class Reranker {
       .map((h, i) => ({ h, i }))
       .sort((a, b) => b.h.score - a.h.score || a.i - b.i)
       .map((x) => x.h);
+  }
+
+  /** The best observation found so far (the anchor of an "after X" question), or null. */
+  best(): Hit | null {
+    return this.hits.find((h) => h.kind === 'observation') ?? null;
+  }
+
+  /**
+   * Places `next` (memories just after or before `anchor` in its session) right below it: each
+   * scores a little less than the anchor, in the order given. Collapsing applies as for any hit.
+   */
+  placeAfter(anchor: Hit, next: Hit[]): void {
+    next.forEach((h, i) => {
+      h.score = anchor.score * (0.99 - 0.01 * i);
+    });
+    const q = this.q;
+    this.q = { ...q, intent: null, optional: [] };
+    this.addScored(next);
+    this.q = q;
+  }
+
+  /** The type of an observation found, if known. */
+  typeOf(id: number): string | undefined {
+    return this.types.get(id);
   }
 
   /** Whether a hit of one of these observation types was found. */
@@ -84,7 +109,8 @@ export class Reranker {
    */
   add(stage: Hit[], coverage: number | 'each' = 1): void {
     if (stage.length === 0) return;
-    const meta = this.meta(stage);
+    // The text beyond the title is read only when words are looked for in it.
+    const meta = this.meta(stage, coverage === 'each' || this.q.optional.length > 0);
     const max = Math.max(...stage.map((h) => h.score), 1e-9);
     const scored = stage.map((h) => {
       const m = meta.get(`${h.kind}:${h.id}`);
@@ -95,24 +121,34 @@ export class Reranker {
       const extra = this.q.optional.filter((w) => text.includes(stemPrefix(w))).length;
       s *= 1 + 0.15 * Math.min(extra, 3);
       s *= (coverage === 'each' ? this.coverage(text) : coverage) ** 2;
-      if (h.kind === 'observation' && m.type) this.types.set(h.id, m.type);
       return { h, m, s };
     });
     scored.sort((a, b) => b.s - a.s);
-    for (const { h, m, s } of scored) {
-      const id = `${h.kind}:${h.id}`;
-      if (this.seenIds.has(id)) continue;
-      this.seenIds.add(id);
-      const key = m ? `${h.kind}|${m.project}|${m.type ?? ''}|${normal(m.title)}` : id;
-      const prev = this.byKey.get(key);
-      if (prev) {
-        prev.count = (prev.count ?? 1) + 1;
-        continue;
-      }
-      const hit: Hit = { ...h, score: s };
-      this.byKey.set(key, hit);
-      this.found.push(hit);
+    for (const { h, m, s } of scored) this.keep(h, m, s);
+  }
+
+  /** Keeps a hit, or counts it into the near-identical one already kept. */
+  private keep(h: Hit, m: Meta | undefined, s: number): void {
+    const id = `${h.kind}:${h.id}`;
+    if (this.seenIds.has(id)) return;
+    this.seenIds.add(id);
+    if (h.kind === 'observation' && m?.type) this.types.set(h.id, m.type);
+    const key = m ? `${h.kind}|${m.project}|${m.type ?? ''}|${normal(m.title)}` : id;
+    const prev = this.byKey.get(key);
+    if (prev) {
+      prev.count = (prev.count ?? 1) + 1;
+      return;
     }
+    const hit: Hit = { ...h, score: s };
+    this.byKey.set(key, hit);
+    this.found.push(hit);
+  }
+
+  /** Adds hits with their scores as given (no normalising, boosts or coverage). */
+  private addScored(hits: Hit[]): void {
+    if (hits.length === 0) return;
+    const meta = this.meta(hits, false);
+    for (const h of hits) this.keep(h, meta.get(`${h.kind}:${h.id}`), h.score);
   }
 
   /** Weight of these words relative to all required words (0–1). */
@@ -137,12 +173,15 @@ export class Reranker {
     return total > 0 ? got / total : 0;
   }
 
-  private meta(hits: Hit[]): Map<string, Meta> {
+  private meta(hits: Hit[], body: boolean): Map<string, Meta> {
     const out = new Map<string, Meta>();
     for (const kind of ['observation', 'summary', 'prompt'] as const) {
       const ids = hits.filter((h) => h.kind === kind).map((h) => h.id);
       if (ids.length === 0) continue;
-      for (const r of this.stmt(META_SQL[kind]).all(JSON.stringify(ids)) as Meta[])
+      for (const r of this.stmt(META_SQL[kind]).all({
+        ids: JSON.stringify(ids),
+        body: body ? 1 : 0,
+      }) as Meta[])
         out.set(`${kind}:${r.id}`, r);
     }
     return out;

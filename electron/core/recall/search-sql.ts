@@ -173,3 +173,21 @@ export const NTH_MATCH_SQL: Record<Kind, string> = {
   prompt:
     'SELECT rowid AS id FROM prompts_fts WHERE prompts_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?',
 };
+
+/**
+ * The observations just after (`dir` 'after') or before an anchor in its session, in time order
+ * away from it: `?` anchor id, `?` limit. Index `observations_session_created`.
+ */
+export const NEIGHBOURS_SQL = {
+  after: neighbours('>', ''),
+  before: neighbours('<', ' DESC'),
+  /** For an episode anchor: the turns after or before it (its own tool calls come after its start). */
+  afterEpisode: neighbours('>', '', " AND n.type = 'episode'"),
+  beforeEpisode: neighbours('<', ' DESC', " AND n.type = 'episode'"),
+} as const;
+
+function neighbours(op: '<' | '>', order: string, only = ''): string {
+  return `SELECT n.id FROM observations a JOIN observations n ON n.session_id = a.session_id
+    AND (n.created_at, n.id) ${op} (a.created_at, a.id)${only}
+    WHERE a.id = ? ORDER BY n.created_at${order}, n.id${order} LIMIT ?`;
+}

@@ -17,20 +17,10 @@
 import type Database from 'better-sqlite3';
 import { renderPage, type Hit, type SearchItem } from './page.js';
 import { readQuestion, type Intent } from './intent.js';
-import { parseQuery, term } from './query.js';
-import { Reranker, stemPrefix, type Question } from './rerank.js';
-import {
-  NTH_MATCH_SQL,
-  newestSql,
-  TIME_SQL,
-  hasFilters,
-  recencyFactor,
-  listSql,
-  rankSql,
-  substringSql,
-  type Filters,
-  type Kind,
-} from './search-sql.js';
+import { parseQuery } from './query.js';
+import { Reranker, type Question } from './rerank.js';
+import { NEIGHBOURS_SQL, type Filters, type Kind } from './search-sql.js';
+import { DENSE, Stages } from './stages.js';
 import { TypoCorrector } from './typo.js';
 
 export type { Filters, Kind } from './search-sql.js';
@@ -53,34 +43,25 @@ export interface SearchResult {
 
 /** Fewer hits than this and the next, looser stage runs. */
 const FEW = 5;
-/** Recency windows (newest matches) tried in turn for ranking; the last is the whole index. */
-const WINDOWS = [600, 6_000, Number.POSITIVE_INFINITY];
-const MIN_WINDOW_HITS = 25;
-/** A term in more rows than this is ranked without bm25 (see `ranked`). */
-const DENSE = 3_000;
-/** How many newest matches the recency ranking looks at. */
-const NEWEST = 60;
-const LONG_PREFIX = /^".{4,}"\*$/u;
 /** Words of a query that take part in matching (after stop and frame words are set aside). */
 const MAX_WORDS = 12;
-/** The memory types that answer a question of each intent (searched for when none was found). */
-const INTENT_TYPES: Record<Intent, string[]> = {
-  decision: ['decision', 'episode'],
-  failure: ['bugfix', 'failure'],
-  order: ['episode'],
-  file: [],
-  command: [],
+/** "after X" / "before X" in a question, and how many memories around X it brings. */
+const ORDER_WORDS = /\b(after|next|following|then|before|preceded|earlier|previous)\b/;
+const NEIGHBOURS = 3;
+/** Relaxed AND stages at most (then any word, OR): bounds the work of a long question. */
+const MAX_RELAX = 4;
+/**
+ * The memories that answer a question of each intent, as observation types and as an FTS
+ * expression that finds them (synthetic tool names `memtray:decision`, …; failed calls' titles),
+ * searched for when no such memory was found yet.
+ */
+const INTENT_TYPES: Record<Intent, { types: string[]; match: string } | null> = {
+  decision: { types: ['decision', 'episode'], match: 'tool_name : "decision" OR tool_name : "episode"' },
+  failure: { types: ['bugfix', 'failure'], match: 'tool_name : "bugfix" OR title : "failed"' },
+  order: { types: ['episode'], match: 'tool_name : "episode"' },
+  file: null,
+  command: null,
 };
-
-interface Scored {
-  id: number;
-  score: number;
-}
-interface Timed {
-  id: number;
-  time: number;
-  title: string | null;
-}
 
 export const MAX_OFFSET = 1000;
 const PATHISH = /^\S*[\p{L}\p{N}][/._-][\p{L}\p{N}]\S*$/u;
@@ -88,12 +69,14 @@ const PATHISH = /^\S*[\p{L}\p{N}][/._-][\p{L}\p{N}]\S*$/u;
 export class SearchEngine {
   private readonly stmts = new Map<string, Database.Statement>();
   private readonly typo: TypoCorrector;
+  private readonly stages: Stages;
 
   constructor(
     private readonly sqlite: Database.Database,
     private readonly clock: () => number,
   ) {
     this.typo = new TypoCorrector(sqlite);
+    this.stages = new Stages((sql) => this.stmt(sql));
   }
 
   private stmt(sql: string): Database.Statement {
@@ -116,10 +99,10 @@ export class SearchEngine {
     const q: Question = { intent: question.intent, optional: question.optional, weighted: [] };
     const found = new Reranker((sql) => this.stmt(sql), q);
     if (raw === '') {
-      if (kinds.includes('observation')) found.add(this.list(p, bind, want));
+      if (kinds.includes('observation')) found.add(this.stages.list(p, bind, want));
     } else {
       const ranked = (ws: string[], prefix: boolean | boolean[], op: 'AND' | 'OR'): Hit[] =>
-        this.ranked(ws, prefix, op, kinds, p, bind, want);
+        this.stages.ranked(ws, prefix, op, kinds, p, bind, want);
       // Word weights (idf-like, from frequencies counted up to DENSE), for coverage scores.
       let df: Map<string, number> | null = null;
       const weigh = (ws: string[]): Map<string, number> => {
@@ -130,7 +113,7 @@ export class SearchEngine {
       };
       // A path or identifier fragment (`auth/refresh-cli`, `parse_config`) is meant literally.
       const pathish = PATHISH.test(raw) && kinds.includes('observation');
-      if (pathish) found.add(this.substrings([raw], p, bind, want, ['paths']));
+      if (pathish) found.add(this.stages.substrings([raw], p, bind, want, ['paths']));
       if (words.length > 0 && !(pathish && found.size >= FEW)) found.add(ranked(words, false, 'AND'));
       // Type-ahead: the last word may be unfinished (earlier words are taken as typed); a word
       // already in DENSE rows is taken as finished (expanding it would merge huge doclists).
@@ -163,7 +146,8 @@ export class SearchEngine {
           // hits holding more of the query's rare words come before those holding fewer.
           const df = weigh(fixed);
           const byRarity = fixed.filter((w) => df.get(w)! > 0).sort((a, b) => df.get(a)! - df.get(b)!);
-          for (let n = Math.min(byRarity.length, fixed.length - 1); n >= 1 && found.size < FEW; n--) {
+          const top = Math.min(byRarity.length, fixed.length - 1);
+          for (let n = top; n >= Math.max(1, top - MAX_RELAX + 1) && found.size < FEW; n--) {
             const some = byRarity.slice(0, n);
             found.add(ranked(some, false, 'AND'), found.share(some));
           }
@@ -171,21 +155,30 @@ export class SearchEngine {
         }
       }
       // The kind of memory the question asks for ("why…": decisions), when none was found yet.
-      const wanted = question.intent ? INTENT_TYPES[question.intent] : [];
-      if (wanted.length > 0 && words.length > 0 && kinds.includes('observation') && p.type === undefined) {
-        if (q.weighted.length === 0) weigh(words);
-        for (const type of wanted) {
-          if (found.has(wanted)) break;
-          found.add(
-            this.ranked(words, false, 'OR', ['observation'], { ...p, type }, { ...bind, type }, want),
-            'each',
-          );
+      const wanted = question.intent ? INTENT_TYPES[question.intent] : null;
+      if (wanted && words.length > 0 && kinds.includes('observation') && p.type === undefined) {
+        if (!found.has(wanted.types)) {
+          if (q.weighted.length === 0) weigh(words);
+          found.add(this.stages.newestOf(words, wanted.match, p, bind, want), 'each');
         }
+      }
+      // "What did we do after X?": X is the best hit; what followed it in its session comes next.
+      const dir = question.intent === 'order' ? ORDER_WORDS.exec(raw.toLowerCase())?.[1] : undefined;
+      const anchor = dir && kinds.includes('observation') ? found.best() : null;
+      if (anchor && dir) {
+        const back = /^(?:before|preceded|earlier|previous)/.test(dir);
+        const episode = found.typeOf(anchor.id) === 'episode';
+        const way = episode ? (back ? 'beforeEpisode' : 'afterEpisode') : back ? 'before' : 'after';
+        const ids = this.stmt(NEIGHBOURS_SQL[way]).pluck().all(anchor.id, NEIGHBOURS) as number[];
+        found.placeAfter(
+          anchor,
+          ids.map((id) => ({ kind: 'observation', id, score: 0, match: null, needles: [] })),
+        );
       }
       if (found.size < FEW && kinds.includes('observation')) {
         const subs = words.length > 0 ? words.filter((t) => t.length >= 3) : [raw];
         if (subs.length > 0 && subs.every((s) => [...s].length >= 3))
-          found.add(this.substrings(subs, p, bind, want), 0.5);
+          found.add(this.stages.substrings(subs, p, bind, want), 0.5);
       }
     }
     const hits = found.hits;
@@ -215,135 +208,5 @@ export class SearchEngine {
       b.fileLower = f.file.toLowerCase();
     }
     return b;
-  }
-
-  /**
-   * Full-text hits of one stage for each kind. Terms in more than DENSE rows make bm25 costly (it
-   * counts every row of each term's doclist for its idf), and so do long prefixes: queries with
-   * such a term rank by recency instead, title matches first; an OR keeps only its rarer terms
-   * when it has some.
-   */
-  private ranked(
-    words: string[],
-    prefix: boolean | boolean[],
-    op: 'AND' | 'OR',
-    kinds: Kind[],
-    f: Filters,
-    bind: Record<string, unknown>,
-    want: number,
-  ): Hit[] {
-    const out: Hit[] = [];
-    const k = Math.max(want, MIN_WINDOW_HITS);
-    const termList = words.map((w, i) => term(w, Array.isArray(prefix) ? prefix[i]! : prefix));
-    for (const kind of kinds) {
-      const nth = this.stmt(NTH_MATCH_SQL[kind]);
-      // A prefix of 4+ characters merges every term it starts (per statement): no bm25 for it.
-      const dense = termList.map((t) => LONG_PREFIX.test(t) || nth.get(t, DENSE - 1) !== undefined);
-      let list = termList;
-      if (op === 'OR' && dense.some(Boolean) && !dense.every(Boolean))
-        list = termList.filter((_t, i) => !dense[i]);
-      const match = list.join(` ${op} `);
-      if (list === termList && dense.some(Boolean)) {
-        // Snippets marked here too: an FTS snippet would re-run the costly expression.
-        const needles = words.map(stemPrefix);
-        for (const r of this.newest(kind, match, needles, f, bind, k))
-          out.push({ kind, id: r.id, score: r.score, match: null, needles });
-      } else {
-        for (const r of this.bm25(kind, match, f, bind, k))
-          out.push({ kind, id: r.id, score: r.score, match, needles: [] });
-      }
-    }
-    return out;
-  }
-
-  /** bm25 × recency, inside a window of the newest matches widened until it holds k hits. */
-  private bm25(kind: Kind, match: string, f: Filters, bind: Record<string, unknown>, k: number): Scored[] {
-    const filtered = hasFilters(f);
-    for (const w of WINDOWS) {
-      // The window starts at the w-th newest match (walking the doclist backwards, no bm25).
-      const nth =
-        w === Number.POSITIVE_INFINITY
-          ? undefined
-          : (this.stmt(NTH_MATCH_SQL[kind]).get(match, w - 1) as { id: number } | undefined);
-      const minId = nth ? nth.id - 1 : 0;
-      // Unfiltered: the best 2k by bm25, re-scored with recency here (no join per match).
-      const rows = this.stmt(rankSql(kind, f)).all({
-        ...bind,
-        match,
-        minId,
-        k: filtered ? k : k * 2,
-      }) as Scored[];
-      if (rows.length < k && minId !== 0) continue;
-      if (!filtered) {
-        const now = bind.now as number;
-        const times = new Map(
-          (
-            this.stmt(TIME_SQL[kind])
-              .raw()
-              .all(JSON.stringify(rows.map((r) => r.id))) as Array<[number, number]>
-          ).map(([id, t]) => [id, t]),
-        );
-        for (const r of rows) r.score *= recencyFactor(now, times.get(r.id) ?? 0);
-        rows.sort((a, b) => b.score - a.score);
-        rows.length = Math.min(rows.length, k);
-      }
-      return rows;
-    }
-    return [];
-  }
-
-  /**
-   * Newest matches first, no bm25: the NEWEST newest ones, those whose title holds every word
-   * (checked here on the fetched title) scored ×2, all × recency.
-   */
-  private newest(
-    kind: Kind,
-    match: string,
-    stems: string[],
-    f: Filters,
-    bind: Record<string, unknown>,
-    k: number,
-  ): Scored[] {
-    const now = bind.now as number;
-    const rows = this.stmt(newestSql(kind, f)).all({ ...bind, match, k: Math.max(k, NEWEST) }) as Timed[];
-    return rows
-      .map((r) => {
-        const title = ` ${(r.title ?? '').toLowerCase()}`;
-        const inTitle = stems.every((st) => title.includes(` ${st}`) || title.includes(st));
-        return { id: r.id, score: (inTitle ? 2 : 1) * recencyFactor(now, r.time) };
-      })
-      .sort((a, b) => b.score - a.score)
-      .slice(0, k);
-  }
-
-  /**
-   * Trigram substring matches. The index keeps no column information (detail=none), so a column
-   * that rarely holds the text costs a check of every row holding it elsewhere: path-like text is
-   * looked up in paths only.
-   */
-  private substrings(
-    subs: string[],
-    f: Filters,
-    bind: Record<string, unknown>,
-    want: number,
-    columns: ReadonlyArray<'title' | 'paths'> = ['title', 'paths'],
-  ): Hit[] {
-    const out: Hit[] = [];
-    const pats = Object.fromEntries(subs.map((s, i) => [`p${i}`, `%${s}%`]));
-    for (const col of columns) {
-      const rows = this.stmt(substringSql(col, subs.length, f)).all({
-        ...bind,
-        ...pats,
-        k: want,
-      }) as Array<{ id: number; score: number }>;
-      for (const r of rows)
-        out.push({ kind: 'observation', id: r.id, score: r.score, match: null, needles: subs });
-    }
-    return out;
-  }
-
-  private list(p: SearchParams, bind: Record<string, unknown>, want: number): Hit[] {
-    const rows = this.stmt(listSql(p)).all({ ...bind, k: want, offset: 0 }) as Array<{ id: number }>;
-    return rows.map((r) => ({ kind: 'observation', id: r.id, score: 0, match: null, needles: [] }));
   }
 }

@@ -8,19 +8,29 @@
 
 /** A run of letters and digits with an inner lower→upper or UPPER→Upper-lower boundary. */
 const CAMEL_WORD = /[\p{L}\p{N}]*(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll})[\p{L}\p{N}]*/gu;
-const BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+const BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 /** Input read per row, and words emitted per row (bounded work on any text). */
 const MAX_INPUT = 20_000;
 const MAX_WORDS = 400;
 
-/** The lower-cased parts of a camelCase word (`TranscriptComputers` → transcript, computers), or []. */
+/** Parts of one identifier at most; more, or a part of one letter, is an id or hash, not words. */
+const MAX_PARTS = 6;
+
+/**
+ * The lower-cased parts of a camelCase word (`TranscriptComputers` → transcript, computers), or []
+ * for anything else: words with digits (`toolu_016N9xYb…`, `v2Api`), parts of one letter, more
+ * than MAX_PARTS parts. The index must keep splitting exactly as it did when a row was indexed
+ * (FTS5 deletes re-tokenize the old text): changing this function needs a migration that
+ * refills observations_fts.
+ */
 export function identifierParts(word: string): string[] {
-  if (word.length > 200) return [];
+  if (word.length > 100 || !/^\p{L}+$/u.test(word)) return [];
   const parts = word
     .split(BOUNDARY)
     .map((p) => p.toLowerCase())
     .filter((p) => p.length > 0);
-  return parts.length > 1 ? parts : [];
+  if (parts.length < 2 || parts.length > MAX_PARTS || parts.some((p) => p.length < 2)) return [];
+  return parts;
 }
 
 /**

@@ -1,0 +1,103 @@
+/**
+ * The SessionStart digest leads with what the next session needs: open threads, how the last
+ * turns ended, recent decisions, failures not fixed yet; then summaries and the index, within
+ * the token budget.
+ */
+import type Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateTokens } from '../../electron/core/recall/tokens.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+import { DAY, insertObservation, seedGenerated } from './seed.js';
+
+describe('SessionStart digest: what the next session needs first', () => {
+  let t: TestService;
+  let sqlite: Database.Database;
+  const now = Date.now();
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await startTestService();
+    sqlite = t.service.core.sqlite;
+    seedGenerated(sqlite, 3000, now - DAY);
+    const at = now - 3600_000;
+    const first = insertObservation(sqlite, {
+      project: 'webshop',
+      title: 'Asked: make checkout retries idempotent',
+      narrative: 'Claude: added an idempotency key to the checkout call; tests pass.',
+      type: 'episode',
+      toolName: 'memtray:episode',
+      at,
+    });
+    const session = first.sessionId;
+    ids.episode = first.id;
+    const add = (
+      name: string,
+      o: Omit<Parameters<typeof insertObservation>[1], 'project' | 'session'>,
+    ): void => {
+      ids[name] = insertObservation(sqlite, { ...o, project: 'webshop', session }).id;
+    };
+    add('decision', {
+      title: 'Decided: keep Stripe webhooks (not polling)',
+      type: 'decision',
+      toolName: 'memtray:decision',
+      at: at + 1000,
+    });
+    add('broken', {
+      title: 'Command failed: Run the payment tests',
+      facts: [
+        'command: npm run test:payments',
+        'is_test: true',
+        'exit_status: 1',
+        'error: 3 tests failed in refund.spec.ts',
+      ],
+      type: 'failure',
+      toolName: 'Bash',
+      at: at + 2000,
+    });
+    sqlite
+      .prepare('UPDATE observations SET subtitle = ? WHERE id = ?')
+      .run('npm run test:payments', ids.broken);
+    add('fixedLater', {
+      title: 'Command failed: Build the bundle',
+      type: 'failure',
+      toolName: 'Bash',
+      at: at + 3000,
+    });
+    sqlite.prepare('UPDATE observations SET subtitle = ? WHERE id = ?').run('npm run build', ids.fixedLater);
+    add('rebuilt', { title: 'Build the bundle', type: 'build', toolName: 'Bash', at: at + 4000 });
+    sqlite
+      .prepare('UPDATE observations SET subtitle = ? WHERE id = ?')
+      .run('npm run build -- --prod', ids.rebuilt);
+    sqlite
+      .prepare(
+        `INSERT INTO session_summaries (session_id, request, completed, next_steps, produced_by, created_at, updated_at)
+         VALUES (?, 'Idempotent checkout', 'Idempotency key added', 'Wire the refund path to the same key', 'rules', ?, ?)`,
+      )
+      .run(session, at + 5000, at + 5000);
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it('leads with open threads, last turns, decisions and unfixed failures, within budget', async () => {
+    const r = await t.api('GET', '/api/context/inject?project=webshop');
+    expect(r.status).toBe(200);
+    const text = r.text;
+    expect(estimateTokens(text)).toBeLessThanOrEqual(1500);
+    const at = (s: string): number => text.indexOf(s);
+    expect(at('Wire the refund path to the same key')).toBeGreaterThan(0);
+    expect(at(`#${ids.episode} `)).toBeGreaterThan(0);
+    expect(at(`#${ids.decision} `)).toBeGreaterThan(0);
+    expect(text).toMatch(
+      new RegExp(`#${ids.broken} .*Run the payment tests.*3 tests failed in refund\\.spec\\.ts`),
+    );
+    // A failure followed by the same command succeeding is not listed as unfixed.
+    const failures = /## Failures not fixed yet\n((?:- .*\n)+)/.exec(text)?.[1] ?? '';
+    expect(failures).toContain(`#${ids.broken} `);
+    expect(failures).not.toContain(`#${ids.fixedLater} `);
+    const index = at('## Recent observations');
+    for (const s of ['Wire the refund path', `#${ids.episode} `, `#${ids.decision} `, `#${ids.broken} `])
+      expect(at(s)).toBeLessThan(index === -1 ? Number.POSITIVE_INFINITY : index);
+    expect(text).not.toMatch(/is_test|exit_status/);
+  });
+});
