@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Core } from '../../core.js';
+import { customPatternStatus } from '../../privacy/custom-patterns.js';
 import { unsafeRegexReason } from '../../settings/safe-regex.js';
 import { settingsPatchSchema } from '../../settings/schema.js';
 import { SecretStoreError } from '../../settings/store.js';
@@ -18,6 +19,16 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
       auth: false,
       settled: false,
       handler: () => ({ json: { ok: true, version: core.version, uptimeMs: core.clock() - startedAt } }),
+    },
+    {
+      // Custom redaction patterns: active, invalid for RE2, or disabled for their cost (with why).
+      method: 'GET',
+      path: '/api/health/redaction',
+      settled: false,
+      handler: () => {
+        const patterns = customPatternStatus(core.settings.get().customRedactPatterns);
+        return { json: { ok: patterns.every((p) => p.state === 'active'), customPatterns: patterns } };
+      },
     },
     {
       method: 'GET',
