@@ -82,8 +82,9 @@ function disable(source: string, c: Compiled, reason: string): void {
 function pieceEnd(text: string, from: number): number {
   const hard = from + PIECE;
   if (hard >= text.length) return text.length;
-  const nl = text.lastIndexOf('\n', hard);
-  return nl > from + PIECE / 2 ? nl + 1 : hard;
+  // A bounded backward scan (lastIndexOf would run to the start of a text with no line end).
+  for (let i = hard - 1; i > from + PIECE / 2; i--) if (text.charCodeAt(i) === 10) return i + 1;
+  return hard;
 }
 
 /** Every non-empty match replaced by `marker` (an empty match, `x*` between two letters, is kept). */
