@@ -13,6 +13,7 @@ import { ReadStore } from './store/read.js';
 import { Bus } from './util/bus.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { silentLogger, type Logger } from './util/logger.js';
+import { onCustomPatternDisabled } from './privacy/custom-patterns.js';
 
 export const VERSION = '0.1.0';
 
@@ -69,6 +70,14 @@ export function createCore(opts: CoreOptions): Core {
       opts.secrets ?? fileSecretStore(paths.apiKey),
       clock,
       opts.env ?? process.env,
+    );
+    // A custom redaction pattern too costly to run is disabled (custom-patterns.ts): say so, by
+    // index (the pattern itself may hold the very secret it is meant to hide).
+    onCustomPatternDisabled((pattern, reason) =>
+      logger.warn('redaction: custom pattern disabled', {
+        index: settings.get().customRedactPatterns.indexOf(pattern),
+        reason,
+      }),
     );
     const groupCommit = new GroupCommit(sqlite);
     const ingest = new Ingestor({

@@ -1,6 +1,7 @@
 import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
+import { cleanDeep } from '../../electron/core/privacy/clean.js';
 import { countRedactions, redactSecrets } from '../../electron/core/privacy/redact.js';
 import { mapStringsDeep } from '../../electron/core/privacy/strip-tags.js';
 import { loadCorpusEvents } from '../helpers/corpus.js';
@@ -61,6 +62,13 @@ describe('secret redaction', () => {
       });
     }
     expect(redactions).toBe(0);
+    // ...and by field name in the structured payloads (counts, types and names of `token` fields)
+    const settings = { redactSecrets: true, customRedactPatterns: [] as string[] };
+    for (const ev of loadCorpusEvents()) {
+      const out = JSON.stringify(cleanDeep(structuredClone(ev.payload), settings, redactSecrets));
+      redactions += countRedactions(out);
+    }
+    expect(redactions).toBe(0);
     for (const benign of [
       'const token = await getToken();',
       'password: string;',
@@ -72,6 +80,17 @@ describe('secret redaction', () => {
       'token=getAccessTokenFromHeader',
       'secret: HTMLElementTagNameMap',
       'cache key-value store, en-us locale',
+      // the span rules added for issue 16 (env names, Basic/Bearer, CLI options, mysql/curl/sshpass)
+      '--- PASS: TestParseConfig (0.00s)',
+      'if (PASSWORD === undefined) throw new Error("missing")',
+      'MAX_TOKENS=4096 MIN_TOKEN_COUNT=3',
+      'const SECRET_KEY = process.env.SECRET_KEY;',
+      'curl -u "$USER:$PASS" https://example.com',
+      'mysql -u root -p app_db',
+      'sshpass -p "$SSHPASS" ssh host',
+      'Basic authentication and Bearer token auth are both supported.',
+      'docker login --password-stdin < token.txt',
+      'Authorization: Bearer ${token}',
     ]) {
       expect(redactSecrets(benign, null)).toBe(benign);
     }

@@ -12,7 +12,7 @@ export const FIELD_MARKER = '[REDACTED:field]';
 const SECRET_FIELD =
   /(?:password|passwd|passphrase|secret|token|apikey|accesskey|privatekey|secretkey|authkey|authorization|credentials?|dbpass|dbpwd|userpwd)$/;
 // Fields whose number value is a credential too (`"password": 12345678`); `token` may be a count.
-const NUMBER_FIELD = /(?:password|passwd|passphrase|secret|dbpass|pin)$/;
+const NUMBER_FIELD = /(?:password|passwd|passphrase|secret|dbpass)$/;
 // Ends in a credential word but names something else: counts, types, names, flags, paths, ids.
 const NOT_SECRET = /(?:tokens|count|type|name|id|ids|file|path|url|uri|ttl|expiry|expires|kind|mode)$/;
 

@@ -25,6 +25,14 @@ describe('redaction is linear: 10 MB of each rule’s worst case', () => {
     });
   }
 
+  it("custom patterns (on RE2): the review's hostile patterns on 10 MB", { timeout: TIMEOUT }, () => {
+    // No line end in 10 MB: the 8 KiB pieces must not look for one back to the start each time.
+    const flat = fill('a', SIZE);
+    expect(redactSecrets(flat, { customRedactPatterns: ['\\w*\\w*\\w*\\w*\\w*\\w*:'] })).toBe(flat);
+    const lines = fill(`${'x'.repeat(30_000)}\n`, SIZE);
+    expect(redactSecrets(lines, { customRedactPatterns: ['.*password.*'] })).toBe(lines);
+  });
+
   it('all of them at once, 10 MB', { timeout: TIMEOUT }, () => {
     const part = Math.floor(SIZE / ADVERSARIES.length);
     const text = ADVERSARIES.map((a) => fill(a.unit, part)).join('\n');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Core } from '../../core.js';
+import { customPatternStatus } from '../../privacy/custom-patterns.js';
 import { unsafeRegexReason } from '../../settings/safe-regex.js';
 import { settingsPatchSchema } from '../../settings/schema.js';
 import { SecretStoreError } from '../../settings/store.js';
@@ -34,6 +35,16 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
       path: '/api/health/quarantine',
       settled: false,
       handler: () => ({ json: { items: quarantine.list() } }),
+    },
+    {
+      // Custom redaction patterns: active, invalid for RE2, or disabled for their cost (with why).
+      method: 'GET',
+      path: '/api/health/redaction',
+      settled: false,
+      handler: () => {
+        const patterns = customPatternStatus(core.settings.get().customRedactPatterns);
+        return { json: { ok: patterns.every((p) => p.state === 'active'), customPatterns: patterns } };
+      },
     },
     {
       method: 'GET',
