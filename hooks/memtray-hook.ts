@@ -10,7 +10,6 @@
  *
  * Kept free of the core on purpose (it starts on every tool call): plain `node:http`, no fetch.
  */
-import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { MAX_EVENT_BYTES } from '../electron/core/ingest/limits.js';
 import { mapStringsDeep, stripPrivacyTags } from '../electron/core/privacy/strip-tags.js';
@@ -27,6 +26,29 @@ const EVENT_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 type Json = Record<string, unknown>;
 declare const Bun: unknown;
+
+/**
+ * HMAC-SHA256 in hex. Under Bun its native hasher: loading `node:crypto` costs Bun ~20 ms of CPU, more
+ * than the rest of the hook. Under Node, `node:crypto` loaded on demand.
+ */
+function hmacHex(key: string, message: string): string {
+  if (typeof Bun !== 'undefined') {
+    type Hasher = { update(s: string): void; digest(enc: 'hex'): string };
+    const B = Bun as { CryptoHasher: new (alg: string, key: string) => Hasher };
+    const h = new B.CryptoHasher('sha256', key);
+    h.update(message);
+    return h.digest('hex');
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createHmac } = require('node:crypto') as typeof import('node:crypto');
+  return createHmac('sha256', key).update(message).digest('hex');
+}
+
+function nonceHex(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 interface PostResult {
   status: number;
@@ -111,14 +133,11 @@ function parseArgs(argv: string[]): { event: string | null; dataDir: string | nu
 async function verify(server: ServerRef): Promise<boolean> {
   if (!server.instance) return false;
   try {
-    const nonce = randomBytes(16).toString('hex');
+    const nonce = nonceHex();
     const res = await call(server.port, null, `/api/ping?nonce=${nonce}`, null, '', PING_TIMEOUT_MS);
     if (!res || res.status !== 200) return false;
     const proof = (JSON.parse(res.body) as { proof?: unknown }).proof;
-    const want = createHmac('sha256', server.token)
-      .update(`memtray-ping:${server.instance}:${server.port}:${nonce}`)
-      .digest('hex');
-    return proof === want;
+    return proof === hmacHex(server.token, `memtray-ping:${server.instance}:${server.port}:${nonce}`);
   } catch {
     return false;
   }

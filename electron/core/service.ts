@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { ensureDataDir, removeServerInfo, writeServerInfo } from './config/data-dir.js';
-import { acquireServeLock } from './config/serve-lock.js';
+import { acquireServeLock, ServeLockHeld, type ServeLock } from './config/serve-lock.js';
 import { pingRoute } from './server/ping.js';
 import { createCore, type Core, type CoreOptions } from './core.js';
 import { startCheckpointer } from './db/checkpointer.js';
@@ -101,15 +101,28 @@ async function startPlugin(core: Core, p: ServicePlugin): Promise<void> {
 }
 
 export async function startService(opts: ServiceOptions): Promise<Service> {
-  // One service per data dir: an OS lock the kernel drops whatever way this process dies.
-  const lock = acquireServeLock(ensureDataDir(opts.dataDir), opts.nativeBinding);
+  // One service per data dir: an OS lock the kernel drops whatever way this process dies. When the
+  // lock file cannot even be opened (a read-only data dir), opening the database says why better.
+  let lock: ServeLock | null = null;
+  let lockError: unknown = null;
+  try {
+    lock = acquireServeLock(ensureDataDir(opts.dataDir), opts.nativeBinding);
+  } catch (err) {
+    if (err instanceof ServeLockHeld) throw err;
+    lockError = err;
+  }
   let core: Core;
   try {
     core = createCore(opts);
   } catch (err) {
-    lock.release();
+    lock?.release();
     throw err;
   }
+  if (!lock) {
+    core.close();
+    throw lockError;
+  }
+  const held: ServeLock = lock;
   /** Random per start: server.json names it, `GET /api/ping` proves it (see server/ping.ts). */
   const instance = randomBytes(16).toString('hex');
   const checkpointer =
@@ -163,7 +176,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     sse.close();
     await checkpointer?.stop();
     core.close();
-    lock.release();
+    held.release();
     throw err;
   }
   if (opts.writeServerJson !== false) {
@@ -201,7 +214,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
         }
         await checkpointer?.stop();
         core.close();
-        lock.release();
+        held.release();
       })();
       return stopped;
     },

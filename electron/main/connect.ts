@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataDirPaths, isProcessAlive, readServerInfo } from '../core/config/data-dir.js';
+import { proveService } from '../core/server/ping.js';
 import { startService, type Service, type ServiceOptions } from '../core/service.js';
 import { serviceClient, type ServiceClient } from './service-client.js';
 
@@ -40,6 +41,16 @@ export async function decideAttach(dataDir: string, deps: DecideDeps = {}): Prom
   const token = readToken(paths.token);
   if (!token) return { kind: 'start', reason: 'no token in the data dir' };
   const baseUrl = `http://127.0.0.1:${info.port}`;
+  // The token goes only to a listener that proves it is this data dir's service (server/ping.ts).
+  const unproven = await proveService(info.port, token, info.instance, {
+    timeoutMs: deps.probeTimeoutMs ?? 1500,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+  if (unproven)
+    return {
+      kind: 'start',
+      reason: `pid ${info.pid} does not answer on port ${info.port} as this data dir's service: ${unproven}`,
+    };
   const client = serviceClient({
     baseUrl,
     token,

@@ -10,6 +10,8 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { decideAttach } from '../../electron/main/connect.js';
+import { runCli } from '../helpers/cli.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 
 const NODE_HOOK = join(process.cwd(), 'dist', 'memtray-hook.cjs');
@@ -193,5 +195,33 @@ describe.each(variants)('memtray-hook (%s): who it talks to', (_name, cmd) => {
     await t.settled();
     expect(t.service.core.read.sessionByClaudeId('real-1')).toBeTruthy();
     expect(existsSync(join(t.dataDir, 'spool.jsonl'))).toBe(false);
+  });
+});
+
+describe('other token holders check server.json the same way (10)', () => {
+  it('`memtray status` and the Electron shell do not send the token to a stranger on the port', async () => {
+    const s = await stranger(() => JSON.stringify({ proof: 'ab'.repeat(32), ok: true, dataDir: '/x' }));
+    try {
+      const dir = tempDir();
+      writeFileSync(join(dir, 'token'), `${TOKEN}\n`);
+      writeFileSync(
+        join(dir, 'server.json'),
+        JSON.stringify({
+          port: s.port,
+          pid: process.pid,
+          instance: 'ab'.repeat(16),
+          version: 'x',
+          startedAt: '',
+        }),
+      );
+      const st = await runCli(['status', '--data-dir', dir, '--json']);
+      expect(st.code).not.toBe(0);
+      const d = await decideAttach(dir, { selfPid: -1, probeTimeoutMs: 1000 });
+      expect(d.kind).toBe('start');
+      expect(JSON.stringify(s.seen)).not.toContain(TOKEN);
+      expect(s.seen.every((x) => x.authorization === undefined)).toBe(true);
+    } finally {
+      s.close();
+    }
   });
 });

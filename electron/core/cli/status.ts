@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { proveService } from '../server/ping.js';
 import { dataDirPaths, isProcessAlive, readServerInfo, resolveDataDir } from '../config/data-dir.js';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -43,6 +44,9 @@ export async function runStatus(argv: string[]): Promise<number> {
   let status: Record<string, unknown>;
   try {
     const token = readFileSync(paths.token, 'utf8').trim();
+    // The token goes only to a listener that proves it is this data dir's service (server/ping.ts).
+    const unproven = await proveService(info.port, token, info.instance);
+    if (unproven) throw new Error(unproven);
     status = (await getJson(info.port, '/api/status', token)) as Record<string, unknown>;
   } catch (err) {
     out(

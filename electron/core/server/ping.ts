@@ -6,7 +6,7 @@
  * it connected to, so a stranger on a reused port (or one relaying to the real service from another
  * port) cannot answer. The token never leaves in the request.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { HttpError, type Route } from './http.js';
 
 const NONCE_RE = /^[0-9a-f]{16,64}$/;
@@ -27,4 +27,31 @@ export function pingRoute(token: string, instance: string, port: () => number): 
       return { json: { proof: pingProof(token, instance, port(), nonce) } };
     },
   };
+}
+
+/**
+ * The client side, for hosts that hold the token (the CLI, the Electron shell): null when the
+ * listener on `port` proves it is the service that wrote `instance` into server.json, else why not.
+ * Call it before sending the token anywhere.
+ */
+export async function proveService(
+  port: number,
+  token: string,
+  instance: string | undefined,
+  opts: { timeoutMs?: number; fetch?: typeof fetch } = {},
+): Promise<string | null> {
+  if (!instance) return 'server.json names no instance id';
+  const nonce = randomBytes(16).toString('hex');
+  try {
+    const res = await (opts.fetch ?? fetch)(`http://127.0.0.1:${port}/api/ping?nonce=${nonce}`, {
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 1500),
+    });
+    if (res.status !== 200) return `port ${port} answered the ping with ${res.status}`;
+    const proof = ((await res.json()) as { proof?: unknown }).proof;
+    return proof === pingProof(token, instance, port, nonce)
+      ? null
+      : `port ${port} does not prove it serves this data dir`;
+  } catch (err) {
+    return `port ${port} does not answer the ping: ${(err as Error).message}`;
+  }
 }

@@ -51,6 +51,13 @@ function ServiceCard() {
           <p className="meta path" title={s.dataDir}>
             Data: {s.dataDir}
           </p>
+          {(s.quarantined ?? 0) > 0 && (
+            <p className="meta">
+              <Chip tone="warn">{num(s.quarantined ?? 0)} quarantined</Chip> items failed once and are skipped
+              (a transcript that is not a regular file or too big, a spool file that could not be read); the
+              list with reasons is at <code>GET /api/health/quarantine</code>.
+            </p>
+          )}
         </>
       )}
     </div>

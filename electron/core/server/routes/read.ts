@@ -56,6 +56,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
           uptimeMs: core.clock() - startedAt,
           dataDir: core.paths.root,
           paused: core.settings.isPaused(),
+          quarantined: quarantine.count(),
           counts: core.read.counts(),
           queue: core.read.queueCounts(),
           streamClients: sse.size,
