@@ -57,6 +57,9 @@ const pages = (): number =>
   Number(core.sqlite.pragma('page_count', { simple: true })) *
   Number(core.sqlite.pragma('page_size', { simple: true }));
 
+// Keeps the process alive while it awaits background threads (an unref'd worker alone would not).
+const keepAlive = setInterval(() => {}, 1000);
+const stage = (m: string): boolean => process.stderr.write(`growth: ${m}\n`);
 const rnd = prng(11);
 let events = 0;
 let toolCalls = 0;
@@ -86,14 +89,18 @@ for (let day = 0; day < DAYS; day++) {
 }
 core.sqlite.pragma('wal_checkpoint(TRUNCATE)');
 const raw = pages() - base;
+stage(`ingested ${events} events`);
 // A month later: retention (default 30 days) compacts all of it; VACUUM so the file shows it.
 now += 31 * DAY;
 const run = await call('POST', '/api/maintenance/run', { vacuum: true });
+stage('maintenance done');
 const compacted = pages() - base;
 const rawPerDay = raw / DAYS;
 const compactedPerDay = compacted / DAYS;
 const rawDays = core.settings.get().retention.rawDays ?? 30;
 await service.stop();
+stage('stopped');
+clearInterval(keepAlive);
 rmSync(dataDir, { recursive: true, force: true });
 
 const sizeAfterMonths = (m: number): number =>
