@@ -52,26 +52,26 @@ export function reconcileSession(
   const pausedAt = opts.pausedAt;
   const mine = items.filter((i) => i.sessionId === sessionId && !pausedAt?.(i.at));
   if (mine.length === 0 || core.settings.isPaused()) return zero();
-  return core.sqlite
-    .transaction(() => {
-      const known = core.read.sessionByClaudeId(sessionId);
-      if (known && !captureEnabled(core, known.project, known.cwd)) return zero();
-      const counts = known ? gapFill(core, known.id, mine) : replay(core, mine, transcriptPath);
-      if (
-        !known &&
-        counts.sessions > 0 &&
-        opts.completeIfIdleBefore !== undefined &&
-        (opts.lastAt ?? Infinity) < opts.completeIfIdleBefore
-      ) {
-        core.ingest.handleHook(
-          'SessionEnd',
-          { session_id: sessionId, reason: 'imported' },
-          { source: 'transcript', eventUid: `transcript:end:${sessionId}`, at: opts.lastAt ?? undefined },
-        );
-      }
-      return counts;
-    })
-    .immediate();
+  // IMMEDIATE: waits for another writer (the maintenance worker) instead of failing (GroupCommit).
+  const tx = core.sqlite.transaction(() => {
+    const known = core.read.sessionByClaudeId(sessionId);
+    if (known && !captureEnabled(core, known.project, known.cwd)) return zero();
+    const counts = known ? gapFill(core, known.id, mine) : replay(core, mine, transcriptPath);
+    if (
+      !known &&
+      counts.sessions > 0 &&
+      opts.completeIfIdleBefore !== undefined &&
+      (opts.lastAt ?? Infinity) < opts.completeIfIdleBefore
+    ) {
+      core.ingest.handleHook(
+        'SessionEnd',
+        { session_id: sessionId, reason: 'imported' },
+        { source: 'transcript', eventUid: `transcript:end:${sessionId}`, at: opts.lastAt ?? undefined },
+      );
+    }
+    return counts;
+  });
+  return tx.immediate();
 }
 
 function replay(core: Core, items: TranscriptItem[], transcriptPath: string | null): ReconcileCounts {
