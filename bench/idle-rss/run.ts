@@ -3,7 +3,7 @@
  * file): right after start, after idling, and idle again after ingesting corpus events, beside an
  * empty Node HTTP server (bench/lib/floor-server.mjs) measured in the same run as the floor. Prints JSON.
  *
- *   npx tsx bench/idle-rss/run.ts [--idle-seconds 20] [--events 2000]
+ *   npx tsx bench/idle-rss/run.ts [--idle-seconds 20] [--events 2000] [--max-seconds 60]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,7 +15,12 @@ import { runLoad } from '../lib/load.js';
 import { startChild } from '../lib/child.js';
 
 const { values } = parseArgs({
-  options: { 'idle-seconds': { type: 'string', default: '20' }, events: { type: 'string', default: '2000' } },
+  options: {
+    'idle-seconds': { type: 'string', default: '20' },
+    events: { type: 'string', default: '2000' },
+    // The load stops at `--events` or after this many seconds, whichever first.
+    'max-seconds': { type: 'string', default: '60' },
+  },
 });
 const idleSeconds = Number(values['idle-seconds']);
 const events = Number(values.events);
@@ -70,7 +75,7 @@ const load = await runLoad({
     }),
   concurrency: 4,
   maxRequests: events,
-  maxSeconds: 60,
+  maxSeconds: Number(values['max-seconds']),
 });
 const afterLoad = rssBytes(mPid);
 await sleep(idleSeconds * 1000);

@@ -25,6 +25,10 @@ export interface CoreOptions {
   /** Where the API key is kept (default: `<dataDir>/api-key`, mode 0600). */
   secrets?: SecretStore;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Default FULL: every commit (each group commit of acknowledged hooks) fsyncs the WAL, so a 2xx
+   * survives a power loss, not only a process crash (NORMAL). See docs/proof.md, Durability.
+   */
   synchronous?: 'NORMAL' | 'FULL';
   /** better-sqlite3 addon built for this runtime's ABI (the Electron app passes its own build). */
   nativeBinding?: string;
@@ -60,7 +64,7 @@ export function createCore(opts: CoreOptions): Core {
   const logger = opts.logger ?? silentLogger;
   const { sqlite, db, close } = openDatabase(paths.db, {
     migrationsDir: opts.migrationsDir,
-    synchronous: opts.synchronous ?? 'NORMAL',
+    synchronous: opts.synchronous ?? 'FULL',
     ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
   });
   try {

@@ -76,6 +76,7 @@ export function reconcileSession(
   });
   if (tooLarge > 0) core.logger.warn('capture: transcript items over the size limit skipped', { tooLarge });
   if (mine.length === 0 || core.settings.isPaused()) return { ...zero(), tooLarge };
+  // IMMEDIATE: waits for another writer (the maintenance worker) instead of failing (GroupCommit).
   const done = core.sqlite.transaction(() => {
     const known = core.read.sessionByClaudeId(sessionId);
     if (known && !captureEnabled(core, known.project, known.cwd)) return zero();

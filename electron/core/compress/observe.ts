@@ -94,12 +94,11 @@ export async function processObserveBatch(ctx: CompressContext, jobs: JobRow[]):
   );
   const finish = (results: Map<number, { fields: StructuredFields; by: string }>): void => {
     const now = ctx.clock();
-    ctx.db
-      .transaction(() => {
-        for (const [id, r] of results) writeObservation(ctx.db, id, r.fields, r.by, now);
-        for (const j of jobs) ctx.queue.complete(j.id);
-      })
-      .immediate();
+    const tx = ctx.db.transaction(() => {
+      for (const [id, r] of results) writeObservation(ctx.db, id, r.fields, r.by, now);
+      for (const j of jobs) ctx.queue.complete(j.id);
+    });
+    tx.immediate(); // waits for another writer (see GroupCommit)
     for (const row of rows) {
       const r = results.get(row.id);
       ctx.bus.emit('observation', {

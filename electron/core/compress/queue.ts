@@ -41,51 +41,49 @@ export class JobQueue {
   /** Leases the oldest ready job: observe jobs first, then summaries whose session has no ready observe job. */
   leaseNext(leaseMs: number): JobRow | null {
     const now = this.clock();
-    return this.db
-      .transaction(() => {
-        const row =
-          (this.db
-            .prepare(`SELECT ${COLS} FROM jobs WHERE kind = 'observe' AND ${READY} ORDER BY id LIMIT 1`)
-            .get({ now }) as JobRow | undefined) ??
-          (this.db
-            .prepare(
-              `SELECT ${COLS} FROM jobs j WHERE kind != 'observe' AND ${READY} AND NOT EXISTS (
+    const tx = this.db.transaction(() => {
+      const row =
+        (this.db
+          .prepare(`SELECT ${COLS} FROM jobs WHERE kind = 'observe' AND ${READY} ORDER BY id LIMIT 1`)
+          .get({ now }) as JobRow | undefined) ??
+        (this.db
+          .prepare(
+            `SELECT ${COLS} FROM jobs j WHERE kind != 'observe' AND ${READY} AND NOT EXISTS (
                SELECT 1 FROM jobs o JOIN observations ob ON ob.id = o.subject_id
                WHERE o.kind = 'observe' AND ob.session_id = j.subject_id
                  AND (o.status = 'leased' OR (o.status = 'pending' AND o.run_after <= @now)))
              ORDER BY id LIMIT 1`,
-            )
-            .get({ now }) as JobRow | undefined);
-        if (!row) return null;
-        this.markLeased([row.id], now, leaseMs);
-        return { ...row, attempts: row.attempts + 1 };
-      })
-      .immediate();
+          )
+          .get({ now }) as JobRow | undefined);
+      if (!row) return null;
+      this.markLeased([row.id], now, leaseMs);
+      return { ...row, attempts: row.attempts + 1 };
+    });
+    return tx.immediate(); // waits for another writer (see GroupCommit)
   }
 
   /** More ready observe jobs for observations of the same session as `observationId` (batching). */
   leaseSameSession(observationId: number, limit: number, leaseMs: number): JobRow[] {
     if (limit <= 0) return [];
     const now = this.clock();
-    return this.db
-      .transaction(() => {
-        const rows = this.db
-          .prepare(
-            `SELECT j.id, j.kind, j.subject_id AS subjectId, j.payload, j.attempts FROM jobs j
+    const tx = this.db.transaction(() => {
+      const rows = this.db
+        .prepare(
+          `SELECT j.id, j.kind, j.subject_id AS subjectId, j.payload, j.attempts FROM jobs j
            JOIN observations o ON o.id = j.subject_id
            WHERE j.kind = 'observe' AND ${READY.replace(/status|run_after|lease_until/g, 'j.$&')}
              AND o.session_id = (SELECT session_id FROM observations WHERE id = @obs)
            ORDER BY j.id LIMIT @limit`,
-          )
-          .all({ now, obs: observationId, limit }) as JobRow[];
-        this.markLeased(
-          rows.map((r) => r.id),
-          now,
-          leaseMs,
-        );
-        return rows.map((r) => ({ ...r, attempts: r.attempts + 1 }));
-      })
-      .immediate();
+        )
+        .all({ now, obs: observationId, limit }) as JobRow[];
+      this.markLeased(
+        rows.map((r) => r.id),
+        now,
+        leaseMs,
+      );
+      return rows.map((r) => ({ ...r, attempts: r.attempts + 1 }));
+    });
+    return tx.immediate(); // waits for another writer (see GroupCommit)
   }
 
   private markLeased(ids: number[], now: number, leaseMs: number): void {
@@ -155,20 +153,19 @@ export class JobQueue {
   /** `failed` → `pending` (all, or the given ids). Returns the retried jobs. */
   retry(ids?: number[]): Array<{ id: number; kind: string; subjectId: number }> {
     const now = this.clock();
-    return this.db
-      .transaction(() => {
-        const all = this.db
-          .prepare(`SELECT id, kind, subject_id AS subjectId FROM jobs WHERE status = 'failed' ORDER BY id`)
-          .all() as Array<{ id: number; kind: string; subjectId: number }>;
-        const wanted = ids ? new Set(ids) : null;
-        const chosen = wanted ? all.filter((j) => wanted.has(j.id)) : all;
-        const stmt = this.db.prepare(
-          `UPDATE jobs SET status = 'pending', attempts = 0, run_after = @now, last_error = NULL, updated_at = @now WHERE id = @id`,
-        );
-        for (const j of chosen) stmt.run({ id: j.id, now });
-        return chosen;
-      })
-      .immediate();
+    const tx = this.db.transaction(() => {
+      const all = this.db
+        .prepare(`SELECT id, kind, subject_id AS subjectId FROM jobs WHERE status = 'failed' ORDER BY id`)
+        .all() as Array<{ id: number; kind: string; subjectId: number }>;
+      const wanted = ids ? new Set(ids) : null;
+      const chosen = wanted ? all.filter((j) => wanted.has(j.id)) : all;
+      const stmt = this.db.prepare(
+        `UPDATE jobs SET status = 'pending', attempts = 0, run_after = @now, last_error = NULL, updated_at = @now WHERE id = @id`,
+      );
+      for (const j of chosen) stmt.run({ id: j.id, now });
+      return chosen;
+    });
+    return tx.immediate(); // waits for another writer (see GroupCommit)
   }
 
   counts(): QueueCounts {

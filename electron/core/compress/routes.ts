@@ -25,16 +25,14 @@ export function compressRoutes(
       path: '/api/queue/retry',
       handler: ({ body }) => {
         const { ids } = validate(retryBody, body);
-        const retried = core.sqlite
-          .transaction(() => {
-            const jobs = queue.retry(ids);
-            for (const j of jobs) {
-              if (j.kind === 'observe')
-                setObservationStatus(core.sqlite, j.subjectId, 'pending', core.clock());
-            }
-            return jobs.length;
-          })
-          .immediate();
+        const tx = core.sqlite.transaction(() => {
+          const jobs = queue.retry(ids);
+          for (const j of jobs) {
+            if (j.kind === 'observe') setObservationStatus(core.sqlite, j.subjectId, 'pending', core.clock());
+          }
+          return jobs.length;
+        });
+        const retried = tx.immediate();
         onRetry();
         return { json: { retried } };
       },

@@ -227,12 +227,11 @@ export async function processSummary(
   const write = (s: SummaryFields, by: string): void => {
     const now = ctx.clock();
     let id = 0;
-    ctx.db
-      .transaction(() => {
-        id = upsertSummary(ctx.db, job.subjectId, p.promptNumber, mapStringsDeep(s, ctx.redact), by, now);
-        ctx.queue.complete(job.id);
-      })
-      .immediate();
+    const tx = ctx.db.transaction(() => {
+      id = upsertSummary(ctx.db, job.subjectId, p.promptNumber, mapStringsDeep(s, ctx.redact), by, now);
+      ctx.queue.complete(job.id);
+    });
+    tx.immediate(); // waits for another writer (see GroupCommit)
     ctx.bus.emit('summary', { sessionId: job.subjectId, id });
   };
   if (!m) {

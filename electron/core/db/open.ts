@@ -20,7 +20,7 @@ export interface OpenDatabaseOptions {
   /** Folder holding drizzle's generated migrations (with meta/_journal.json). */
   migrationsDir: string;
   readonly?: boolean;
-  /** `FULL` fsyncs every commit (power-loss safe); `NORMAL` (default) is crash safe under WAL. */
+  /** `FULL` fsyncs every commit (power-loss safe; createCore's default); `NORMAL` (default here) is crash safe under WAL. */
   synchronous?: 'NORMAL' | 'FULL';
   busyTimeoutMs?: number;
   /** better-sqlite3's compiled addon to load instead of the default (the Electron-ABI build in the app). */

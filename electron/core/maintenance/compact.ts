@@ -25,7 +25,7 @@ export interface CompactResult {
 export interface CompactOptions {
   /** Force a full VACUUM (it also switches the database to incremental vacuum). */
   vacuum?: boolean;
-  /** Switch a non-incremental database automatically only up to this size (default 128 MiB). */
+  /** Switch a non-incremental database automatically only up to this size (default 32 MiB: its VACUUM holds the write lock well under a hook timeout). */
   convertMaxBytes?: number;
   /** Pages per `incremental_vacuum` step, one short write transaction each (default 512). */
   stepPages?: number;
@@ -68,7 +68,7 @@ export function compact(db: Database.Database, opts: CompactOptions = {}): Compa
   const freePagesBefore = num(db, 'freelist_count');
   let autoVacuum = MODES[num(db, 'auto_vacuum')] ?? 'none';
   let vacuumed = false;
-  const small = pagesBefore * pageSize <= (opts.convertMaxBytes ?? 128 * 1024 * 1024);
+  const small = pagesBefore * pageSize <= (opts.convertMaxBytes ?? 32 * 1024 * 1024);
   if (opts.vacuum === true || (autoVacuum !== 'incremental' && small)) {
     db.pragma('auto_vacuum = INCREMENTAL'); // takes effect with the VACUUM
     db.exec('VACUUM');

@@ -112,11 +112,11 @@ export class Maintenance {
     }
   }
 
-  /** Runs one job on the worker (one at a time: a second call joins the running one). */
+  /** Runs one job on a worker, after the job in progress if there is one (they never overlap). */
   private job(req: Omit<JobRequest, 'now'>): Promise<JobResult> {
-    if (this.busy) return this.busy;
-    const full: JobRequest = { ...req, now: this.core.clock() };
     const go = async (): Promise<JobResult> => {
+      const full: JobRequest = { ...req, now: this.core.clock() };
+      if (this.stopped) throw new Error('the service is stopping');
       try {
         this.current = runInWorker({ file: this.core.paths.db, nativeBinding: this.nativeBinding }, full);
         return await this.current.result;
@@ -128,10 +128,12 @@ export class Maintenance {
         this.current = null;
       }
     };
-    this.busy = go().finally(() => {
-      this.busy = null;
+    const prev = this.busy;
+    const mine: Promise<JobResult> = (prev ? prev.then(go, go) : go()).finally(() => {
+      if (this.busy === mine) this.busy = null;
     });
-    return this.busy;
+    this.busy = mine;
+    return mine;
   }
 
   private noteIntegrity(r: IntegrityResult | null): void {

@@ -16,7 +16,9 @@ interface Data {
 const data = workerData as Data;
 const db = new Database(data.file, data.nativeBinding ? { nativeBinding: data.nativeBinding } : {});
 db.pragma('busy_timeout = 5000');
-db.pragma('synchronous = NORMAL');
+// FULL: the worker fsyncs its own commits. Under NORMAL its writes would sit dirty in the WAL until
+// the service's next commit (FULL) had to flush them all in its own fsync, on the event loop.
+db.pragma('synchronous = FULL');
 db.pragma('foreign_keys = ON');
 
 parentPort?.on('message', (req: JobRequest | 'close') => {

@@ -229,20 +229,19 @@ export function saveMemory(
   const text = core.ingest.cleanText(a.text);
   const title = core.ingest.cleanText(a.title ?? text.split('\n')[0]!.slice(0, 120));
   // The user wrote it: it is its own structured memory, and needs no LLM extraction job.
-  core.sqlite
-    .transaction(() => {
-      core.sqlite
-        .prepare(
-          `UPDATE observations SET type = 'memory', title = ?, narrative = ?, facts = ?, concepts = '[]',
+  const tx = core.sqlite.transaction(() => {
+    core.sqlite
+      .prepare(
+        `UPDATE observations SET type = 'memory', title = ?, narrative = ?, facts = ?, concepts = '[]',
            files_read = '[]', files_modified = '[]', produced_by = 'user', status = 'processed' WHERE id = ?`,
-        )
-        .run(title, text, JSON.stringify([text.slice(0, 500)]), r.observationId);
-      core.sqlite
-        .prepare(
-          `UPDATE jobs SET status = 'done', updated_at = ? WHERE kind = 'observe' AND subject_id = ? AND status = 'pending'`,
-        )
-        .run(core.clock(), r.observationId);
-    })
-    .immediate();
+      )
+      .run(title, text, JSON.stringify([text.slice(0, 500)]), r.observationId);
+    core.sqlite
+      .prepare(
+        `UPDATE jobs SET status = 'done', updated_at = ? WHERE kind = 'observe' AND subject_id = ? AND status = 'pending'`,
+      )
+      .run(core.clock(), r.observationId);
+  });
+  tx.immediate(); // waits for the service's writes instead of failing
   return ok({ saved: true, id: r.observationId, project: a.project, title });
 }

@@ -12,6 +12,9 @@ import {
 import type { Drizzle } from '../db/open.js';
 import { deriveSessionState, type SessionState } from '../state/session-state.js';
 
+/** Waits for another writer (the maintenance worker) instead of failing (see GroupCommit). */
+const IMMEDIATE = { behavior: 'immediate' } as const;
+
 export type SessionRow = typeof sessions.$inferSelect;
 export type ObservationRow = typeof observations.$inferSelect;
 export type SummaryRow = typeof sessionSummaries.$inferSelect;
@@ -204,22 +207,19 @@ export class ReadStore {
 
   /** Deletes a session and (by cascade) its prompts, observations, summary; and its events and jobs. */
   deleteSession(id: number): boolean {
-    return this.db.transaction(
-      (tx) => {
-        const s = tx.select().from(sessions).where(eq(sessions.id, id)).get();
-        if (!s) return false;
-        tx.delete(events).where(eq(events.claudeSessionId, s.claudeSessionId)).run();
-        tx.delete(jobs)
-          .where(and(eq(jobs.kind, 'summarize'), eq(jobs.subjectId, id)))
-          .run();
-        tx.run(
-          sql`delete from jobs where kind = 'observe' and subject_id in (select id from observations where session_id = ${id})`,
-        );
-        tx.delete(sessions).where(eq(sessions.id, id)).run();
-        return true;
-      },
-      { behavior: 'immediate' },
-    );
+    return this.db.transaction((tx) => {
+      const s = tx.select().from(sessions).where(eq(sessions.id, id)).get();
+      if (!s) return false;
+      tx.delete(events).where(eq(events.claudeSessionId, s.claudeSessionId)).run();
+      tx.delete(jobs)
+        .where(and(eq(jobs.kind, 'summarize'), eq(jobs.subjectId, id)))
+        .run();
+      tx.run(
+        sql`delete from jobs where kind = 'observe' and subject_id in (select id from observations where session_id = ${id})`,
+      );
+      tx.delete(sessions).where(eq(sessions.id, id)).run();
+      return true;
+    }, IMMEDIATE);
   }
 
   /** Deletes every memory of a project (its sessions and everything below them). */

@@ -161,4 +161,28 @@ describe('HealthView', () => {
     api.emit({ name: 'import', data: { runId: 1, status: 'running', filesDone: 7, filesTotal: 10 } });
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('7'));
   });
+
+  it('shows the database size, growth per day and a damaged database with what to do', async () => {
+    const api = fakeApi({
+      getStorage: async () => ({
+        storage: {
+          ok: false,
+          problem: 'corrupt',
+          message: 'storage damaged: restore from a backup',
+          freeBytes: 1e10,
+          lowDisk: false,
+        },
+        integrity: { ok: false, checkedAt: Date.now(), problems: ['Tree 5 page 9: bad'] },
+        sizes: { db: 300 * 1024 * 1024, wal: 0, log: 0, logRotated: 0, spool: 0 },
+        growth: { bytesPerDay: 3.4 * 1024 * 1024, eventsPerDay: 2000, days: 7, samples: 28 },
+        retention: { rawDays: 30 },
+        lastRun: null,
+      }),
+    });
+    renderWith(api, <HealthView />);
+    await screen.findByText('300.0 MiB');
+    expect(screen.getByText('3.4 MiB/day')).toBeTruthy();
+    expect(screen.getByText('30 days')).toBeTruthy();
+    expect(screen.getByText('storage damaged: restore from a backup')).toBeTruthy();
+  });
 });
