@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuery } from '../../electron/core/recall/query.js';
-import { identifierParts, splitIdentifiers } from '../../electron/core/recall/words.js';
+import { identifierParts, splitIdentifiers } from '../../electron/core/db/identifiers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { insertObservation } from './seed.js';
 

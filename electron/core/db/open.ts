@@ -5,7 +5,9 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as schema from '../../../drizzle/schema.js';
 import { explainOpenError } from '../maintenance/storage.js';
-import { splitIdentifiers } from '../recall/words.js';
+import { registerFunctions } from './identifiers.js';
+
+export { registerFunctions } from './identifiers.js';
 
 export type Schema = typeof schema;
 export type Drizzle = BetterSQLite3Database<Schema>;
@@ -70,14 +72,6 @@ function openUnexplained(file: string, opts: OpenDatabaseOptions): OpenedDatabas
     sqlite.close();
     throw err;
   }
-}
-
-/**
- * SQL functions the schema uses (the observation index's source view calls `memtray_idsplit`):
- * registered on every connection before migrations run. Deterministic, bounded work per call.
- */
-export function registerFunctions(sqlite: Database.Database): void {
-  sqlite.function('memtray_idsplit', { deterministic: true }, (text: unknown) => splitIdentifiers(text));
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { registerFunctions } from '../db/identifiers.js';
 import { runJob, type JobRequest } from './job.js';
 
 interface Data {
@@ -20,6 +21,9 @@ db.pragma('busy_timeout = 5000');
 // the service's next commit (FULL) had to flush them all in its own fsync, on the event loop.
 db.pragma('synchronous = FULL');
 db.pragma('foreign_keys = ON');
+// As every write connection: deleted text is overwritten (db/open.ts), and the index's SQL function.
+db.pragma('secure_delete = ON');
+registerFunctions(db);
 
 parentPort?.on('message', (req: JobRequest | 'close') => {
   if (req === 'close') {

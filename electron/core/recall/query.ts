@@ -5,7 +5,7 @@
  * parentheses and emoji can never form an operator or a syntax error.
  */
 
-import { identifierParts } from './words.js';
+import { identifierParts } from '../db/identifiers.js';
 
 const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
 /** Words read from a query (a question has many words that are only its frame). */

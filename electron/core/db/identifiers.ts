@@ -3,8 +3,9 @@
  * splits `snake_case`, `kebab-case`, paths and dotted names, but keeps `TranscriptComputers` or
  * `HTTPServer` as one token. `identifierParts` finds such camelCase words and returns their parts,
  * lower-cased; `splitIdentifiers` is registered as the SQL function `memtray_idsplit` on every
- * connection (db/open.ts) and feeds the extra `idents` column of the observation index.
+ * connection (`registerFunctions` in db/open.ts; the maintenance worker too) and feeds the extra `idents` column of the observation index.
  */
+import type Database from 'better-sqlite3';
 
 /** A run of letters and digits with an inner lower→upper or UPPER→Upper-lower boundary. */
 const CAMEL_WORD = /[\p{L}\p{N}]*(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll})[\p{L}\p{N}]*/gu;
@@ -49,4 +50,13 @@ export function splitIdentifiers(text: unknown): string | null {
     if (out.length >= MAX_WORDS) break;
   }
   return out.length > 0 ? out.slice(0, MAX_WORDS).join(' ') : null;
+}
+
+/**
+ * SQL functions the schema uses (the observation index's source view calls `memtray_idsplit`):
+ * registered on every connection that may write observations, before migrations run
+ * (db/open.ts, the maintenance worker). Deterministic, bounded work per call.
+ */
+export function registerFunctions(sqlite: Database.Database): void {
+  sqlite.function('memtray_idsplit', { deterministic: true }, (text: unknown) => splitIdentifiers(text));
 }
