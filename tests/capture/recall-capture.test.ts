@@ -13,7 +13,7 @@ import { CORPUS_DIR, startTestService, tempDir, type TestService } from '../help
 
 const SPOTTER = join(CORPUS_DIR, 'marot__spotter');
 const BIG = '4d5611e5-241a-462a-8d15-5122611a9569';
-const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'transcripts');
+const FIXTURES = join(process.cwd(), 'tests', 'fixtures', 'handmade');
 const FIX = 'f1f1f1f1-0000-4000-8000-000000000001';
 
 interface Row {

@@ -18,7 +18,7 @@ it("the model's narrative comes first, the assistant's words stay after it", asy
   const dir = tempDir('memtray-words-');
   mkdirSync(join(dir, 'p'));
   cpSync(
-    join(process.cwd(), 'tests', 'fixtures', 'transcripts', 'failure-fix.jsonl'),
+    join(process.cwd(), 'tests', 'fixtures', 'handmade', 'failure-fix.jsonl'),
     join(dir, 'p', 'f.jsonl'),
   );
   const core = t.service.core;
