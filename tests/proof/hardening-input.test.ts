@@ -193,7 +193,11 @@ describe('hardening: input', () => {
       .pluck()
       .get() as number;
     expect(sizes).toBeLessThan(MAX_EVENT_BYTES);
-    const obs = t.service.core.sqlite.prepare('select count(*) from observations').pluck().get() as number;
+    // No tool call was recorded (the turn's own episode row, tool_name memtray:episode, is not one).
+    const obs = t.service.core.sqlite
+      .prepare("select count(*) from observations where tool_name not like 'memtray:%'")
+      .pluck()
+      .get() as number;
     expect(obs).toBe(0);
     // The prompt of the transcript is kept: only the oversized line is skipped.
     const prompts = t.service.core.sqlite

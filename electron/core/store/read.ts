@@ -1,5 +1,5 @@
 /** Read-side queries behind the read API, the UI and the CLI. */
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   events,
   jobs,
@@ -211,8 +211,9 @@ export class ReadStore {
       const s = tx.select().from(sessions).where(eq(sessions.id, id)).get();
       if (!s) return false;
       tx.delete(events).where(eq(events.claudeSessionId, s.claudeSessionId)).run();
+      // Session-level jobs (summary, episodes) carry the session's text in their payload.
       tx.delete(jobs)
-        .where(and(eq(jobs.kind, 'summarize'), eq(jobs.subjectId, id)))
+        .where(and(inArray(jobs.kind, ['summarize', 'episode']), eq(jobs.subjectId, id)))
         .run();
       tx.run(
         sql`delete from jobs where kind = 'observe' and subject_id in (select id from observations where session_id = ${id})`,
