@@ -3,7 +3,7 @@ import { creator as recommended } from '@secretlint/secretlint-rule-preset-recom
 import { describe, expect, it } from 'vitest';
 import { countRedactions, redactSecrets } from '../../electron/core/privacy/redact.js';
 import { mapStringsDeep } from '../../electron/core/privacy/strip-tags.js';
-import { loadCorpusEvents } from '../helpers/corpus.js';
+import { loadHookEvents } from '../helpers/corpus.js';
 import { SEEDED } from './secrets.js';
 
 async function secretlintFindings(text: string): Promise<string[]> {
@@ -53,7 +53,7 @@ describe('secret redaction', () => {
 
   it('leaves ordinary code, paths, hashes and identifiers alone (no false positive over the corpus)', () => {
     let redactions = 0;
-    for (const ev of loadCorpusEvents()) {
+    for (const ev of loadHookEvents()) {
       mapStringsDeep(structuredClone(ev.payload), (s) => {
         const r = redactSecrets(s, null);
         redactions += countRedactions(r);

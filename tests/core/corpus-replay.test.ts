@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_SKIP_TOOLS } from '../../electron/core/settings/schema.js';
+import { describeSharedCorpus } from '../helpers/corpus-suite.js';
 import { loadCorpusTimeline, type CorpusEvent } from '../helpers/corpus.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -24,7 +25,7 @@ function expectedCounts(corpus: CorpusEvent[]) {
   return { sessions: sessions.size, prompts, observations, events: corpus.length };
 }
 
-describe('replaying the recorded Claude Code corpus through POST /api/hooks/:event', () => {
+describeSharedCorpus('replaying the recorded Claude Code corpus through POST /api/hooks/:event', () => {
   let t: TestService;
   const corpus = loadCorpusTimeline();
 
