@@ -31,6 +31,8 @@ for entry in "$root"/node_modules/* "$root"/node_modules/.bin; do
   name=$(basename "$entry")
   [ "$name" = better-sqlite3 ] || ln -s "$entry" "$work/repo/node_modules/$name"
 done
+# The shared corpus, if it is beside the repo, is beside the copy too (the corpus suites run there).
+if [ -d "$root/../shared" ]; then ln -s "$(realpath "$root/../shared")" "$work/shared"; fi
 cp -a "$root/node_modules/better-sqlite3" "$work/repo/node_modules/better-sqlite3"
 rm -rf "$work/repo/node_modules/better-sqlite3/build"
 gyp="$(dirname "$(realpath "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
