@@ -5,8 +5,9 @@
 # suites run in a scratch copy of the repo whose node_modules links to ours, except better-sqlite3,
 # which is copied and compiled for that Node's ABI (ours stays built for the Node that runs `npm test`).
 # Suites: tests/core tests/recall tests/capture (storage, journal/projector, search/digest/MCP, hooks,
-# transcript import): the code that depends on Node and SQLite. About 5-10 minutes, most of it the
-# better-sqlite3 compile.
+# transcript import): the code that depends on Node and SQLite. Cost: Node download (~1 min), the
+# better-sqlite3 compile and ~115 tests; measured 22 min on a 2-core machine at load 15-18 (6 min of
+# it vitest), so expect well under 10 minutes on an unshared CI runner.
 set -euo pipefail
 out=$(realpath -m "${1:?usage: .ci/lts.sh OUT.json}")
 major=${MEMTRAY_LTS_NODE:-26}
