@@ -3,6 +3,8 @@
 // smoke test (skips with a reason where no Electron binary exists).
 // Ends with one plain line: "N passed, N failed, N skipped".
 //   MEMTRAY_TEST_SKIP=soak,claude   skip named steps (for a quick local loop; CI runs everything)
+//   MEMTRAY_TEST_LTS=1              add tests/core, tests/recall, tests/capture under the current Node LTS
+//                                   (.ci/lts.sh; .ci/run sets it)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -92,6 +94,12 @@ vitest('soak', 'proof soak suites (crash rounds, hook stdin fuzz)', [
 ]);
 playwright('ui', 'browser e2e (Playwright, Debian chromium)', []);
 playwright('electron', 'Electron smoke test', ['-c', 'tests/electron/playwright.config.ts']);
+if (process.env.MEMTRAY_TEST_LTS === '1') {
+  // CI: the core suites once more under the current Node LTS (see .ci/lts.sh).
+  const out = 'test-results/json/lts.json';
+  step('lts', 'core suites under the current Node LTS (.ci/lts.sh)', 'bash', ['.ci/lts.sh', out]);
+  count(out, vitestCounts);
+}
 
 process.stdout.write(`\nTimings: ${timings.join(', ')}\n`);
 process.stdout.write(`${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}\n`);

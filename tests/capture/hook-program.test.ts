@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeServerInfo, dataDirPaths } from '../../electron/core/config/data-dir.js';
 import { importSpool } from '../../electron/core/capture/spool.js';
-import { loadCorpusEvents } from '../helpers/corpus.js';
+import { loadHookEvents } from '../helpers/corpus.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 
 const NODE_HOOK = join(process.cwd(), 'dist', 'memtray-hook.cjs');
@@ -31,7 +31,7 @@ function runHook(cmd: string[], event: string, stdin: string, dataDir: string): 
   });
 }
 
-const corpus = loadCorpusEvents();
+const corpus = loadHookEvents();
 const bash = corpus.find((e) => e.eventName === 'PostToolUse' && e.payload.tool_name === 'Bash')!.payload;
 
 describe.each(variants)('memtray-hook (%s)', (_name, cmd) => {

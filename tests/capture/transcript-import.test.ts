@@ -1,8 +1,9 @@
 import { appendFileSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { createImportRun, runImport } from '../../electron/core/capture/importer.js';
 import { readTranscript, readTranscriptSet } from '../../electron/core/capture/transcript.js';
+import { describeSharedCorpus } from '../helpers/corpus-suite.js';
 import { transcriptFiles } from '../helpers/corpus.js';
 import { CORPUS_DIR, startTestService, tempDir, type TestService } from '../helpers/service.js';
 
@@ -26,7 +27,7 @@ function pairedToolUses(file: string): Set<string> {
   return new Set([...uses].filter((u) => results.has(u)));
 }
 
-describe('transcript reader on the real corpus', () => {
+describeSharedCorpus('transcript reader on the real corpus', () => {
   it('finds the prompts a user typed and every paired tool call', async () => {
     const r = await readTranscript(join(SPOTTER, `${BIG}.jsonl`));
     const prompts = r.items
@@ -64,7 +65,7 @@ describe('transcript reader on the real corpus', () => {
   });
 });
 
-describe('memtray import', () => {
+describeSharedCorpus('memtray import', () => {
   let t: TestService | undefined;
   afterEach(async () => {
     await t?.dispose();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanDeep } from '../../electron/core/privacy/clean.js';
 import { countRedactions, redactSecrets } from '../../electron/core/privacy/redact.js';
 import { mapStringsDeep } from '../../electron/core/privacy/strip-tags.js';
-import { loadCorpusEvents } from '../helpers/corpus.js';
+import { loadHookEvents } from '../helpers/corpus.js';
 import { SEEDED } from './secrets.js';
 
 async function secretlintFindings(text: string): Promise<string[]> {
@@ -54,7 +54,7 @@ describe('secret redaction', () => {
 
   it('leaves ordinary code, paths, hashes and identifiers alone (no false positive over the corpus)', () => {
     let redactions = 0;
-    for (const ev of loadCorpusEvents()) {
+    for (const ev of loadHookEvents()) {
       mapStringsDeep(structuredClone(ev.payload), (s) => {
         const r = redactSecrets(s, null);
         redactions += countRedactions(r);
@@ -64,7 +64,7 @@ describe('secret redaction', () => {
     expect(redactions).toBe(0);
     // ...and by field name in the structured payloads (counts, types and names of `token` fields)
     const settings = { redactSecrets: true, customRedactPatterns: [] as string[] };
-    for (const ev of loadCorpusEvents()) {
+    for (const ev of loadHookEvents()) {
       const out = JSON.stringify(cleanDeep(structuredClone(ev.payload), settings, redactSecrets));
       redactions += countRedactions(out);
     }

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DECISION_TOOLS } from '../../electron/core/memories/decision.js';
 import { DEFAULT_SKIP_TOOLS } from '../../electron/core/settings/schema.js';
+import { describeSharedCorpus } from '../helpers/corpus-suite.js';
 import { loadCorpusTimeline, type CorpusEvent } from '../helpers/corpus.js';
 import { jobsDone } from '../helpers/jobs.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -28,7 +29,7 @@ function expectedCounts(corpus: CorpusEvent[]) {
   return { sessions: sessions.size, prompts, observations, events: corpus.length };
 }
 
-describe('replaying the recorded Claude Code corpus through POST /api/hooks/:event', () => {
+describeSharedCorpus('replaying the recorded Claude Code corpus through POST /api/hooks/:event', () => {
   let t: TestService;
   const corpus = loadCorpusTimeline();
 

@@ -12,7 +12,8 @@ import {
   recordFirstRun,
   runFirstRun,
 } from '../../electron/main/first-run.js';
-import { CORPUS_DIR, MIGRATIONS_DIR, tempDir } from '../helpers/service.js';
+import { FIXTURE_TRANSCRIPTS } from '../helpers/corpus.js';
+import { MIGRATIONS_DIR, tempDir } from '../helpers/service.js';
 import { RecordingShell, waitFor } from './helpers.js';
 
 const home = tempDir('memtray-firstrun-home-');
@@ -42,10 +43,15 @@ describe('first run', () => {
   });
 
   it('installs the hooks in HTTP mode and imports existing history, with progress on the tray', async () => {
-    const projects = join(home, '.claude', 'projects', '-work-spotter');
+    const projects = join(home, '.claude', 'projects', '-work-pricebook');
     mkdirSync(projects, { recursive: true });
-    for (const f of ['short.jsonl', 'tool_heavy.jsonl', 'subagent.jsonl'])
-      copyFileSync(join(CORPUS_DIR, 'marot__spotter', f), join(projects, f));
+    // Three of the recorded pricebook sessions (the project's own fixtures).
+    for (const f of [
+      'aff7ca83-7219-4514-ac8e-bf8fecc566ae.jsonl',
+      '12036049-2fbd-4b9c-9ef7-3aa2dc519033.jsonl',
+      '12c171ec-15f8-4c96-a716-52903b30ba92.jsonl',
+    ])
+      copyFileSync(join(FIXTURE_TRANSCRIPTS, f), join(projects, f));
 
     const h = await connectService({
       dataDir: dir,

@@ -14,7 +14,7 @@ import { ShellController } from '../../electron/main/controller.js';
 import { FailureWatch } from '../../electron/main/notify.js';
 import { HOUR_MS } from '../../electron/main/pause.js';
 import { encryptedSecretStore, encryptedStoreFiles } from '../../electron/main/secret-store.js';
-import { loadCorpusEvents } from '../helpers/corpus.js';
+import { loadFixtureEvents } from '../helpers/corpus.js';
 import { MIGRATIONS_DIR, tempDir } from '../helpers/service.js';
 import { aesCipher, RecordingShell, waitFor } from './helpers.js';
 
@@ -167,7 +167,7 @@ describe('IPC over the real service', () => {
     const c = new ShellController({ handle: h, shell, expectHooks: () => false });
     await c.start();
     await waitFor(() => c.live === 'live', 'the live stream');
-    const all = loadCorpusEvents().filter((e) => e.source === 'dylan-gluck__spcstr');
+    const all = loadFixtureEvents();
     const sid = all.find((e) => e.eventName === 'UserPromptSubmit')!.payload.session_id;
     const events = all
       .filter((e) => e.payload.session_id === sid)

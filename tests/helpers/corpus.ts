@@ -1,7 +1,24 @@
-/** Loads the real recorded Claude Code hook logs in ../shared/corpus (see its README). */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+/**
+ * Hook payloads for the tests, from two places:
+ * - the project's own recording (tests/fixtures/hooks/pricebook.hooks.jsonl: every payload the real
+ *   Claude Code CLI sent during the four pricebook sessions, see tests/fixtures/record/), always there;
+ * - the shared corpus in ../shared/corpus (see its README), only beside a full checkout.
+ * Tests that only need real payloads use `loadHookEvents()` (the fixtures, plus the corpus when it is
+ * there); tests about the shared corpus itself skip with `SHARED_CORPUS_SKIP` when it is absent.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPUS_DIR } from './service.js';
+
+/** The project's own recorded fixtures (hooks/ and transcripts/). */
+export const FIXTURES_DIR = join(process.cwd(), 'tests', 'fixtures');
+export const FIXTURE_HOOKS = join(FIXTURES_DIR, 'hooks', 'pricebook.hooks.jsonl');
+export const FIXTURE_TRANSCRIPTS = join(FIXTURES_DIR, 'transcripts', 'pricebook');
+
+/** Whether ../shared/corpus is beside the repository (a bare clone does not have it). */
+export const hasSharedCorpus = existsSync(CORPUS_DIR);
+/** The reason given by tests that skip without it. */
+export const SHARED_CORPUS_SKIP = `needs the shared corpus, not found at ${CORPUS_DIR}`;
 
 export interface CorpusEvent {
   /** Folder the log came from, e.g. dylan-gluck__spcstr. */
@@ -24,9 +41,10 @@ const FILE_EVENTS: Record<string, string> = {
   'pre_compact.json': 'PreCompact',
 };
 
-/** Every hook payload of the corpus, unwrapped (spcstr wraps them in `{input_data}`), per file order. */
+/** Every hook payload of the shared corpus (none when it is absent), unwrapped (spcstr wraps them in `{input_data}`), per file order. */
 export function loadCorpusEvents(): CorpusEvent[] {
   const out: CorpusEvent[] = [];
+  if (!hasSharedCorpus) return out;
   for (const source of readdirSync(CORPUS_DIR)) {
     const dir = join(CORPUS_DIR, source);
     if (!statSync(dir).isDirectory()) continue;
@@ -49,6 +67,27 @@ export function loadCorpusEvents(): CorpusEvent[] {
   return out;
 }
 
+/** The project's own recorded hook payloads (source 'pricebook'), in the order the hooks fired. */
+export function loadFixtureEvents(): CorpusEvent[] {
+  return readFileSync(FIXTURE_HOOKS, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const payload = JSON.parse(l) as Record<string, unknown>;
+      return { source: 'pricebook', eventName: String(payload.hook_event_name), payload, timestamp: null };
+    });
+}
+
+/** Real payloads for tests that need no particular corpus: the fixtures, then the shared corpus if any. */
+export function loadHookEvents(): CorpusEvent[] {
+  return [...loadFixtureEvents(), ...(hasSharedCorpus ? loadCorpusEvents() : [])];
+}
+
+/** `loadHookEvents()` in firing order: the fixtures (recorded in order), then the corpus's timeline. */
+export function loadHookTimeline(): CorpusEvent[] {
+  return [...loadFixtureEvents(), ...(hasSharedCorpus ? loadCorpusTimeline() : [])];
+}
+
 /**
  * The corpus in the order the hooks fired: timestamped events sorted by time (stable), then the
  * others in file order. Replaying this order gives prompts before their tool calls.
@@ -62,6 +101,7 @@ export function loadCorpusTimeline(): CorpusEvent[] {
 export function transcriptFiles(): string[] {
   const dir = join(CORPUS_DIR, 'marot__spotter');
   const out: string[] = [];
+  if (!hasSharedCorpus) return out;
   const walk = (d: string): void => {
     for (const f of readdirSync(d)) {
       const p = join(d, f);

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SKIP_TOOLS } from '../../electron/core/settings/schema.js';
 import { startServe } from '../helpers/cli.js';
-import { loadCorpusTimeline } from '../helpers/corpus.js';
+import { loadHookTimeline } from '../helpers/corpus.js';
 import { MessagesApiServer } from '../helpers/messages-api/server.js';
 import { pick, prng } from '../helpers/proof.js';
 import { rawRequest, tempDir } from '../helpers/service.js';
@@ -24,7 +24,7 @@ const KEY = 'sk-ant-api03-crash-test-key-for-the-local-server';
 const HOOK = join(process.cwd(), 'dist', 'memtray-hook.cjs');
 
 type Payload = Record<string, unknown>;
-const corpus = loadCorpusTimeline().filter((e) =>
+const corpus = loadHookTimeline().filter((e) =>
   [
     'SessionStart',
     'UserPromptSubmit',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../electron/core/maintenance/retention.js';
 import { fileLogger } from '../../electron/core/util/logger.js';
-import { loadCorpusTimeline } from '../helpers/corpus.js';
+import { loadHookTimeline } from '../helpers/corpus.js';
 import { prng, pick } from '../helpers/proof.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 
@@ -348,7 +348,7 @@ describe('bounded growth', () => {
   });
 
   it(`a week of heavy use (${WEEK.sessionsPerDay} sessions × ${WEEK.toolCallsPerSession} tool calls a day) stays within ${WEEK_BUDGET_BYTES / 1048576} MiB with rawDays = 2`, async () => {
-    const corpus = loadCorpusTimeline().filter(
+    const corpus = loadHookTimeline().filter(
       (e) =>
         e.eventName === 'PostToolUse' || e.eventName === 'PreToolUse' || e.eventName === 'UserPromptSubmit',
     );

@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateTokens } from '../../electron/core/recall/tokens.js';
 import { runCli } from '../helpers/cli.js';
-import { loadCorpusTimeline } from '../helpers/corpus.js';
+import { loadHookTimeline } from '../helpers/corpus.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { corpusText, seedGenerated } from './seed.js';
 
@@ -20,7 +20,7 @@ const inject = async (t: TestService, project: string): Promise<string> => {
 
 describe('SessionStart context and search over the replayed corpus', () => {
   let t: TestService;
-  const corpus = loadCorpusTimeline();
+  const corpus = loadHookTimeline();
 
   beforeAll(async () => {
     t = await startTestService();

@@ -2,11 +2,13 @@
 import type Database from 'better-sqlite3';
 import { loadCorpusText, type CorpusText } from '../../bench/search/corpus-text.js';
 import { generate } from '../../bench/search/generate.js';
+import { FIXTURES_DIR, hasSharedCorpus } from '../helpers/corpus.js';
 import { CORPUS_DIR } from '../helpers/service.js';
 
 let cached: CorpusText | null = null;
+/** The vocabulary of the shared corpus when it is beside the repo, else of the project's own fixtures. */
 export function corpusText(): CorpusText {
-  cached ??= loadCorpusText(CORPUS_DIR);
+  cached ??= loadCorpusText(hasSharedCorpus ? CORPUS_DIR : FIXTURES_DIR);
   return cached;
 }
 

@@ -1,9 +1,32 @@
 /** The user paths of issue 6, end to end: real browser, real `memtray serve`, real seeded corpus. */
-import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CORPUS_DIR } from '../../helpers/service';
+import { FIXTURE_TRANSCRIPTS } from '../../helpers/corpus';
 import { expect, openTab, test } from './fixtures';
 import { hasRoute, serve } from './serve';
+
+/** Copies a transcript tree, replacing every session id (file names and contents) by a fresh one. */
+function copyWithFreshSessionIds(from: string, to: string): void {
+  const ids = new Map<string, string>();
+  for (const f of readdirSync(from)) {
+    const m = /^([0-9a-f-]{36})\.jsonl$/.exec(f);
+    if (m) ids.set(m[1]!, randomUUID());
+  }
+  const rename = (text: string): string => {
+    for (const [a, b] of ids) text = text.split(a).join(b);
+    return text;
+  };
+  const walk = (src: string, dst: string): void => {
+    mkdirSync(dst, { recursive: true });
+    for (const f of readdirSync(src)) {
+      const p = join(src, f);
+      if (statSync(p).isDirectory()) walk(p, join(dst, rename(f)));
+      else writeFileSync(join(dst, rename(f)), rename(readFileSync(p, 'utf8')));
+    }
+  };
+  walk(from, to);
+}
 
 interface SessionsPage {
   items: Array<{ id: number; claudeSessionId: string; project: string; firstPrompt: string | null }>;
@@ -19,7 +42,7 @@ test('search as you type, open a result with the keyboard, Esc back', async ({ a
   );
   const box = app.getByRole('combobox', { name: 'Search memories' });
   await expect(box).toBeFocused();
-  await box.pressSequentially('duplicate', { delay: 20 });
+  await box.pressSequentially('invoice', { delay: 20 });
   const results = app.getByRole('listbox', { name: 'Results' });
   await expect(results.getByRole('option').first()).toBeVisible();
   await expect(results.locator('mark').first()).toBeVisible();
@@ -28,19 +51,19 @@ test('search as you type, open a result with the keyboard, Esc back', async ({ a
   await expect(app.getByRole('heading', { level: 2 })).toBeVisible();
   await app.keyboard.press('Escape');
   await expect(box).toBeFocused();
-  await expect(box).toHaveValue('duplicate');
+  await expect(box).toHaveValue('invoice');
 });
 
 test('turn a project off: the next event for it is not stored', async ({ app, svc }) => {
   const s = svc.current;
   await openTab(app, 'Projects');
-  const sw = app.getByRole('switch', { name: 'Capture spcstr' });
+  const sw = app.getByRole('switch', { name: 'Capture pricebook' });
   await expect(sw).toBeChecked();
   await sw.click();
   await expect(sw).not.toBeChecked();
   const projects = (await s.api('GET', '/api/projects')).json as ProjectsPage;
-  const spcstr = projects.items.find((p) => p.name === 'spcstr')!;
-  expect(spcstr.captureEnabled).toBe(false);
+  const pricebook = projects.items.find((p) => p.name === 'pricebook')!;
+  expect(pricebook.captureEnabled).toBe(false);
   await expect(app.getByText('capture off')).toBeVisible();
 
   const before = ((await s.api('GET', '/api/status')).json as { counts: { events: number } }).counts.events;
@@ -48,22 +71,22 @@ test('turn a project off: the next event for it is not stored', async ({ app, sv
   const r = await s.api('POST', '/api/hooks/UserPromptSubmit', {
     session_id: sid,
     transcript_path: '/tmp/none.jsonl',
-    cwd: spcstr.rootPath,
+    cwd: pricebook.rootPath,
     hook_event_name: 'UserPromptSubmit',
     prompt: 'this must not be stored',
   });
   expect(r.status).toBe(200);
   const after = ((await s.api('GET', '/api/status')).json as { counts: { events: number } }).counts.events;
   expect(after).toBe(before);
-  const sessions = (await s.api('GET', '/api/sessions?project=spcstr&limit=200')).json as SessionsPage;
+  const sessions = (await s.api('GET', '/api/sessions?project=pricebook&limit=200')).json as SessionsPage;
   expect(sessions.items.some((x) => x.claudeSessionId === sid)).toBe(false);
   await app.reload();
   await expect(app.getByText(/events? skipped while off/)).toBeVisible();
 
-  await app.getByRole('switch', { name: 'Capture spcstr' }).click();
-  await expect(app.getByRole('switch', { name: 'Capture spcstr' })).toBeChecked();
+  await app.getByRole('switch', { name: 'Capture pricebook' }).click();
+  await expect(app.getByRole('switch', { name: 'Capture pricebook' })).toBeChecked();
   expect(
-    ((await s.api('GET', '/api/projects')).json as ProjectsPage).items.find((p) => p.name === 'spcstr')!
+    ((await s.api('GET', '/api/projects')).json as ProjectsPage).items.find((p) => p.name === 'pricebook')!
       .captureEnabled,
   ).toBe(true);
 });
@@ -178,9 +201,9 @@ test('import past transcripts from Health and watch the run finish', async ({ ap
   const s = svc.current;
   test.fixme(!(await hasRoute(s, '/api/capture/imports')), 'transcript import is not served yet (issue 3)');
   // The service runs with a private HOME: put the recorded transcripts where Claude Code keeps them.
-  const root = join(s.dataDir, 'home', '.claude', 'projects', '-work-spotter');
-  mkdirSync(root, { recursive: true });
-  cpSync(join(CORPUS_DIR, 'marot__spotter'), root, { recursive: true });
+  // The recorded pricebook transcripts, under fresh session ids (the seed already holds those sessions).
+  const root = join(s.dataDir, 'home', '.claude', 'projects', '-work-pricebook');
+  copyWithFreshSessionIds(FIXTURE_TRANSCRIPTS, root);
   const before = ((await s.api('GET', '/api/status')).json as { counts: { sessions: number } }).counts
     .sessions;
 

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadCorpusEvents, type CorpusEvent } from '../../helpers/corpus';
+import { loadHookEvents, type CorpusEvent } from '../../helpers/corpus';
 
 export interface Served {
   dataDir: string;
@@ -97,12 +97,15 @@ export async function serve(dataDir: string = mkdtempSync(join(tmpdir(), 'memtra
   };
 }
 
-/** Posts the recorded corpus through `/api/hooks/:event`; returns how many events were sent. */
+/**
+ * Posts the recorded hook payloads through `/api/hooks/:event` (the project's own pricebook fixtures,
+ * plus ../shared/corpus when it is beside the repo); returns how many events were sent.
+ */
 export async function seedCorpus(
   s: Served,
   filter: (e: CorpusEvent) => boolean = () => true,
 ): Promise<number> {
-  const events = loadCorpusEvents().filter(filter);
+  const events = loadHookEvents().filter(filter);
   for (const ev of events) {
     const r = await s.api('POST', `/api/hooks/${ev.eventName}`, ev.payload);
     if (r.status !== 200)

@@ -41,8 +41,8 @@ test('Sessions: newest first, open one with summary, prompts, observations and s
   const list = app.getByRole('list', { name: 'Sessions list' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   // The project filter narrows the list (and gives the screenshot the busiest project).
-  await app.getByRole('combobox', { name: 'Project' }).selectOption('spcstr');
-  await expect(list.getByRole('listitem').first()).toContainText('spcstr');
+  await app.getByRole('combobox', { name: 'Project' }).selectOption('pricebook');
+  await expect(list.getByRole('listitem').first()).toContainText('pricebook');
   await expect(list.getByText('attio-mcp-server')).toHaveCount(0);
   await app.screenshot({ path: `${SHOTS}/sessions.png` });
   await app.getByRole('combobox', { name: 'Project' }).selectOption('');
@@ -137,7 +137,7 @@ test('Search: results with highlighted hits, an observation opened (screenshots)
     'GET /api/search is not served yet (issue 5)',
   );
   const box = app.getByRole('combobox', { name: 'Search memories' });
-  await box.fill('hook');
+  await box.fill('invoice');
   const options = app.getByRole('listbox', { name: 'Results' }).getByRole('option');
   await expect(options.first()).toBeVisible();
   await expect(options.first().locator('mark').first()).toBeVisible();
