@@ -77,26 +77,28 @@ export function reconcileSession(
   if (tooLarge > 0) core.logger.warn('capture: transcript items over the size limit skipped', { tooLarge });
   if (mine.length === 0 || core.settings.isPaused()) return { ...zero(), tooLarge };
   // IMMEDIATE: waits for another writer (the maintenance worker) instead of failing (GroupCommit).
-  const done = core.sqlite.transaction(() => {
-    const known = core.read.sessionByClaudeId(sessionId);
-    if (known && !captureEnabled(core, known.project, known.cwd)) return zero();
-    const turns = new TurnRecorder();
-    const counts = known ? gapFill(core, known.id, mine, turns) : replay(core, mine, transcriptPath, turns);
-    turns.finish(core, sessionId);
-    if (
-      !known &&
-      counts.sessions > 0 &&
-      opts.completeIfIdleBefore !== undefined &&
-      (opts.lastAt ?? Infinity) < opts.completeIfIdleBefore
-    ) {
-      core.ingest.handleHook(
-        'SessionEnd',
-        { session_id: sessionId, reason: 'imported' },
-        { source: 'transcript', eventUid: `transcript:end:${sessionId}`, at: opts.lastAt ?? undefined },
-      );
-    }
-    return counts;
-  }).immediate();
+  const done = core.sqlite
+    .transaction(() => {
+      const known = core.read.sessionByClaudeId(sessionId);
+      if (known && !captureEnabled(core, known.project, known.cwd)) return zero();
+      const turns = new TurnRecorder();
+      const counts = known ? gapFill(core, known.id, mine, turns) : replay(core, mine, transcriptPath, turns);
+      turns.finish(core, sessionId);
+      if (
+        !known &&
+        counts.sessions > 0 &&
+        opts.completeIfIdleBefore !== undefined &&
+        (opts.lastAt ?? Infinity) < opts.completeIfIdleBefore
+      ) {
+        core.ingest.handleHook(
+          'SessionEnd',
+          { session_id: sessionId, reason: 'imported' },
+          { source: 'transcript', eventUid: `transcript:end:${sessionId}`, at: opts.lastAt ?? undefined },
+        );
+      }
+      return counts;
+    })
+    .immediate();
   return { ...done, tooLarge };
 }
 
