@@ -83,7 +83,7 @@ describe('remembering from imported transcripts', () => {
     expect(fix.title).toBe('Fixed: AssertionError: expected 5 to be 4');
     expect(facts(fix)).toEqual(
       expect.arrayContaining([
-        'error: AssertionError: expected 5 to be 4',
+        'error: AssertionError: expected 5 to be 4 · FAIL src/math.test.ts',
         'command: npm test',
         'file: src/math.ts',
         'fix: Edited src/math.ts',
