@@ -67,3 +67,15 @@ export function parseRecord(t: string | null): Record<string, unknown> {
     return {};
   }
 }
+
+/** "<choice> because <reason>": the reason clause of an answer or a prompt, split off (bounded). */
+const REASON =
+  /(?:^|[\s,;:—–-]+)(because|since|as (?:it|they|we|that)|so that|given that|'cause|cause)\s+(\S.*)$/i;
+
+export function splitReason(text: string): { choice: string; reason: string | null } {
+  const t = text.slice(0, 2_000).replace(/\s+/g, ' ').trim();
+  const m = REASON.exec(t);
+  if (!m || m.index === 0) return { choice: t, reason: null };
+  const choice = t.slice(0, m.index).replace(/[\s,;:—–-]+$/, '');
+  return choice === '' ? { choice: t, reason: null } : { choice, reason: `${m[1]!.toLowerCase()} ${m[2]!}` };
+}
