@@ -76,6 +76,8 @@ export function splitReason(text: string): { choice: string; reason: string | nu
   const t = text.slice(0, 2_000).replace(/\s+/g, ' ').trim();
   const m = REASON.exec(t);
   if (!m || m.index === 0) return { choice: t, reason: null };
-  const choice = t.slice(0, m.index).replace(/[\s,;:—–-]+$/, '');
+  // The choice is the last sentence before the reason ("Should we …? Go with X, because …" → "Go with X").
+  const before = t.slice(0, m.index).replace(/[\s,;:—–-]+$/, '');
+  const choice = before.split(/(?<=[.?!])\s+/).pop() ?? before;
   return choice === '' ? { choice: t, reason: null } : { choice, reason: `${m[1]!.toLowerCase()} ${m[2]!}` };
 }
