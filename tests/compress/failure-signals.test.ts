@@ -42,6 +42,14 @@ describe('errorGist (real failed responses)', () => {
       'The following paths are ignored by one of your .gitignore files: priv/static/assets',
     );
     expect(errorGist('Exit code 1\n\n  |-\n')).toBeNull();
+    // A `path:line: kind` diagnostic (dialyzer, compilers) names the error even without error words.
+    const dialyzer =
+      'Pre-commit validation failed:\\n\\n[DIALYZER]\\nFinding suitable PLTs\nChecking PLT...\n' +
+      'No :ignore_warnings opt specified in mix.exs and default does not exist.\n\n' +
+      'lib/spotter/services/waiting_summary.ex:120:18:pattern_match\n';
+    expect(errorGist(dialyzer)).toBe(
+      'Pre-commit validation failed: [DIALYZER] · lib/spotter/services/waiting_summary.ex:120:18:pattern_match',
+    );
   });
 
   it('gives a failed command and a failed tool call their error in subtitle and facts', () => {

@@ -27,9 +27,9 @@ const NOISE = new RegExp(
   'i',
 );
 
-/** Lines that name the error itself. */
+/** Lines that name the error itself (a `path:line: message` diagnostic, a report's "… failed:"). */
 const STRONG =
-  /\b[A-Z]\w*(?:Error|Exception)\b|^(?:error|fatal|panic)\b|\berror(?:\[\w+\])?:|!==|===|traceback|cannot|can't|could not|no such|not found|undefined|not defined|denied|refused|permission/i;
+  /^[\w./-]+\.\w+:\d+(?::\d+)?:\s*\S|\bfailed:|\b[A-Z]\w*(?:Error|Exception)\b|^(?:error|fatal|panic)\b|\berror(?:\[\w+\])?:|!==|===|traceback|cannot|can't|could not|no such|not found|undefined|not defined|denied|refused|permission/i;
 /** … else lines that say something failed. */
 const WEAK = /error|fail|invalid|missing|unexpected|expected|warning|not ok/i;
 
