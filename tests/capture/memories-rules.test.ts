@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandKeys } from '../../electron/core/memories/bugfix.js';
 import { lastQuestion } from '../../electron/core/memories/choice.js';
-import { errorLines, firstErrorLine } from '../../electron/core/memories/text.js';
+import { errorLines, firstErrorLine, splitReason } from '../../electron/core/memories/text.js';
 
 describe('commandKeys', () => {
   it('names each step by program and subcommand, leaving out cd/echo, pipes, env and flags', () => {
@@ -45,5 +45,20 @@ describe('lastQuestion', () => {
     expect(lastQuestion('Options:\n1. Keep it\n2. Drop it\nWhich one do you prefer?')).toBe(
       'Which one do you prefer?',
     );
+  });
+});
+
+describe('splitReason', () => {
+  it('splits the choice (its own sentence) from the reason clause', () => {
+    expect(splitReason('SQLite, because it survives restarts')).toEqual({
+      choice: 'SQLite',
+      reason: 'because it survives restarts',
+    });
+    expect(splitReason('Floats or cents? Go with integer cents, because float sums drift.')).toEqual({
+      choice: 'Go with integer cents',
+      reason: 'because float sums drift.',
+    });
+    expect(splitReason('Because I said so')).toEqual({ choice: 'Because I said so', reason: null });
+    expect(splitReason('tests first please')).toEqual({ choice: 'tests first please', reason: null });
   });
 });

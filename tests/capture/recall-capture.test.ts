@@ -83,7 +83,7 @@ describe('remembering from imported transcripts', () => {
     expect(fix.title).toBe('Fixed: AssertionError: expected 5 to be 4');
     expect(facts(fix)).toEqual(
       expect.arrayContaining([
-        'error: AssertionError: expected 5 to be 4',
+        'error: AssertionError: expected 5 to be 4 · FAIL src/math.test.ts',
         'command: npm test',
         'file: src/math.ts',
         'fix: Edited src/math.ts',
@@ -104,7 +104,9 @@ describe('remembering from imported transcripts', () => {
     expect(facts(e1).some((f) => f.startsWith('failed: npm test: AssertionError'))).toBe(true);
     expect(e1.narrative).toContain("Claude: I'll run the test suite first");
     expect(e1.narrative).toContain('Ended: The sum test passes again');
-    expect(e1.subtitle).toMatch(/^1 file changed, 1 command run, tests passed, 1 failed call/);
+    expect(e1.subtitle).toMatch(
+      /^changed src\/math.ts; tests passed after: AssertionError: expected 5 to be 4/,
+    );
     const prompt1 = core.sqlite
       .prepare(`SELECT created_at FROM user_prompts WHERE prompt = ?`)
       .get('Fix the failing sum test in the calculator') as { created_at: number };
@@ -118,6 +120,8 @@ describe('remembering from imported transcripts', () => {
       // A prompt answering the assistant's question is a choice too.
       'Decided: tests first please (Shall I write the tests first, or implement …)',
     ]);
+    // Why: the chosen option's description is the decision's subtitle.
+    expect(decisions[0]!.subtitle).toBe('Fail loudly');
     expect(decisions[2]!.tool_use_id).toBe(`decision:${FIX}:3`);
     expect(decisions[2]!.narrative).toMatch(
       /Shall I write the tests first, or implement divide\(\) first\?\nAnswer: tests first please$/,

@@ -29,13 +29,7 @@ export function responseText(r: unknown, max = 20_000): string {
   return '';
 }
 
-const TEST_RE =
-  /(?:^|[\s;&|(])(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test|npx\s+(?:vitest|jest|mocha|playwright\s+test)|vitest|jest|pytest|py\.test|cargo\s+test|go\s+test|mix\s+test|rspec|phpunit|dotnet\s+test|gradle\w*\s+test|mvn\s+test|ctest|tox|make\s+test|deno\s+test|python\s+-m\s+(?:pytest|unittest))\b|\btest(?:s)?\b/i;
-const BUILD_RE =
-  /(?:^|[\s;&|(])(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?build|cargo\s+build|go\s+build|make\b|cmake|tsc\b|webpack|vite\s+build|gradle\w*\s+(?:build|assemble)|mvn\s+(?:package|compile|install)|dotnet\s+build|mix\s+compile|swift\s+build|xcodebuild)|\b(?:build|compile)\b/i;
-
-export const isTestCommand = (cmd: string): boolean => TEST_RE.test(cmd);
-export const isBuildCommand = (cmd: string): boolean => BUILD_RE.test(cmd);
+export { commandKind, isBuildCommand, isTestCommand } from './command-class.js';
 
 const SUMMARY_RE =
   /^.*(?:\b\d+\s+(?:passed|failed|passing|failing|skipped|errors?)\b|\btest result:|\bTests?:\s+\d|\bFAIL\b|\bok\s+\S+\s+[\d.]+s\b|error(?:\[\w+\])?:).*$/gim;

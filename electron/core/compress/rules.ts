@@ -4,6 +4,7 @@
  * file lists. Deterministic and synchronous: it runs on every observation at insert.
  */
 import type { RuleInput, StructuredFields } from '../ingest/ingestor.js';
+import { errorGist } from './error-lines.js';
 import { bashOutcome, isBuildCommand, isTestCommand, responseText } from './rules-util.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
@@ -101,6 +102,11 @@ function command(i: RuleInput, input: Record<string, unknown>): StructuredFields
   if (!outcome.ok) {
     out.type = isTest ? 'test' : 'failure';
     out.title = clip(`${isTest ? 'Tests failed' : 'Command failed'}: ${desc ?? cmd}`, 120);
+    const err = errorGist(responseText(i.toolResponse));
+    if (err) {
+      out.subtitle = clip(`${err} — ${cmd}`, 240);
+      out.facts.push(`error: ${err}`);
+    }
   }
   out.concepts.push(...(isTest ? ['testing'] : isBuild ? ['build'] : ['shell']));
   return out;
@@ -200,8 +206,11 @@ export function extractRules(i: RuleInput): StructuredFields {
   if (i.failed && out.type !== 'failure' && out.type !== 'test') {
     out.type = 'failure';
     out.title = clip(`Failed: ${out.title}`, 120);
-    const err = responseText(i.toolResponse);
-    if (err) out.facts.push(`error: ${clip(err, 300)}`);
+    const err = errorGist(responseText(i.toolResponse));
+    if (err) {
+      out.subtitle = out.subtitle ? clip(`${err} — ${out.subtitle}`, 240) : err;
+      out.facts.push(`error: ${err}`);
+    }
   }
   if (out.title.trim() === '') out.title = `Used ${i.toolName}`;
   out.concepts = [...new Set(out.concepts)];

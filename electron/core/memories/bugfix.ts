@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { upsertMemory } from './rows.js';
-import { clip, clipBlock, errorLines, rel } from './text.js';
+import { clip, clipBlock, errorGist, errorLines, rel } from './text.js';
 import { errorTextOf, isChange, isFailure, loadCalls, saidOf, type CallRow } from './turns.js';
 
 const TRIVIAL = new Set(['cd', 'echo', 'export', 'sleep', 'true', 'set', 'source', '.', 'pwd']);
@@ -94,8 +94,10 @@ function writeBugfix(
   changes: CallRow[],
   now: number,
 ): number | null {
-  const lines = errorLines(errorTextOf(db, g.last.id), 3);
-  const error = lines[0] ?? clip(g.last.title ?? 'the command failed', 160);
+  const text = errorTextOf(db, g.last.id);
+  const lines = errorLines(text, 3);
+  const fallback = clip(g.last.title ?? 'the command failed', 160);
+  const error = errorGist(text) ?? fallback;
   const files = [...new Set(changes.flatMap((c) => c.filesModified))];
   const what = [...new Set(changes.map((c) => c.title ?? c.toolName))].slice(0, 5).join('; ');
   const said = changes.map(saidOf).find((x) => x !== null) ?? null;
@@ -110,10 +112,10 @@ function writeBugfix(
       key: `bugfix:${g.first.toolUseId ?? `obs${g.first.id}`}`,
       cwd,
       createdAt: end.createdAt,
-      title: clip(`Fixed: ${error}`, 120),
+      title: clip(`Fixed: ${lines[0] ?? fallback}`, 120),
       subtitle: clip(`${what}${rerun ? ` — then \`${clip(rerun.command ?? '', 80)}\` passed` : ''}`, 240),
       facts: [
-        `error: ${clip(error, 200)}`,
+        `error: ${clip(error, 240)}`,
         ...(cmd ? [`command: ${clip(cmd, 200)}`] : []),
         ...files.slice(0, 5).map((f) => `file: ${rel(f, cwd)}`),
         `fix: ${clip(what, 300)}`,

@@ -2,7 +2,7 @@
  * Decisions: AskUserQuestion (the question, its options, the user's answer) and ExitPlanMode (the
  * plan, approved or not) become `decision` memories instead of raw tool calls.
  */
-import { clip, clipBlock } from './text.js';
+import { clip, clipBlock, splitReason } from './text.js';
 
 /** Tools whose calls are remembered as decisions (never as raw tool-call observations). */
 export const DECISION_TOOLS = new Set(['AskUserQuestion', 'ExitPlanMode']);
@@ -41,6 +41,7 @@ function askUser(input: Rec, response: unknown, failed: boolean): DecisionFields
   const lines: string[] = [];
   const facts: string[] = [];
   const answers: string[] = [];
+  const reasons: string[] = [];
   for (const q of qs) {
     const question = str(q.question);
     const options = (Array.isArray(q.options) ? q.options : []).map(rec).slice(0, 10);
@@ -56,6 +57,13 @@ function askUser(input: Rec, response: unknown, failed: boolean): DecisionFields
     if (answer) {
       facts.push(`answer: ${clip(answer, 200)}`);
       answers.push(answer);
+      // Why: the chosen option's description, or a "because …" in a typed answer.
+      const picked = options.find((o) => str(o.label).trim() === answer.trim());
+      const reason = str(picked?.description) || splitReason(answer).reason || '';
+      if (reason) {
+        facts.push(`reason: ${clip(reason, 200)}`);
+        reasons.push(reason);
+      }
     }
   }
   const gist = clip(str(qs[0]!.header) || str(qs[0]!.question), 60);
@@ -65,9 +73,15 @@ function askUser(input: Rec, response: unknown, failed: boolean): DecisionFields
       : `${failed ? 'Question dismissed' : 'Asked the user'}: ${clip(str(qs[0]!.question), 100)}`;
   return {
     title: clip(title, 120),
-    subtitle: clip(str(qs[0]!.question), 200),
+    subtitle: clip(reasons[0] ?? str(qs[0]!.question), 200),
     facts,
-    narrative: clipBlock(lines.join('\n'), 4_000),
+    narrative: clipBlock(
+      [
+        ...(answers.length && reasons.length ? [`Chose: ${answers[0]!} — ${reasons[0]!}`] : []),
+        ...lines,
+      ].join('\n'),
+      4_000,
+    ),
   };
 }
 

@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import { isTestCommand } from '../compress/rules-util.js';
 import { writeChoice } from './choice.js';
 import { upsertMemory } from './rows.js';
-import { clip, firstErrorLine, parseRecord, rel } from './text.js';
+import { clip, errorGist, firstErrorLine, parseRecord, rel } from './text.js';
 import { errorTextOf, isChange, isFailure, loadCalls, saidOf, type CallRow } from './turns.js';
 
 /** The assistant's words for a turn: its first text and its final answer (already cleaned). */
@@ -78,7 +78,7 @@ export function buildEpisodes(
     const choice = { sessionId, claudeSessionId: s.c, promptNumber: p.n, prompt: p.prompt, at: p.created_at };
     const chose = writeChoice(db, { ...choice, previousFinal: finalOf(p.n - 1), cwd: s.cwd }, now);
     if (chose.written) written++;
-    const row = episodeFields(db, p.prompt, turn, s.cwd, first, final, chose.title);
+    const row = episodeFields(db, p.prompt, turn, s.cwd, first, final, chose);
     const id = upsertMemory(
       db,
       {
@@ -116,13 +116,21 @@ function episodeFields(
   cwd: string | null,
   first: string | null,
   final: string | null,
-  choice: string | null,
+  choice: { title: string | null; reason: string | null },
 ) {
   const tools = turn.filter((c) => !c.toolName.startsWith('memtray:'));
+  const decisionRows = turn.filter((c) => c.toolName === 'memtray:decision');
   const decisions = uniq([
-    ...(choice ? [choice] : []),
-    ...turn.filter((c) => c.toolName === 'memtray:decision').map((c) => c.title ?? ''),
+    ...(choice.title ? [choice.title] : []),
+    ...decisionRows.map((c) => c.title ?? ''),
   ]);
+  // The first decision with its reason ("Decided: X because Y"), to lead the episode with.
+  const rowWhy = decisionRows
+    .map((c) => /^Chose: .* — (.+)$/m.exec(c.narrative ?? '')?.[1])
+    .find((x) => x !== undefined);
+  const why = choice.title ? choice.reason : (rowWhy ?? null);
+  // Short: the choice without its question gist ("Decided: X (question…)" → "Decided: X").
+  const decided = decisions[0] ? `${decisions[0].replace(/ \([^()]*\)$/, '')}${why ? ` — ${why}` : ''}` : '';
   const changed = uniq(tools.filter(isChange).flatMap((c) => c.filesModified));
   const read = uniq(tools.flatMap((c) => c.filesRead)).slice(0, 30);
   const commands = uniq(tools.flatMap((c) => (c.command ? [c.command] : [])));
@@ -130,12 +138,22 @@ function episodeFields(
   const lastTest = tests[tests.length - 1];
   const testOutcome = lastTest ? (isFailure(lastTest) ? 'failed' : 'passed') : null;
   const failures = tools.filter(isFailure).slice(0, 20);
+  const errorOf = (c: CallRow): string => errorGist(errorTextOf(db, c.id)) ?? c.title ?? c.toolName;
   const failLines = uniq(
-    failures.slice(0, 5).map((c) => {
-      const line = firstErrorLine(errorTextOf(db, c.id)) ?? c.title ?? c.toolName;
-      return clip(c.command ? `${clip(c.command, 80)}: ${line}` : line, 200);
-    }),
+    failures
+      .slice(0, 5)
+      .map((c) => clip(c.command ? `${clip(c.command, 80)}: ${errorOf(c)}` : errorOf(c), 240)),
   ).slice(0, 3);
+  // What a person asks about a turn, first: the choice and why, files changed, how the tests ended.
+  const names = changed.slice(0, 3).map((f) => rel(f, cwd));
+  const lineOf = (c: CallRow): string => firstErrorLine(errorTextOf(db, c.id)) ?? c.title ?? c.toolName;
+  const lead = [
+    decided,
+    names.length ? `changed ${names.join(', ')}${changed.length > 3 ? ` +${changed.length - 3}` : ''}` : '',
+    testOutcome === 'failed' && lastTest ? `tests failed: ${lineOf(lastTest)}` : '',
+    testOutcome === 'passed' ? `tests passed${failures.length ? ` after: ${lineOf(failures[0]!)}` : ''}` : '',
+    !testOutcome && failures[0] ? `failed: ${lineOf(failures[0])}` : '',
+  ].filter((x) => x !== '');
   const counts = [
     changed.length ? `${plural(changed.length, 'file')} changed` : '',
     commands.length ? `${plural(commands.length, 'command')} run` : '',
@@ -153,9 +171,12 @@ function episodeFields(
     ...commands.slice(0, 10).map((c) => `command: ${clip(c, 200)}`),
     ...failLines.map((l) => `failed: ${l}`),
     ...(testOutcome ? [`tests: ${testOutcome}`] : []),
+    ...(testOutcome === 'failed' && lastTest ? [`tests failed: ${clip(errorOf(lastTest), 240)}`] : []),
     ...decisions.slice(0, 3).map((d) => `decision: ${clip(d, 160)}`),
   ];
+  const leadLine = lead.length ? clip(lead.join('; '), 300) : '';
   const narrative = [
+    leadLine ? `Result: ${leadLine}` : '',
     `Asked: ${clip(prompt, 600)}`,
     first ? `Claude: ${clip(first, 600)}` : '',
     ...decisions.slice(0, 3),
@@ -166,7 +187,7 @@ function episodeFields(
     .join('\n');
   return {
     title: clip(`Asked: ${prompt}`, 120),
-    subtitle: clip(final ? `${outcome}. Ended: ${final}` : outcome, 240),
+    subtitle: clip(`${leadLine || outcome}${final ? `. Ended: ${final}` : ''}`, 240),
     facts,
     narrative,
     filesRead: read,

@@ -15,32 +15,7 @@ export function clipBlock(s: string, n: number): string {
   return t.length <= n ? t : `${t.slice(0, n - 1)}…`;
 }
 
-const NOISE = /^(?:error:\s*)?exit (?:code|status)[:\s]+\d+$|^hint:|^at\s|^\s*[\^~]+\s*$|^[-=─━┃│|*]+$/i;
-/** Lines that name the error itself (`TypeError: …`, `error: …`, "No such file") … */
-const ERROR =
-  /\b[A-Z]\w*(?:Error|Exception)\b|^(?:error|fatal|panic)\b|traceback|cannot|can't|could not|no such|not found|undefined|denied|refused|permission/i;
-/** … else lines that say something failed. */
-const SIGNAL = /error|fail|invalid|missing|unexpected|expected|warning/i;
-
-/** The lines of an error output worth showing: meaningful ones first (bounded scan). */
-export function errorLines(text: string, max = 3): string[] {
-  const lines = text
-    .slice(0, 20_000)
-    // Some errors arrive encoded twice: literal "\n" sequences.
-    .replace(/\\n/g, '\n')
-    .split('\n')
-    .slice(0, 200)
-    .map((l) => l.replace(/<\/?tool_use_error>/g, '').trim())
-    .filter((l) => l !== '' && !NOISE.test(l));
-  // A line that announces more ("…failed:") reads with the line after it.
-  const full = lines.map((l, i) => (l.endsWith(':') && lines[i + 1] ? `${l} ${lines[i + 1]}` : l));
-  const strong = full.filter((l) => ERROR.test(l));
-  const weak = full.filter((l) => SIGNAL.test(l) && !strong.includes(l));
-  const pick = [...strong, ...weak, ...(strong.length + weak.length > 0 ? [] : full)].slice(0, max);
-  return pick.map((l) => clip(l.replace(/^error:\s+(?=\S)/i, ''), 200));
-}
-
-export const firstErrorLine = (text: string): string | null => errorLines(text, 1)[0] ?? null;
+export { errorGist, errorLines, firstErrorLine } from '../compress/error-lines.js';
 
 /** A tool response's text (string, {stdout, stderr}, {error}, content blocks), bounded. */
 export function responseTextOf(raw: string | null, max = 20_000): string {
@@ -91,4 +66,18 @@ export function parseRecord(t: string | null): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** "<choice> because <reason>": the reason clause of an answer or a prompt, split off (bounded). */
+const REASON =
+  /(?:^|[\s,;:—–-]+)(because|since|as (?:it|they|we|that)|so that|given that|'cause|cause)\s+(\S.*)$/i;
+
+export function splitReason(text: string): { choice: string; reason: string | null } {
+  const t = text.slice(0, 2_000).replace(/\s+/g, ' ').trim();
+  const m = REASON.exec(t);
+  if (!m || m.index === 0) return { choice: t, reason: null };
+  // The choice is the last sentence before the reason ("Should we …? Go with X, because …" → "Go with X").
+  const before = t.slice(0, m.index).replace(/[\s,;:—–-]+$/, '');
+  const choice = before.split(/(?<=[.?!])\s+/).pop() ?? before;
+  return choice === '' ? { choice: t, reason: null } : { choice, reason: `${m[1]!.toLowerCase()} ${m[2]!}` };
 }

@@ -1,0 +1,126 @@
+/**
+ * What a failure and a command say: the meaningful error line(s) of real failed tool responses
+ * (recorded in the corpus and the pricebook fixture), and test/build classification of real commands
+ * by the program actually run, not by words in a commit message.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { errorGist, errorLines } from '../../electron/core/compress/error-lines.js';
+import { extractRules } from '../../electron/core/compress/rules.js';
+import { commandKind, isBuildCommand, isTestCommand } from '../../electron/core/compress/rules-util.js';
+
+const failed = JSON.parse(
+  readFileSync(new URL('../fixtures/capture-signals/failed-responses.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
+const resp = (k: string): string => `Error: ${failed[k]!}`;
+
+describe('errorGist (real failed responses)', () => {
+  it('takes the assertion out of a node:test TAP report, not its YAML markers or stack', () => {
+    expect(errorGist(resp('node-test-assertion-nan'))).toBe(
+      'Expected values to be strictly equal: NaN !== 2420 · AssertionError',
+    );
+    expect(errorGist(resp('node-test-reference-error'))).toBe('discountRate is not defined · ReferenceError');
+    const diff = errorGist(resp('node-test-assertion-diff'))!;
+    expect(diff).toMatch(
+      /^Expected values to be strictly equal: \+ '2 x Mug €25\.00' - '2 x Mug EUR 25\.00'/,
+    );
+    expect(diff.length).toBeLessThanOrEqual(240);
+    for (const k of Object.keys(failed)) {
+      for (const l of errorLines(resp(k), 3))
+        expect(l).not.toMatch(/^(?:\|-|>|\{|at |Exit code|duration_ms)/);
+    }
+  });
+
+  it('keeps git and pre-commit errors', () => {
+    expect(errorGist(resp('git-push-no-upstream'))).toBe(
+      'fatal: The current branch spotter-dov has no upstream branch.',
+    );
+    expect(errorGist(resp('precommit-format'))).toMatch(
+      /^Pre-commit validation failed: \[FORMAT\] Code is not/,
+    );
+    expect(errorGist(resp('git-add-ignored'))).toBe(
+      'The following paths are ignored by one of your .gitignore files: priv/static/assets',
+    );
+    expect(errorGist('Exit code 1\n\n  |-\n')).toBeNull();
+    // A `path:line: kind` diagnostic (dialyzer, compilers) names the error even without error words.
+    const dialyzer =
+      'Pre-commit validation failed:\\n\\n[DIALYZER]\\nFinding suitable PLTs\nChecking PLT...\n' +
+      'No :ignore_warnings opt specified in mix.exs and default does not exist.\n\n' +
+      'lib/spotter/services/waiting_summary.ex:120:18:pattern_match\n';
+    expect(errorGist(dialyzer)).toBe(
+      'Pre-commit validation failed: [DIALYZER] · lib/spotter/services/waiting_summary.ex:120:18:pattern_match',
+    );
+  });
+
+  it('gives a failed command and a failed tool call their error in subtitle and facts', () => {
+    const test = extractRules({
+      toolName: 'Bash',
+      toolInput: { command: 'node test.js', description: 'Run the tests' },
+      toolResponse: resp('node-test-assertion-nan'),
+      failed: true,
+      cwd: '/p',
+    });
+    expect(test.title).toBe('Tests failed: Run the tests');
+    expect(test.subtitle).toMatch(/^Expected values to be strictly equal: NaN !== 2420/);
+    expect(test.facts).toContain(
+      'error: Expected values to be strictly equal: NaN !== 2420 · AssertionError',
+    );
+    const push = extractRules({
+      toolName: 'Bash',
+      toolInput: { command: 'git push 2>&1', description: 'Push to remote' },
+      toolResponse: resp('git-push-no-upstream'),
+      failed: true,
+      cwd: '/p',
+    });
+    expect(push).toMatchObject({ type: 'failure', title: 'Command failed: Push to remote' });
+    expect(push.subtitle).toBe(
+      'fatal: The current branch spotter-dov has no upstream branch. — git push 2>&1',
+    );
+    const edit = extractRules({
+      toolName: 'Edit',
+      toolInput: { file_path: '/p/a.ts', old_string: 'x', new_string: 'y' },
+      toolResponse: '<tool_use_error>String to replace not found in file.\nString: x</tool_use_error>',
+      failed: true,
+      cwd: '/p',
+    });
+    expect(edit.subtitle).toMatch(/^String to replace not found in file\./);
+    expect(edit.facts).toContain('error: String to replace not found in file.');
+  });
+});
+
+describe('command classes (real commands)', () => {
+  it('does not call git, bd or a commit message mentioning tests a test run', () => {
+    const notTests = [
+      'git add -f priv/static/assets/spotter.css',
+      `git add .beads/issues.jsonl && git commit -m "$(cat <<'EOF'\nfeat: unified transcript visualization\n\nAll tests pass; npm test\nEOF\n)"`,
+      'bd create --title="Add mix quality alias" --type=task --description="Run mix test and credo"',
+      'bd close spotter-dov.2 --reason="Removed silent truncation. Tests added."',
+      'git init -q && git add -A && git commit -q -m "Make the tests build" && git log --oneline',
+      'grep -rn "test" src',
+      'mix dialyzer 2>&1 | grep -E "^(lib/spotter|test/)" | head -20',
+    ];
+    for (const c of notTests) expect([c, commandKind(c)]).toEqual([c, null]);
+  });
+
+  it('recognises test and build runs by program and subcommand', () => {
+    const tests = [
+      'node test.js',
+      'mix test test/spotter_web/live/session_live_test.exs 2>&1 | tail -30',
+      'mix test 2>&1 | grep -E "(tests|failures)"',
+      'npm test',
+      'npm run test:unit -- --watch=false',
+      'cd app && CI=1 npx vitest run a.test.ts',
+      'pytest -q',
+      'python -m pytest tests/',
+      'go test ./...',
+      'cargo test --release',
+      'node --test',
+      'timeout 60 yarn test',
+      'bundle exec rspec spec/x_spec.rb',
+    ];
+    for (const c of tests) expect([c, isTestCommand(c)]).toEqual([c, true]);
+    const builds = ['mix compile 2>&1 | tail -5', 'npx tsc --noEmit', 'npm run build', 'cargo build', 'make'];
+    for (const c of builds) expect([c, isBuildCommand(c)]).toEqual([c, true]);
+    expect(isBuildCommand('echo "build it"; git commit -m "compile fix"')).toBe(false);
+  });
+});
