@@ -242,10 +242,12 @@ export class Reranker {
 
 /** Top slots kept free of crowding, long-row size (characters), slots per kind and type there. */
 const TOP = 5;
-const LONG = 2_000;
+const LONG = 1_500;
+/** Rows longer than this have their score damped by length (episodes stay below it mostly). */
+const DAMP = 4_000;
 const TYPE_CAP = 2;
 
 /** Long rows match many words by sheer size: their score shrinks with √length, to half at most. */
-export const lengthFactor = (len: number): number => (len > LONG ? Math.max(0.5, Math.sqrt(LONG / len)) : 1);
+export const lengthFactor = (len: number): number => (len > DAMP ? Math.max(0.5, Math.sqrt(DAMP / len)) : 1);
 
 const normal = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 200);

@@ -11,7 +11,8 @@ export const SNIPPET_MAX = 320;
 const WINDOW = 110;
 const FRAGMENTS = 3;
 /** Reason clauses: `because …`, `so that …`, `since …`, up to the end of their sentence. */
-const REASON = /\b(?:because|so that|since|in order to|to avoid|otherwise|the reason)\b[^.!?\n]{3,200}/i;
+const REASON =
+  /\b(?:because|so that|since|in order to|to avoid|otherwise|the reason)\b(?:[^.!?\n]|[.!?](?=\S)){3,200}/i;
 const ERROR_LINE =
   /(?:^|\n)[^\n]*\b(?:error|fatal|failed|exception|assert\w*|cannot|not found|denied)\b[^\n]*/i;
 
