@@ -2,7 +2,9 @@
 import type Database from 'better-sqlite3';
 import { answerLines, hideInternals, isInternalFact, parseFacts } from './answer.js';
 import { finishSnippet, markSubstrings } from './query.js';
+import type { Intent } from './intent.js';
 import { HYDRATE_SQL, SNIPPET_SQL, type Kind } from './search-sql.js';
+import { shapeSnippet } from './shape.js';
 import { observationTitle, oneLine, promptTitle, summaryTitle } from './titles.js';
 
 export interface Hit {
@@ -32,10 +34,20 @@ export interface SearchItem {
 
 type Stmt = (sql: string) => Database.Statement;
 
+/** What the snippets are shaped for: the question's intent and its word stems, rarest first. */
+export interface Shape {
+  intent: Intent | null;
+  stems: string[];
+}
+
 /** The page's items, in order (a hit whose row vanished meanwhile is left out). */
-export function renderPage(stmt: Stmt, page: Hit[]): SearchItem[] {
+export function renderPage(
+  stmt: Stmt,
+  page: Hit[],
+  shape: Shape = { intent: null, stems: [] },
+): SearchItem[] {
   const marked = snippets(stmt, page);
-  return page.map((h) => hydrate(stmt, h, marked)).filter((x): x is SearchItem => x !== null);
+  return page.map((h) => hydrate(stmt, h, marked, shape)).filter((x): x is SearchItem => x !== null);
 }
 
 /**
@@ -71,7 +83,7 @@ function snippet(h: Hit, fallback: string, snippets: Map<string, string>): strin
   return oneLine(fallback.replace(/<\/?mark>/gi, ''), 160);
 }
 
-function hydrate(stmt: Stmt, h: Hit, snippets: Map<string, string>): SearchItem | null {
+function hydrate(stmt: Stmt, h: Hit, snippets: Map<string, string>, shape: Shape): SearchItem | null {
   const r = stmt(HYDRATE_SQL[h.kind]).get(h.id) as Record<string, unknown> | undefined;
   if (!r) return null;
   const base = {
@@ -99,7 +111,26 @@ function hydrate(stmt: Stmt, h: Hit, snippets: Map<string, string>): SearchItem 
       narrative: r.narrative as string | null,
       filesModified: r.filesModified as string | null,
     });
+    const shaped =
+      !literal(h) && (shape.stems.length > 0 || shape.intent !== null)
+        ? shapeSnippet(
+            shape.intent,
+            {
+              text: distinct([r.subtitle, shown, r.narrative, r.input]).join(' — '),
+              facts,
+              subtitle: r.subtitle as string | null,
+              narrative: r.narrative as string | null,
+              paths: parseFacts(r.filesModified as string | null),
+              command: r.toolName === 'Bash' ? ((r.input as string | null) ?? null) : null,
+              leads: lead,
+            },
+            words(shape, h),
+          )
+        : '';
     const found = snippet(h, text, snippets);
+    // A word only the title holds: the old snippet (title included) shows it marked.
+    if (shaped && (shaped.includes('<mark>') || !found.includes('<mark>')))
+      return { ...base, type: r.type as string | null, title, snippet: withCount(shaped, h.count) };
     const plainFound = found.replace(/<\/?mark>/g, '').toLowerCase();
     const extra = lead.filter((l) => !plainFound.includes(l.replace(/^\$ /, '').toLowerCase().slice(0, 60)));
     const body = [...extra, found].filter(Boolean).join(' — ');
@@ -127,13 +158,37 @@ function hydrate(stmt: Stmt, h: Hit, snippets: Map<string, string>): SearchItem 
     };
   }
   const prompt = r.prompt as string;
+  const shaped =
+    shape.stems.length > 0
+      ? shapeSnippet(shape.intent === 'decision' ? 'decision' : null, plainRow(prompt), words(shape, h))
+      : '';
   return {
     ...base,
     type: null,
     title: promptTitle(prompt),
-    snippet: withCount(snippet(h, prompt, snippets), h.count),
+    snippet: withCount(shaped || snippet(h, prompt, snippets), h.count),
   };
 }
+
+/** Whether a substring match (`resh-clie`) found the hit: its snippet shows that match as is. */
+const literal = (h: Hit): boolean => h.match === null && h.needles.some((n) => /[^\p{L}\p{N}]/u.test(n));
+
+/** The query's words (rarest first), then the substrings that found this hit. */
+const words = (shape: Shape, h: Hit): string[] => [
+  ...shape.stems,
+  ...(h.match === null ? h.needles.filter((n) => !shape.stems.some((w) => w.startsWith(n))) : []),
+];
+
+const plainRow = (
+  text: string,
+): { text: string; facts: string[]; subtitle: null; narrative: string; paths: string[]; command: null } => ({
+  text,
+  facts: [],
+  subtitle: null,
+  narrative: text,
+  paths: [],
+  command: null,
+});
 
 /** `… (×5)` when the item stands for several near-identical memories. */
 const withCount = (s: string, n: number | undefined): string =>

@@ -11,17 +11,21 @@ import type { Hit } from './page.js';
 import type { Kind } from './search-sql.js';
 
 const META_SQL: Record<Kind, string> = {
-  observation: `SELECT o.id, s.project, o.type, o.tool_name AS toolName,
+  observation: `SELECT o.id, s.project, o.session_id AS session, o.type, o.tool_name AS toolName,
+      coalesce(length(o.facts), 0) + coalesce(length(o.narrative), 0) + coalesce(length(o.subtitle), 0)
+        + coalesce((SELECT length(v.input) FROM observations_search_src v WHERE v.id = o.id), 0) AS len,
       coalesce(o.title, (SELECT v.input FROM observations_search_src v WHERE v.id = o.id), o.tool_name) AS title,
       CASE WHEN :body THEN concat_ws(' ', o.subtitle, substr(o.facts, 1, 1500), substr(o.narrative, 1, 1500)) END AS body
     FROM observations o JOIN sessions s ON s.id = o.session_id
     WHERE o.id IN (SELECT value FROM json_each(:ids))`,
-  summary: `SELECT x.id, s.project, NULL AS type, NULL AS toolName, coalesce(x.request, '') AS title,
+  summary: `SELECT x.id, s.project, x.session_id AS session,
+      coalesce(length(x.completed), 0) + coalesce(length(x.learned), 0) + coalesce(length(x.request), 0) AS len,
+      NULL AS type, NULL AS toolName, coalesce(x.request, '') AS title,
       CASE WHEN :body THEN concat_ws(' ', substr(x.completed, 1, 1000), substr(x.learned, 1, 1000),
         substr(x.next_steps, 1, 500)) END AS body
     FROM session_summaries x JOIN sessions s ON s.id = x.session_id
     WHERE x.id IN (SELECT value FROM json_each(:ids))`,
-  prompt: `SELECT x.id, s.project, NULL AS type, NULL AS toolName, substr(x.prompt, 1, 300) AS title,
+  prompt: `SELECT x.id, s.project, x.session_id AS session, length(x.prompt) AS len, NULL AS type, NULL AS toolName, substr(x.prompt, 1, 300) AS title,
       CASE WHEN :body THEN substr(x.prompt, 300, 1500) END AS body
     FROM user_prompts x JOIN sessions s ON s.id = x.session_id
     WHERE x.id IN (SELECT value FROM json_each(:ids))`,
@@ -30,6 +34,8 @@ const META_SQL: Record<Kind, string> = {
 interface Meta {
   id: number;
   project: string;
+  session: number;
+  len: number;
   type: string | null;
   toolName: string | null;
   title: string;
@@ -62,12 +68,51 @@ export class Reranker {
     return this.found.length;
   }
 
-  /** Everything found, best first (stable: earlier stages first on ties). */
+  /** Everything found, best first (stable: earlier stages first on ties), the top spread out. */
   get hits(): Hit[] {
-    return this.found
-      .map((h, i) => ({ h, i }))
-      .sort((a, b) => b.h.score - a.h.score || a.i - b.i)
-      .map((x) => x.h);
+    return this.spread(
+      this.found
+        .map((h, i) => ({ h, i }))
+        .sort((a, b) => b.h.score - a.h.score || a.i - b.i)
+        .map((x) => x.h),
+    );
+  }
+
+  /** Session, type, length and coverage of the hits scored by `add`. */
+  private readonly shape = new Map<string, { session: number; type: string; len: number; cov: number }>();
+
+  /**
+   * The first TOP hits with no crowding: a long row (LONG+ characters: a compaction summary, a
+   * commit message) whose session already has a long row there, or whose kind and type already
+   * fill TYPE_CAP slots, waits below them, but only when a later hit that is not long covers the
+   * query's words as well. A long row alone in holding the words keeps its place.
+   */
+  private spread(sorted: Hit[]): Hit[] {
+    const top: Hit[] = [];
+    const waiting: Hit[] = [];
+    const longSessions = new Set<number>();
+    const types = new Map<string, number>();
+    for (let i = 0; i < sorted.length && top.length < TOP; i++) {
+      const h = sorted[i]!;
+      const x = this.shape.get(`${h.kind}:${h.id}`);
+      if (x && x.len >= LONG) {
+        const crowded = longSessions.has(x.session) || (types.get(x.type) ?? 0) >= TYPE_CAP;
+        const rival = sorted.slice(i + 1).some((o) => {
+          const y = this.shape.get(`${o.kind}:${o.id}`);
+          return y !== undefined && y.len < LONG && y.cov >= x.cov - 1e-9;
+        });
+        if (crowded && rival) {
+          waiting.push(h);
+          continue;
+        }
+        longSessions.add(x.session);
+      }
+      if (x) types.set(x.type, (types.get(x.type) ?? 0) + 1);
+      top.push(h);
+    }
+    if (waiting.length === 0) return sorted;
+    const placed = new Set([...top, ...waiting]);
+    return [...top, ...waiting, ...sorted.filter((h) => !placed.has(h))];
   }
 
   /** The best observation found so far (the anchor of an "after X" question), or null. */
@@ -120,7 +165,14 @@ export class Reranker {
       let s = rel * intentBoost(this.q.intent, h.kind, m.type, m.toolName, m.title);
       const extra = this.q.optional.filter((w) => text.includes(stemPrefix(w))).length;
       s *= 1 + 0.15 * Math.min(extra, 3);
-      s *= (coverage === 'each' ? this.coverage(text) : coverage) ** 2;
+      const cov = coverage === 'each' ? this.coverage(text) : coverage;
+      s *= cov ** 2 * lengthFactor(m.len);
+      this.shape.set(`${h.kind}:${h.id}`, {
+        session: m.session,
+        type: `${h.kind}|${m.type ?? ''}`,
+        len: m.len,
+        cov,
+      });
       return { h, m, s };
     });
     scored.sort((a, b) => b.s - a.s);
@@ -187,5 +239,15 @@ export class Reranker {
     return out;
   }
 }
+
+/** Top slots kept free of crowding, long-row size (characters), slots per kind and type there. */
+const TOP = 5;
+const LONG = 1_500;
+/** Rows longer than this have their score damped by length (episodes stay below it mostly). */
+const DAMP = 4_000;
+const TYPE_CAP = 2;
+
+/** Long rows match many words by sheer size: their score shrinks with √length, to half at most. */
+export const lengthFactor = (len: number): number => (len > DAMP ? Math.max(0.5, Math.sqrt(DAMP / len)) : 1);
 
 const normal = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 200);

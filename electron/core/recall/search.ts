@@ -185,7 +185,13 @@ export class SearchEngine {
     const start = Math.min(p.offset, MAX_OFFSET);
     const page = hits.slice(start, start + p.limit);
     return {
-      items: renderPage((sql) => this.stmt(sql), page),
+      items: renderPage((sql) => this.stmt(sql), page, {
+        intent: q.intent,
+        stems:
+          q.weighted.length > 0
+            ? [...q.weighted].sort((a, b) => b.weight - a.weight).map((w) => w.word)
+            : words,
+      }),
       nextOffset: hits.length > start + p.limit && start + p.limit <= MAX_OFFSET ? start + p.limit : null,
       corrected,
     };

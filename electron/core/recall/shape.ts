@@ -1,0 +1,136 @@
+/**
+ * Answer-shaped snippets: up to three short fragments of a memory joined by ` … `, bounded to
+ * SNIPPET_MAX characters. First the part the question's intent asks for (the reason clause of a
+ * decision, the error line of a failure, the paths, the command), then a window around each of the
+ * query's rarest words (not the first match of a common one). Marks the query's words with `<mark>`;
+ * the stored text is only read.
+ */
+import type { Intent } from './intent.js';
+
+export const SNIPPET_MAX = 320;
+const WINDOW = 110;
+const FRAGMENTS = 3;
+/** Reason clauses: `because …`, `so that …`, `since …`, up to the end of their sentence. */
+const REASON =
+  /\b(?:because|so that|since|in order to|to avoid|otherwise|the reason)\b(?:[^.!?\n]|[.!?](?=\S)){3,200}/i;
+const ERROR_LINE =
+  /(?:^|\n)[^\n]*\b(?:error|fatal|failed|exception|assert\w*|cannot|not found|denied)\b[^\n]*/i;
+
+export interface ShapeRow {
+  /** All the text the row shows (title excluded), in reading order. */
+  text: string;
+  facts: string[];
+  subtitle: string | null;
+  narrative: string | null;
+  paths: string[];
+  command: string | null;
+  /** What to lead with when the intent's part is absent (command, error, decision, path). */
+  leads?: string[];
+}
+
+/** The fragment the intent asks for, or null. */
+export function intentFragment(intent: Intent | null, r: ShapeRow): string | null {
+  const fact = (re: RegExp): string | undefined => r.facts.find((f) => re.test(f));
+  switch (intent) {
+    case 'decision': {
+      for (const s of [r.narrative, r.subtitle, r.text]) {
+        const m = s ? REASON.exec(s) : null;
+        if (m) return m[0].trim();
+      }
+      return null;
+    }
+    case 'failure': {
+      const f = fact(/^(?:error|failed): /);
+      if (f) return f;
+      for (const s of [r.subtitle, r.narrative, r.text]) {
+        const m = s ? ERROR_LINE.exec(s.slice(0, 4000)) : null;
+        if (m) return m[0].trim();
+      }
+      return null;
+    }
+    case 'file': {
+      const files = r.facts.filter((f) => f.startsWith('file: ')).map((f) => f.slice(6));
+      const all = [...new Set([...files, ...r.paths])].slice(0, 3);
+      return all.length > 0 ? all.join(', ') : null;
+    }
+    case 'command': {
+      const f = fact(/^command: /);
+      if (f) return `$ ${f.slice(9)}`;
+      return r.command ? `$ ${r.command}` : null;
+    }
+    default:
+      return null;
+  }
+}
+
+const flat = (s: string): string =>
+  s
+    .replace(/<\/?mark>/gi, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Where a word's stem starts in `lower`, preferring a word start; -1 when absent. */
+function find(lower: string, stem: string): number {
+  const re = new RegExp(`(?:^|[^\\p{L}\\p{N}])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u');
+  const m = re.exec(lower);
+  if (m) return m.index + (m[0].length - stem.length);
+  return lower.indexOf(stem);
+}
+
+/** Windows of `text` around the rarest stems first; each [start, end) in `text`. */
+function windows(text: string, stems: string[], room: number): Array<[number, number]> {
+  const lower = text.toLowerCase();
+  const out: Array<[number, number]> = [];
+  for (const st of stems) {
+    if (out.length >= FRAGMENTS || room <= 20) break;
+    const i = find(lower, st);
+    if (i < 0 || out.some(([a, b]) => i >= a && i < b)) continue;
+    const w = Math.min(WINDOW, room);
+    const a = Math.max(0, i - Math.floor(w / 3));
+    const b = Math.min(text.length, a + w);
+    out.push([a, b]);
+    room -= b - a + 3;
+  }
+  return out.sort((x, y) => x[0] - y[0]);
+}
+
+/** A word without its common English endings (`compilation` → `compil`), at least 3 letters. */
+export function stemOf(w: string): string {
+  const s = w.toLowerCase().replace(/(?:ations?|ings?|ers?|ed|es|ions?|ly|s|e)$/, '');
+  return s.length >= 3 ? s : w.toLowerCase();
+}
+
+/** Marks every stem occurrence (case-insensitive, up to the end of its word) in a plain fragment. */
+export function markStems(s: string, stems: string[]): string {
+  const ns = stems.filter((n) => n.length > 0).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (ns.length === 0) return s;
+  return s.replace(new RegExp(`((?:${ns.join('|')})[\\p{L}\\p{N}]*)`, 'giu'), '<mark>$1</mark>');
+}
+
+const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
+
+/**
+ * The snippet: the intent's fragment (when the row has it), then windows around `stems` (rarest
+ * first) in the row's text, at most SNIPPET_MAX visible characters; '' when nothing is found.
+ */
+export function shapeSnippet(intent: Intent | null, r: ShapeRow, words: string[]): string {
+  const stems = [...new Set(words.map(stemOf))];
+  const text = flat(r.text);
+  const parts: string[] = [];
+  const own = intentFragment(intent, r);
+  let room = SNIPPET_MAX;
+  for (const lead of own ? [own] : (r.leads ?? []).slice(0, 2)) {
+    const l = clip(flat(lead), own ? 160 : 120);
+    parts.push(l);
+    room -= l.length + 3;
+  }
+  const leadLower = parts.join(' ').toLowerCase();
+  const todo = stems.filter((s) => !leadLower.includes(s));
+  for (const [a, b] of windows(text, todo, room)) {
+    const frag = `${a > 0 ? '…' : ''}${text.slice(a, b).trim()}${b < text.length ? '…' : ''}`;
+    if (!leadLower.includes(flat(text.slice(a, b)).toLowerCase())) parts.push(frag);
+  }
+  if (parts.length === 0) return '';
+  const joined = parts.slice(0, FRAGMENTS).join(' … ').replace(/…\s*…/g, '…');
+  return markStems(clip(joined, SNIPPET_MAX), stems);
+}
