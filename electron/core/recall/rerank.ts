@@ -12,8 +12,8 @@ import type { Kind } from './search-sql.js';
 
 const META_SQL: Record<Kind, string> = {
   observation: `SELECT o.id, s.project, o.session_id AS session, o.type, o.tool_name AS toolName,
-      coalesce(length(o.facts), 0) + coalesce(length(o.narrative), 0) + coalesce(length(o.subtitle), 0)
-        + coalesce((SELECT length(v.input) FROM observations_search_src v WHERE v.id = o.id), 0) AS len,
+      coalesce(octet_length(o.facts), 0) + coalesce(octet_length(o.narrative), 0) + coalesce(octet_length(o.subtitle), 0)
+        + min(coalesce(octet_length(o.tool_input), 0), 2000) AS len,
       coalesce(o.title, (SELECT v.input FROM observations_search_src v WHERE v.id = o.id), o.tool_name) AS title,
       CASE WHEN :body THEN concat_ws(' ', o.subtitle, substr(o.facts, 1, 1500), substr(o.narrative, 1, 1500)) END AS body
     FROM observations o JOIN sessions s ON s.id = o.session_id
