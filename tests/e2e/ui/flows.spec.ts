@@ -6,17 +6,17 @@ import { FIXTURE_TRANSCRIPTS } from '../../helpers/corpus';
 import { expect, openTab, test } from './fixtures';
 import { hasRoute, serve } from './serve';
 
-/** Copies a transcript tree, replacing every session id (file names and contents) by a fresh one. */
+/** Copies a transcript tree, replacing every uuid (file names and contents) by a fresh one. */
 function copyWithFreshSessionIds(from: string, to: string): void {
+  // Every uuid (session ids, message uuids) mapped to a fresh one, consistently: the seed, or a live
+  // reconciliation of the recorded paths, may already hold the originals (prompts are unique by uuid).
   const ids = new Map<string, string>();
-  for (const f of readdirSync(from)) {
-    const m = /^([0-9a-f-]{36})\.jsonl$/.exec(f);
-    if (m) ids.set(m[1]!, randomUUID());
-  }
-  const rename = (text: string): string => {
-    for (const [a, b] of ids) text = text.split(a).join(b);
-    return text;
-  };
+  const rename = (text: string): string =>
+    text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (u) => {
+      let v = ids.get(u);
+      if (!v) ids.set(u, (v = randomUUID()));
+      return v;
+    });
   const walk = (src: string, dst: string): void => {
     mkdirSync(dst, { recursive: true });
     for (const f of readdirSync(src)) {
