@@ -161,6 +161,13 @@ export function redactHighEntropy(text: string): string {
   return last === 0 ? text : out + text.slice(last);
 }
 
+const markerHintCache = new Map<string, Set<string>>();
+function markerHints(id: string): Set<string> {
+  let h = markerHintCache.get(id);
+  if (!h) markerHintCache.set(id, (h = hintsIn(redactionMarker(id))));
+  return h;
+}
+
 /**
  * Redacts secrets in `text` with the built-in rules, then `custom` (the user's patterns, when given),
  * then the high-entropy pass; returns the same string when nothing matched. Free of the RE2 engine,
@@ -169,12 +176,14 @@ export function redactHighEntropy(text: string): string {
 export function redactWith(text: string, custom?: ((text: string) => string) | null): string {
   if (text.length < 8) return text;
   let out = text;
-  let hints = hintsIn(text);
+  const hints = hintsIn(text);
   for (const rule of SECRET_RULES) {
     const before = out;
     out = applyRule(out, rule, hints);
-    // A redaction can bring a hint in (a marker names its rule): look again, as `includes` would.
-    if (out !== before) hints = hintsIn(out);
+    // A redaction can bring a hint in, only through the marker's own text (no hint holds `[` or `]`,
+    // so none can span a marker's edge): add the marker's hints instead of rescanning the text. A
+    // hint the redaction removed only lets a rule run anyway (it can redact more, never less).
+    if (out !== before) for (const h of markerHints(rule.id)) hints.add(h);
   }
   if (custom) out = custom(out);
   return redactHighEntropy(out);

@@ -30,6 +30,10 @@ function* texts(count: number): Generator<string> {
 }
 
 describe('redaction scanners', () => {
+  it('no hint holds `[` or `]`, so no hint can span the edge of a `[REDACTED:…]` marker', () => {
+    expect(HINTS.filter((h) => /[[\]]/.test(h))).toEqual([]);
+  });
+
   it('hintsIn finds exactly the hints that String#includes finds', () => {
     for (const s of texts(3000)) {
       expect([...hintsIn(s)].sort(), s).toEqual(HINTS.filter((h) => s.includes(h)).sort());
