@@ -17,9 +17,10 @@ interface Data {
 const data = workerData as Data;
 const db = new Database(data.file, data.nativeBinding ? { nativeBinding: data.nativeBinding } : {});
 db.pragma('busy_timeout = 5000');
-// FULL: the worker fsyncs its own commits. Under NORMAL its writes would sit dirty in the WAL until
-// the service's next commit (FULL) had to flush them all in its own fsync, on the event loop.
-db.pragma('synchronous = FULL');
+// NORMAL: measured better than FULL here (bench/maintenance, docs/proof.md "Maintenance cost"): with
+// FULL every batch holds the write lock through its own fsync. Its writes then get flushed by the
+// service's next commit (FULL) or a checkpoint; that cost is what the bench's p99 ratio shows.
+db.pragma('synchronous = NORMAL');
 db.pragma('foreign_keys = ON');
 // As every write connection: deleted text is overwritten (db/open.ts), and the index's SQL function.
 db.pragma('secure_delete = ON');
