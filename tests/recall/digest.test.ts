@@ -23,7 +23,11 @@ describe('SessionStart digest: what the next session needs first', () => {
     const first = insertObservation(sqlite, {
       project: 'webshop',
       title: 'Asked: make checkout retries idempotent',
-      narrative: 'Claude: added an idempotency key to the checkout call; tests pass.',
+      narrative:
+        'Asked: make checkout retries idempotent\nClaude: added an idempotency key to the checkout call.\n' +
+        'Ended: The checkout call now sends an idempotency key derived from the cart id, so a retried ' +
+        'request can never charge twice; the payment tests were rerun against the sandbox and the ' +
+        'refund flow was checked by hand as well. Everything is committed and pushed.',
       type: 'episode',
       toolName: 'memtray:episode',
       at,
@@ -52,22 +56,53 @@ describe('SessionStart digest: what the next session needs first', () => {
       ],
       type: 'failure',
       toolName: 'Bash',
+      toolInput: { command: 'npm run test:payments' },
       at: at + 2000,
     });
-    sqlite
-      .prepare('UPDATE observations SET subtitle = ? WHERE id = ?')
-      .run('npm run test:payments', ids.broken);
+    // Failed calls are stored as ingest stores them: subtitle "<error> — <command>", the command
+    // in the tool input.
+    const subtitle = (id: number, text: string): void => {
+      sqlite.prepare('UPDATE observations SET subtitle = ?, failed = 1 WHERE id = ?').run(text, id);
+    };
+    subtitle(ids.broken!, '3 tests failed in refund.spec.ts — npm run test:payments');
     add('fixedLater', {
       title: 'Command failed: Build the bundle',
       type: 'failure',
       toolName: 'Bash',
+      toolInput: { command: 'npm run build' },
       at: at + 3000,
     });
-    sqlite.prepare('UPDATE observations SET subtitle = ? WHERE id = ?').run('npm run build', ids.fixedLater);
-    add('rebuilt', { title: 'Build the bundle', type: 'build', toolName: 'Bash', at: at + 4000 });
-    sqlite
-      .prepare('UPDATE observations SET subtitle = ? WHERE id = ?')
-      .run('npm run build -- --prod', ids.rebuilt);
+    subtitle(ids.fixedLater!, 'error: missing entry — npm run build');
+    add('rebuilt', {
+      title: 'Build the bundle',
+      type: 'build',
+      toolName: 'Bash',
+      toolInput: { command: 'npm run build -- --prod' },
+      at: at + 4000,
+    });
+    // Fixed by a longer form of the same command (flags and arguments added).
+    add('pushFailed', {
+      title: 'Command failed: git push 2>&1',
+      type: 'failure',
+      toolName: 'Bash',
+      toolInput: { command: 'git push 2>&1' },
+      at: at + 4100,
+    });
+    subtitle(ids.pushFailed!, 'fatal: The current branch feature has no upstream branch. — git push 2>&1');
+    add('pushed', {
+      title: 'Ran: git push --set-upstream origin feature 2>&1',
+      type: 'command',
+      toolName: 'Bash',
+      toolInput: { command: 'cd /home/dev/webshop && git push --set-upstream origin feature 2>&1' },
+      at: at + 4200,
+    });
+    add('edit', {
+      title: 'Edited src/checkout/retry.ts',
+      type: 'change',
+      toolName: 'Edit',
+      filesModified: ['/home/dev/webshop/src/checkout/retry.ts'],
+      at: at + 4300,
+    });
     sqlite
       .prepare(
         `INSERT INTO session_summaries (session_id, request, completed, next_steps, produced_by, created_at, updated_at)
@@ -95,9 +130,23 @@ describe('SessionStart digest: what the next session needs first', () => {
     const failures = /## Failures not fixed yet\n((?:- .*\n)+)/.exec(text)?.[1] ?? '';
     expect(failures).toContain(`#${ids.broken} `);
     expect(failures).not.toContain(`#${ids.fixedLater} `);
+    expect(failures).not.toContain(`#${ids.pushFailed} `);
     const index = at('## Recent observations');
     for (const s of ['Wire the refund path', `#${ids.episode} `, `#${ids.decision} `, `#${ids.broken} `])
       expect(at(s)).toBeLessThan(index === -1 ? Number.POSITIVE_INFINITY : index);
     expect(text).not.toMatch(/is_test|exit_status/);
+  });
+
+  it('says how the last turn ended, its last sentence included, and which files changed', async () => {
+    const text = (await t.api('GET', '/api/context/inject?project=webshop')).text;
+    const turns = /## Last turns \(newest first\)\n((?:- .*\n)+)/.exec(text)?.[1] ?? '';
+    expect(turns).toMatch(
+      new RegExp(`#${ids.episode} .*Asked: make checkout retries idempotent → Ended: The checkout call`),
+    );
+    // A long final answer keeps its opening and its last sentence (where things stand).
+    expect(turns).toContain('Everything is committed and pushed.');
+    const files = /## Files changed recently \(newest first\)\n((?:- .*\n)+)/.exec(text)?.[1] ?? '';
+    expect(files).toContain('src/checkout/retry.ts');
+    expect(files).not.toContain('/home/dev/webshop/');
   });
 });

@@ -112,7 +112,7 @@ export class ContextBuilder {
     // What the next session needs first: threads still open, how the last turns ended, what was
     // decided, what is still broken. Then the summaries, then the index of recent observations.
     const item = (o: DigestItem): string => {
-      const detail = o.detail ? ` → ${clean(o.detail.replace(/\\[nrt]/g, ' '), 120)}` : '';
+      const detail = o.detail ? ` → ${clean(o.detail.replace(/\\[nrt]/g, ' '), 240)}` : '';
       return `- #${o.id} ${day(o.createdAt)} ${clean(o.title, 110)}${detail}`;
     };
     // Each leading section gets its own share of the budget (an unused share is left to the rest).
@@ -123,7 +123,12 @@ export class ContextBuilder {
       s.openThreads(project, 4).map((t) => `- ${clean(t, 200)}`),
       share(0.08),
     );
-    section('## Last turns (newest first)', s.ofType(project, 'episode', 4).map(item), share(0.12));
+    section('## Last turns (newest first)', s.lastTurns(project, 4).map(item), share(0.16));
+    section(
+      '## Files changed recently (newest first)',
+      fileLines(s.changedFiles(project, 24).map((f) => clean(f, 120))),
+      share(0.06),
+    );
     section('## Recent decisions', s.ofType(project, 'decision', 4).map(item), share(0.08));
     section('## Failures not fixed yet', s.unfixedFailures(project, 3).map(item), share(0.08));
     const shown = new Set(
@@ -171,6 +176,21 @@ export class ContextBuilder {
     }
     return out.map((o) => ({ day: o.day, line: `- #${o.id} ${o.rest}${o.n > 1 ? ` (×${o.n})` : ''}` }));
   }
+}
+
+/** Paths joined into lines of about 160 characters (a line per path costs more than the path). */
+function fileLines(files: string[]): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const f of files) {
+    if (cur !== '' && cur.length + f.length > 160) {
+      out.push(`- ${cur}`);
+      cur = '';
+    }
+    cur = cur === '' ? f : `${cur}, ${f}`;
+  }
+  if (cur !== '') out.push(`- ${cur}`);
+  return out;
 }
 
 function summaryLine(s: SummaryRow): string {

@@ -10,6 +10,8 @@ import { isInternalFact } from './answer.js';
 
 /** Sessions (newest first) the digest looks at. */
 export const RECENT_SESSIONS = 50;
+/** Sessions whose changed files the digest lists. */
+const FILE_SESSIONS = 10;
 /** Sessions searched for open threads and unfixed failures (what is still in flight). */
 const LIVE_SESSIONS = 3;
 
@@ -30,7 +32,8 @@ const TYPED_SQL = `SELECT o.id, o.created_at AS createdAt, coalesce(o.title, o.t
   ORDER BY o.created_at DESC, o.id DESC LIMIT :n`;
 
 /** Failures with no bugfix after them in their session, and not followed by the same call succeeding. */
-const UNFIXED_SQL = `SELECT o.id, o.session_id AS sessionId, o.created_at AS createdAt, o.subtitle,
+const UNFIXED_SQL = `SELECT o.id, o.session_id AS sessionId, o.created_at AS createdAt,
+    json_extract(CASE WHEN json_valid(o.tool_input) THEN o.tool_input END, '$.command') AS command,
     coalesce(o.title, o.tool_name) AS title,
     o.facts AS detail
   FROM observations o
@@ -41,9 +44,27 @@ const UNFIXED_SQL = `SELECT o.id, o.session_id AS sessionId, o.created_at AS cre
       AND (b.type = 'bugfix' OR 'Failed: ' || b.title = o.title))
   ORDER BY o.created_at DESC, o.id DESC LIMIT 12`;
 
-/** A later call in the same session, not failed, whose command starts like the failed one's. */
-const RETRIED_SQL = `SELECT 1 FROM observations b WHERE b.session_id = ? AND b.created_at >= ? AND b.id <> ?
-  AND b.type <> 'failure' AND coalesce(b.title, '') NOT LIKE 'Tests failed%' AND b.subtitle LIKE ? ESCAPE '\\' LIMIT 1`;
+/** Later calls in the same session, not failed, with a command (the caller compares their heads). */
+const RETRIED_SQL = `SELECT json_extract(b.tool_input, '$.command') FROM observations b
+  WHERE b.session_id = ? AND b.created_at >= ? AND b.id <> ? AND b.tool_name = 'Bash' AND b.failed = 0
+  AND b.type <> 'failure' AND coalesce(b.title, '') NOT LIKE 'Tests failed%' AND json_valid(b.tool_input)
+  ORDER BY b.created_at, b.id LIMIT 200`;
+
+/** The latest turns: title (`Asked: …`), outcome line and how the turn ended (narrative lines). */
+const EPISODES_SQL = `SELECT o.id, o.created_at AS createdAt, o.title, o.subtitle, o.narrative
+  FROM observations o
+  WHERE o.session_id IN (${RECENT_SESSIONS_SQL}) AND o.type = 'episode'
+  ORDER BY o.created_at DESC, o.id DESC LIMIT :n`;
+
+/** Files changed in the latest sessions' newest 1,000 calls, newest first (with the call's cwd). */
+const FILES_SQL = `SELECT f.value AS file, max(o.created_at) AS at, max(o.cwd) AS cwd
+  FROM (SELECT files_modified, created_at,
+      coalesce(cwd, (SELECT s.cwd FROM sessions s WHERE s.id = session_id)) AS cwd FROM observations
+    WHERE session_id IN (${LIVE_SESSIONS_SQL.replace(`LIMIT ${LIVE_SESSIONS}`, `LIMIT ${FILE_SESSIONS}`)})
+      AND files_modified IS NOT NULL AND json_valid(files_modified)
+    ORDER BY created_at DESC LIMIT 1000) o, json_each(o.files_modified) f
+  WHERE f.type = 'text'
+  GROUP BY f.value ORDER BY at DESC LIMIT :n`;
 
 const NEXT_STEPS_SQL = `SELECT x.next_steps FROM session_summaries x
   WHERE x.session_id IN (${LIVE_SESSIONS_SQL}) AND x.next_steps IS NOT NULL AND x.next_steps <> ''
@@ -59,13 +80,56 @@ export class DigestSections {
   private readonly retried: Database.Statement;
   private readonly nextSteps: Database.Statement;
   private readonly todos: Database.Statement;
+  private readonly episodes: Database.Statement;
+  private readonly files: Database.Statement;
 
   constructor(sqlite: Database.Database) {
     this.typed = sqlite.prepare(TYPED_SQL);
     this.unfixed = sqlite.prepare(UNFIXED_SQL);
-    this.retried = sqlite.prepare(RETRIED_SQL);
+    this.retried = sqlite.prepare(RETRIED_SQL).pluck();
     this.nextSteps = sqlite.prepare(NEXT_STEPS_SQL).pluck();
     this.todos = sqlite.prepare(TODOS_SQL).pluck();
+    this.episodes = sqlite.prepare(EPISODES_SQL);
+    this.files = sqlite.prepare(FILES_SQL);
+  }
+
+  /**
+   * The last turns, newest first: what was asked and how it ended (the assistant's final words
+   * first: "where did we leave off" is answered by them), then the turn's result in short.
+   */
+  lastTurns(project: string, n: number): DigestItem[] {
+    const rows = this.episodes.all({ project, n }) as Array<{
+      id: number;
+      createdAt: number;
+      title: string | null;
+      subtitle: string | null;
+      narrative: string | null;
+    }>;
+    return rows.map((r) => {
+      const lines = (r.narrative ?? '').split('\n');
+      const line = (p: string): string | null => {
+        const l = lines.find((x) => x.startsWith(p));
+        return l ? l.slice(p.length).trim() : null;
+      };
+      const ended = line('Ended: ') ?? line('Claude: ');
+      const result = line('Result: ');
+      const asked = (r.title ?? 'Asked: ?').replace(/…$/, '');
+      const detail = ended
+        ? `Ended: ${clipEnds(ended, 160)}${result ? ` (${clip(result, 70)})` : ''}`
+        : (result ?? r.subtitle);
+      return { id: r.id, createdAt: r.createdAt, title: clip(asked, 80), detail };
+    });
+  }
+
+  /** Files changed lately (paths relative to the call's folder), newest first. */
+  changedFiles(project: string, n: number): string[] {
+    const rows = this.files.all({ project, n }) as Array<{ file: string; cwd: string | null }>;
+    const out: string[] = [];
+    for (const r of rows) {
+      const f = r.cwd && r.file.startsWith(`${r.cwd}/`) ? r.file.slice(r.cwd.length + 1) : r.file;
+      if (!out.includes(f)) out.push(f);
+    }
+    return out;
   }
 
   /** Open threads: the latest next steps, then the unfinished items of the latest task list. */
@@ -88,15 +152,21 @@ export class DigestSections {
 
   /** Failures of the latest sessions not followed by a fix or by the same command succeeding. */
   unfixedFailures(project: string, n: number): DigestItem[] {
-    const rows = this.unfixed.all({ project }) as Array<
-      DigestItem & { sessionId: number; subtitle: string | null }
-    >;
+    const rows = this.unfixed.all({ project }) as Array<DigestItem & { sessionId: number; command: unknown }>;
     const out: DigestItem[] = [];
     for (const r of rows) {
-      // The command's head (`git push`, `npm run test:x`): a later success of it fixed this.
-      const head = commandHead(r.subtitle);
-      const pattern = head ? `%${head.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      if (pattern && this.retried.get(r.sessionId, r.createdAt, r.id, pattern) !== undefined) continue;
+      // The command's head (`git push`, `npm run test:x`): a later success of a command that starts
+      // with it (`git push --set-upstream origin x`: flags aside) fixed this.
+      const head = typeof r.command === 'string' ? commandHead(r.command) : null;
+      if (head) {
+        const later = this.retried.all(r.sessionId, r.createdAt, r.id) as unknown[];
+        if (
+          later.some(
+            (c) => typeof c === 'string' && segments(c).some((x) => startsWithWords(commandHead(x, 8), head)),
+          )
+        )
+          continue;
+      }
       const facts = parseList(r.detail).filter(
         (f) => !isInternalFact(f) && !/^(?:command|description): /.test(f),
       );
@@ -112,15 +182,40 @@ export class DigestSections {
   }
 }
 
-/** The first command's first three words, redirections and flags left out (`git push`, `npm run build`). */
-function commandHead(cmd: string | null): string | null {
+/** The first command's first words, redirections and flags left out (`git push`, `npm run build`). */
+function commandHead(cmd: string | null, max = 3): string | null {
   const first = (cmd ?? '').split(/\||&&|;|\s\d?>/)[0] ?? '';
   const words = first
     .trim()
     .split(/\s+/)
     .filter((w) => w !== '' && !w.startsWith('-'))
-    .slice(0, 3);
+    .slice(0, max);
   return words.length > 0 ? words.join(' ') : null;
+}
+
+/** The commands of a shell line (`cd x && npm test; git push` → three). */
+const segments = (cmd: string): string[] => cmd.split(/\|\||&&|;|\n/).slice(0, 20);
+
+/** Whether `cmd`'s words begin with all of `head`'s words. */
+const startsWithWords = (cmd: string | null, head: string): boolean =>
+  cmd !== null && (cmd === head || cmd.startsWith(`${head} `));
+
+const clip = (t: string, max: number): string => {
+  const one = t.replace(/\s+/g, ' ').trim();
+  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
+};
+
+/**
+ * A long text's opening and its last sentence (a final answer ends on where things stand:
+ * "Everything is clean and pushed."), joined by `…`, within `max` characters.
+ */
+export function clipEnds(t: string, max: number): string {
+  const one = t.replace(/\s+/g, ' ').trim();
+  if (one.length <= max) return one;
+  const sentences = one.match(/[^.!?]+(?:[.!?]+|$)/g) ?? [one];
+  const last = (sentences[sentences.length - 1] ?? '').trim();
+  if (last.length === 0 || last.length > max / 2 || sentences.length < 2) return clip(one, max);
+  return `${clip(one.slice(0, one.length - last.length), max - last.length - 2)} ${last}`;
 }
 
 function parseList(json: string | null | undefined): string[] {
