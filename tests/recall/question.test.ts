@@ -140,6 +140,31 @@ describe('search reads a question', () => {
     });
     turn('turn2', 'Asked: fix the flaky login test', 60_000, s);
     turn('turn3', 'Asked: bump the node version in CI', 120_000, s);
+    // A planning turn: what was asked sits past the clipped title, the plan in the final answer.
+    const asked =
+      'Set up a small ledger module for the grommet shop: one entry per sale, a monthly report, ' +
+      'and tests for both. Keep it plain Node, no dependencies please.';
+    const plan = insertObservation(sqlite, {
+      project: 'webshop',
+      title: `Asked: ${asked.slice(0, 112)}…`,
+      narrative:
+        `Asked: ${asked}\nClaude: Let me look at what the shop has today.\n` +
+        'Ended: Plan for the grommet ledger: 1. src/ledger.js with addSale(entry) keeping amounts as ' +
+        'whole cents in an append-only array. 2. monthlyReport(month) summing per product. Shall I go ahead?',
+      type: 'episode',
+      toolName: 'memtray:episode',
+      at: now - 5 * DAY,
+    });
+    ids.plan = plan.id;
+    for (let i = 0; i < 4; i++)
+      insertObservation(sqlite, {
+        project: 'webshop',
+        session: plan.sessionId,
+        title: `Edited src/grommet/ledger_${i}.js`,
+        narrative: 'Claude: Adding the grommet ledger entry type.',
+        type: 'change',
+        at: now - 5 * DAY + 1000 * (i + 1),
+      });
   });
   afterAll(async () => {
     await t.dispose();
@@ -186,6 +211,18 @@ describe('search reads a question', () => {
     const items = await search('why did we drop the plimbo cache?');
     expect(items[0]?.id).toBe(ids.decision);
     expect(items[0]?.snippet).toContain('reads were stale');
+  });
+
+  it('answers "what did I ask for" with the prompt itself, past its clipped title', async () => {
+    const items = await search('what did I ask for when we set up the grommet ledger?', 5);
+    expect(items[0]?.id).toBe(ids.plan);
+    expect(items[0]?.snippet.replace(/<\/?mark>/g, '')).toContain('no dependencies please');
+  });
+
+  it('answers "what was the plan for X" with how the planning turn ended', async () => {
+    const items = await search('what was the plan for the grommet ledger?', 5);
+    expect(items[0]?.id).toBe(ids.plan);
+    expect(items[0]?.snippet.replace(/<\/?mark>/g, '')).toContain('keeping amounts as whole cents');
   });
 
   it('answers "what did we do after X" with the turn that followed X', async () => {

@@ -6,11 +6,11 @@
  * - Frame words (`file`, `command`, `why`, `decided`, `broke`, `first`, …) say what kind of
  *   answer is wanted; they are optional: a memory containing them scores a little higher, one
  *   without them is not excluded. When a question has nothing but frame words, they are searched.
- * - The intent (`file`, `command`, `decision`, `failure`, `order`) becomes score boosts on the
+ * - The intent (`file`, `command`, `decision`, `failure`, `order`, `ask`) becomes score boosts on the
  *   memories whose type answers it; never a filter.
  */
 
-export type Intent = 'file' | 'command' | 'decision' | 'failure' | 'order';
+export type Intent = 'file' | 'command' | 'decision' | 'failure' | 'order' | 'ask';
 
 const STOP = new Set(
   (
@@ -55,6 +55,7 @@ frame(
   'first next after before then later earlier previous previously last start started begin began ' +
     'following preceded followed',
 );
+frame('ask', 'ask asked asking request requested wanted trying supposed meant goal idea purpose');
 frame(null, 'test tests session sessions project work worked working done happen happened');
 
 export interface QueryWords {
@@ -66,6 +67,13 @@ export interface QueryWords {
 }
 
 const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
+  // "Why …" asks for a reason, whatever else the question says.
+  ['decision', /\bwhy\b/],
+  // What was asked for or meant: the prompt (or the task given to an agent) holds the answer.
+  [
+    'ask',
+    /\b(?:what|which) (?:did|do|was|were) (?:i|we|you)\b.{0,40}\b(?:ask\w*|want\w*|request\w*|trying|mean\w*|tell|told)\b|\b(?:supposed|meant) to\b|\bwhat was the (?:plan|idea|goal|point|purpose)\b/,
+  ],
   [
     'decision',
     /\b(?:why|decid\w*|decision\w*|chose|choos\w*|chosen|reason\w*|rationale|intend\w*|plan(?:ned)?)\b/,
@@ -125,6 +133,12 @@ export function intentBoost(
       if (t === 'bugfix') return 3;
       if (t === 'failure') return 2.5;
       if (t === 'test' || t === 'episode') return 1.5;
+      return kind === 'summary' ? 1.3 : 1;
+    case 'ask':
+      if (kind === 'prompt') return 2.2;
+      if (t === 'episode') return 2;
+      if (t === 'delegation') return 1.6;
+      if (t === 'decision') return 1.4;
       return kind === 'summary' ? 1.3 : 1;
     case 'order':
       if (t === 'episode') return 2.5;

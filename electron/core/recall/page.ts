@@ -160,7 +160,11 @@ function hydrate(stmt: Stmt, h: Hit, snippets: Map<string, string>, shape: Shape
   const prompt = r.prompt as string;
   const shaped =
     shape.stems.length > 0
-      ? shapeSnippet(shape.intent === 'decision' ? 'decision' : null, plainRow(prompt), words(shape, h))
+      ? shapeSnippet(
+          shape.intent === 'decision' || shape.intent === 'ask' ? shape.intent : null,
+          plainRow(prompt),
+          words(shape, h),
+        )
       : '';
   return {
     ...base,

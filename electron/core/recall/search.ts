@@ -59,6 +59,7 @@ const INTENT_TYPES: Record<Intent, { types: string[]; match: string } | null> = 
   decision: { types: ['decision', 'episode'], match: 'tool_name : "decision" OR tool_name : "episode"' },
   failure: { types: ['bugfix', 'failure'], match: 'tool_name : "bugfix" OR title : "failed"' },
   order: { types: ['episode'], match: 'tool_name : "episode"' },
+  ask: { types: ['episode'], match: 'tool_name : "episode"' },
   file: null,
   command: null,
 };

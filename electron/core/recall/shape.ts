@@ -53,6 +53,17 @@ export function intentFragment(intent: Intent | null, r: ShapeRow): string | nul
       const all = [...new Set([...files, ...r.paths])].slice(0, 3);
       return all.length > 0 ? all.join(', ') : null;
     }
+    case 'ask': {
+      // What was asked: a turn's prompt (its `Asked:` line), or a prompt's own text.
+      // A turn: what was asked, then how it ended (a plan, a finding: the answer to "what was the plan").
+      const asked = r.narrative ? /(?:^|\n)Asked: ([^\n]+)/.exec(r.narrative) : null;
+      const ended = r.narrative ? /(?:^|\n)Ended: ([^\n]+)/.exec(r.narrative) : null;
+      if (asked) {
+        const a = clip(flat(asked[1]!), ended ? 180 : 300);
+        return ended ? `${a} → ${clip(flat(ended[1]!), SNIPPET_MAX - 8 - a.length)}` : a;
+      }
+      return r.facts.length === 0 && r.subtitle === null && r.narrative === r.text ? r.text : null;
+    }
     case 'command': {
       const f = fact(/^command: /);
       if (f) return `$ ${f.slice(9)}`;
@@ -120,7 +131,7 @@ export function shapeSnippet(intent: Intent | null, r: ShapeRow, words: string[]
   const own = intentFragment(intent, r);
   let room = SNIPPET_MAX;
   for (const lead of own ? [own] : (r.leads ?? []).slice(0, 2)) {
-    const l = clip(flat(lead), own ? 160 : 120);
+    const l = clip(flat(lead), own ? (intent === 'ask' ? 315 : 160) : 120);
     parts.push(l);
     room -= l.length + 3;
   }
