@@ -174,6 +174,31 @@ describe('remembering from imported transcripts', () => {
     expect(core.sqlite.prepare(`SELECT id, updated_at FROM observations ORDER BY id`).all()).toEqual(before);
   });
 
+  it("a slash command's printed output is how its turn ended (episode), never a prompt", async () => {
+    t = await startTestService();
+    const core = t.service.core;
+    await importDir(core, fixtureDir('slash-command.jsonl'));
+    const sid = 'f1f1f1f1-0000-4000-8000-000000000002';
+    const prompts = core.sqlite
+      .prepare('SELECT prompt FROM user_prompts ORDER BY prompt_number')
+      .pluck()
+      .all() as string[];
+    expect(prompts).toEqual(['Check which MCP servers the calculator uses', '/mcp']);
+    const eps = rows(core, sid, 'memtray:episode');
+    expect(eps.map((e) => e.title)).toEqual([
+      'Asked: Check which MCP servers the calculator uses',
+      'Asked: /mcp',
+    ]);
+    expect(eps[1]!.narrative).toContain('Reconnected to sprocketd.');
+    expect(eps[0]!.narrative).not.toContain('Reconnected');
+    const r = await t.api(
+      'GET',
+      `/api/search?${new URLSearchParams({ q: 'which MCP server did we reconnect?' })}`,
+    );
+    const top = (r.json as { items: Array<{ title: string; snippet: string }> }).items.slice(0, 5);
+    expect(top.some((i) => `${i.title} ${i.snippet}`.includes('sprocketd'))).toBe(true);
+  });
+
   it('the real corpus: words, episodes, the compaction summary, the decision and a bugfix; re-import adds none', async () => {
     t = await startTestService();
     const core = t.service.core;

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { wellFormedDeep } from '../ingest/well-formed.js';
 import { readJsonlLines, RefusedFile, type JsonlLimits } from './jsonl-reader.js';
-import { assistantText, compactionText } from './transcript-words.js';
+import { assistantText, compactionText, SAID_MAX } from './transcript-words.js';
 
 export interface TranscriptPrompt {
   kind: 'prompt';
@@ -112,6 +112,21 @@ export function promptText(line: Rec): string | null {
   return text;
 }
 
+/** Terminal colour codes (ESC [ … m) in what a command printed: not text. */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** The text a local slash command printed (`<local-command-stdout>…`), or null. */
+export function localCommandOutput(line: Rec): string | null {
+  if (line.isSidechain === true || !isRec(line.message)) return null;
+  const c = line.message.content;
+  if (typeof c !== 'string') return null;
+  const m = /^\s*<local-command-stdout>([\s\S]*?)(?:<\/local-command-stdout>|$)/.exec(
+    c.slice(0, SAID_MAX + 60),
+  );
+  const text = m?.[1]?.replace(ANSI_COLOUR, '').trim() ?? '';
+  return text === '' ? null : text.slice(0, SAID_MAX);
+}
+
 const timeOf = (line: Rec): number | null => {
   const t = str(line.timestamp);
   if (!t) return null;
@@ -181,6 +196,18 @@ export async function readTranscript(path: string, limits: JsonlLimits = {}): Pr
           sessionId,
           cwd,
           text: compaction,
+          at,
+        });
+        continue;
+      }
+      // What a slash command printed (`/mcp` → "Reconnected to tidewave.") is how its turn ended.
+      const printed = localCommandOutput(line);
+      if (printed !== null) {
+        items.push({
+          kind: 'reply',
+          uuid: str(line.uuid) ?? `${sessionId}:${at}`,
+          sessionId,
+          text: printed,
           at,
         });
         continue;
