@@ -48,7 +48,7 @@ frame(
 frame(
   'failure',
   'broke broken break breaks breaking fail failed failing failure failures error errors fix fixed ' +
-    'fixing fixes bug bugs issue issues problem problems wrong crash crashed went',
+    'fixing fixes bug bugs issue issues problem problems wrong crash crashed went reject rejected refused denied',
 );
 frame(
   'order',
@@ -67,7 +67,12 @@ export interface QueryWords {
 }
 
 const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
-  // "Why …" asks for a reason, whatever else the question says.
+  // "Why did X fail / get rejected": the error is the reason asked for.
+  [
+    'failure',
+    /\bwhy (?:did|does|do|was|is|were|would|has|had)\b.{0,80}\b(?:fail\w*|break\w*|broke\w*|crash\w*|reject\w*|refus\w*|denied|error\w*)\b/,
+  ],
+  // Any other "why …" asks for a reason, whatever else the question says.
   ['decision', /\bwhy\b/],
   // What was asked for or meant: the prompt (or the task given to an agent) holds the answer.
   [
@@ -78,7 +83,10 @@ const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
     'decision',
     /\b(?:why|decid\w*|decision\w*|chose|choos\w*|chosen|reason\w*|rationale|intend\w*|plan(?:ned)?)\b/,
   ],
-  ['failure', /\b(?:broke\w*|break\w*|fail\w*|error\w*|fix\w*|bugs?|crash\w*|wrong)\b/],
+  [
+    'failure',
+    /\b(?:broke\w*|break\w*|fail\w*|error\w*|fix\w*|bugs?|crash\w*|wrong|reject\w*|refus\w*|denied)\b/,
+  ],
   ['command', /\b(?:command\w*|how (?:do|did|can) (?:i|we|you) (?:run|check|start|build|test)|ran|run)\b/],
   ['order', /\b(?:first|next|after|before|then|earlier|later|previous\w*|began|following)\b/],
   ['file', /\b(?:which|what) (?:\w+ )?(?:file|files|path|module|component|page)s?\b|\bfile\b/],

@@ -1,0 +1,20 @@
+/** Reading a question's intent without a model: which kind of memory answers it. */
+import { describe, expect, it } from 'vitest';
+import { classify } from '../../electron/core/recall/intent.js';
+
+describe('question intent', () => {
+  it.each([
+    ['why did the deploy job fail on friday?', 'failure'],
+    ['why did the pre-commit hook reject the commit?', 'failure'],
+    ['why was the upload refused by the proxy?', 'failure'],
+    ['why did we pick postgres over sqlite?', 'decision'],
+    ['why did we fix the flaky test instead of skipping it?', 'decision'],
+    ['what did I ask for when we set up the ledger?', 'ask'],
+    ['what was the plan for the refund flow?', 'ask'],
+    ['what was the importer supposed to do?', 'ask'],
+    ['what broke in the checkout?', 'failure'],
+    ['which file holds the retry logic?', 'file'],
+  ] as const)('%s → %s', (q, intent) => {
+    expect(classify(q)).toBe(intent);
+  });
+});
