@@ -59,4 +59,65 @@ export function splitIdentifiers(text: unknown): string | null {
  */
 export function registerFunctions(sqlite: Database.Database): void {
   sqlite.function('memtray_idsplit', { deterministic: true }, (text: unknown) => splitIdentifiers(text));
+  // The observation index triggers index a row now only below this id (migration 0008).
+  sqlite.function(
+    'memtray_fts_from',
+    { deterministic: false },
+    () => deferredFrom.get(sqlite) ?? NOT_DEFERRED,
+  );
+}
+
+/** No row is deferred: every observation is indexed by its triggers (the largest rowid). */
+const NOT_DEFERRED = 9_223_372_036_854_775_807n;
+const deferredFrom = new WeakMap<Database.Database, bigint>();
+
+interface IndexStatements {
+  next: Database.Statement;
+  fts: Database.Statement;
+  trgm: Database.Statement;
+}
+const prepared = new WeakMap<Database.Database, IndexStatements>();
+
+function statements(sqlite: Database.Database): IndexStatements {
+  let st = prepared.get(sqlite);
+  if (!st) {
+    st = {
+      next: sqlite.prepare('SELECT coalesce(max(id), 0) + 1 FROM observations').pluck(),
+      fts: sqlite.prepare(
+        `INSERT INTO observations_fts(rowid, title, subtitle, facts, narrative, concepts, tool_name, input, idents)
+         SELECT id, title, subtitle, facts, narrative, concepts, tool_name, input, idents
+         FROM observations_fts_src WHERE id >= ?`,
+      ),
+      trgm: sqlite.prepare(
+        `INSERT INTO observations_trgm(rowid, title, paths)
+         SELECT id, title, paths FROM observations_search_src WHERE id >= ?`,
+      ),
+    };
+    prepared.set(sqlite, st);
+  }
+  return st;
+}
+
+/**
+ * Runs `fn` (inside the caller's transaction) with the observation index deferred for the rows it
+ * inserts, then indexes those rows in one statement each (the full-text and the trigram index).
+ * Why: FTS5 flushes its pending terms at every statement savepoint, and every insert with
+ * triggers opens one, so indexing row by row wrote one tiny segment per observation (and merged
+ * them again); indexed at the end, a batch's terms are written once. Rows updated or deleted
+ * meanwhile are left to the final statements (their triggers skip ids at or past the mark).
+ */
+export function withDeferredIndex<T>(sqlite: Database.Database, fn: () => T): T {
+  if (deferredFrom.has(sqlite)) return fn();
+  const st = statements(sqlite);
+  const from = BigInt((st.next.get() as number | bigint | undefined) ?? 1);
+  deferredFrom.set(sqlite, from);
+  let out: T;
+  try {
+    out = fn();
+  } finally {
+    deferredFrom.delete(sqlite);
+  }
+  st.fts.run(from);
+  st.trgm.run(from);
+  return out;
 }

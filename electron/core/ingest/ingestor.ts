@@ -1,3 +1,4 @@
+import { withDeferredIndex } from '../db/identifiers.js';
 import { isPathExcluded } from './exclude.js';
 
 export type * from './types.js';
@@ -22,7 +23,11 @@ export class Ingestor {
 
   private readonly w: RowWriter;
 
+  /** Whether the connection fsyncs every commit (`synchronous = FULL`, the service's default). */
+  private readonly fullSync: boolean;
+
   constructor(private readonly d: IngestDeps) {
+    this.fullSync = d.sqlite.pragma('synchronous', { simple: true }) === 2;
     this.q = prepareIngestStatements(d.sqlite);
     this.w = new RowWriter(this.q, d);
     const tx = d.sqlite.transaction((fn: () => unknown) => fn());
@@ -133,8 +138,25 @@ export class Ingestor {
    * and logged, so one bad payload cannot wedge the journal. Storage errors propagate: retry later.
    */
   projectJournal(limit: number): number {
+    // Derived rows need no fsync of their own: the events they come from are durable (journaled
+    // with the connection's FULL setting), and a batch lost to a power cut loses its `projected`
+    // marks with it, so those events are projected again at the next start. The next FULL commit
+    // (the next acknowledged hook) syncs these pages too.
+    const relax = this.fullSync && !this.d.sqlite.inTransaction;
+    if (relax) this.d.sqlite.pragma('synchronous = NORMAL');
     try {
-      return this.run((emit) => this.projectRows(this.q.unprojected(limit), emit));
+      return this.projectSome(limit);
+    } finally {
+      if (relax) this.d.sqlite.pragma('synchronous = FULL');
+    }
+  }
+
+  private projectSome(limit: number): number {
+    try {
+      // The batch's observations are indexed once at its end (see withDeferredIndex).
+      return this.run((emit) =>
+        withDeferredIndex(this.d.sqlite, () => this.projectRows(this.q.unprojected(limit), emit)),
+      );
     } catch (err) {
       if (classifyStorageError(err)) throw err;
       let n = 0;
