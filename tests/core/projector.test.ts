@@ -174,6 +174,57 @@ describe('journal and projector', () => {
     expect(unprojected()).toBe(0);
     expect(count(c, 'SELECT count(*) n FROM user_prompts')).toBe(8);
   });
+
+  it('under a sustained flood, projection is paced: small timed slices, each followed by a turn for the hooks', async () => {
+    const c = core();
+    c.projector.stop();
+    // Projecting costs ~1 ms per event here (a slow machine): the slices must shrink to match.
+    const ingest = c.ingest;
+    const limits: number[] = [];
+    const order: string[] = [];
+    const real = ingest.projectJournal.bind(ingest);
+    ingest.projectJournal = (limit: number): number => {
+      limits.push(limit);
+      order.push('slice');
+      const n = real(limit);
+      const until = performance.now() + n;
+      while (performance.now() < until) {
+        /* busy: 1 ms per event */
+      }
+      return n;
+    };
+    const p = new Projector(ingest, { logger: silentLogger, quietMs: 5, maxBacklog: 20, maxSliceMs: 8 });
+    cleanups.push(() => p.stop());
+    p.begin(); // hooks keep arriving: never idle
+    for (let i = 1; i <= 120; i++)
+      journal(c, 'PostToolUse', {
+        session_id: 'fl',
+        cwd: '/w/flood',
+        tool_name: 'Bash',
+        tool_input: { command: `echo ${i}` },
+        tool_use_id: `toolu_p_${i}`,
+      });
+    // What the event loop does for the hooks between two slices (reading requests, committing).
+    let turns = 0;
+    const hooks = setInterval(() => {
+      turns++;
+      order.push('hooks');
+    }, 0);
+    cleanups.push(() => clearInterval(hooks));
+    const deadline = Date.now() + 10_000;
+    while (count(c, 'SELECT count(*) n FROM events WHERE projected = 0') > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    clearInterval(hooks);
+    expect(count(c, 'SELECT count(*) n FROM events WHERE projected = 0')).toBe(0);
+    // After the first slice has measured the cost, no slice asks for much more than 8 ms of work.
+    expect(Math.max(...limits.slice(2))).toBeLessThanOrEqual(12);
+    expect(limits.length).toBeGreaterThanOrEqual(10);
+    // The hooks got turns while the backlog was projected, not only after it.
+    const firstSlice = order.indexOf('slice');
+    const lastSlice = order.lastIndexOf('slice');
+    expect(order.slice(firstSlice, lastSlice).filter((x) => x === 'hooks').length).toBeGreaterThan(3);
+    expect(turns).toBeGreaterThan(3);
+  });
 });
 
 describe('journal through the service', () => {

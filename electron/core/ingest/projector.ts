@@ -1,9 +1,15 @@
 /**
  * When journaled hook events become rows. The hook endpoint only stores the event (durable, then
  * 2xx); the projector derives the session, prompt, observation and job rows from the journal, in
- * order, in batches. Acknowledging hooks comes first: slices run when no hook request is in
- * flight, when a reader is waiting for them (`settled`), or once the backlog passes `maxBacklog`
- * events or `maxLagMs` — so under a flood the journal absorbs the burst and the rows follow.
+ * order, in batches. Acknowledging hooks comes first, but never at the cost of a growing backlog:
+ * - no hook in flight for `quietMs`, or a reader waiting (`settled`): full slices, back to back;
+ * - hooks in flight and a backlog of `maxBacklog` events or one older than `maxLagMs`: paced
+ *   slices, one per turn of the event loop (so every turn also reads requests and commits their
+ *   acknowledgements), each sized to take about `2 ms + backlog / 500` (at most `maxSliceMs`) at
+ *   the measured cost per event: the bigger the backlog, the bigger its share, so under a
+ *   sustained flood acknowledging and projecting settle at the same rate instead of the backlog
+ *   growing until projection takes every turn (which collapsed the acknowledged rate ~15×);
+ * - otherwise the events wait (a short burst is acknowledged at full speed).
  */
 import type { Ingestor } from './ingestor.js';
 import { classifyStorageError } from '../maintenance/storage.js';
@@ -13,10 +19,12 @@ export interface ProjectorOptions {
   logger: Logger;
   /** Events per transaction (default 64). */
   sliceSize?: number;
-  /** Project even while hooks are in flight once this many events wait (default 50,000). */
+  /** Project (paced) while hooks are in flight once this many events wait (default 256). */
   maxBacklog?: number;
-  /** ...or once the oldest waiting event is this old (default 30 s). */
+  /** ...or once the oldest waiting event is this old (default 1 s). */
   maxLagMs?: number;
+  /** The longest a paced slice may take (default 12 ms: a hook waits for at most one). */
+  maxSliceMs?: number;
   /** Hooks count as idle after this long without one (default 20 ms); also the re-check interval. */
   quietMs?: number;
   /** Wall clock for the lag bound (default Date.now). */
@@ -38,14 +46,20 @@ export class Projector {
   private readonly quietMs: number;
   private lastHookAt = 0;
   private readonly now: () => number;
+  private readonly maxSliceMs: number;
+  /** Projecting while hooks are in flight, until the backlog is gone. */
+  private paced = false;
+  /** Measured cost of projecting one event (ms, moving average). */
+  private perEventMs = 0.5;
 
   constructor(
     private readonly ingest: Ingestor,
     private readonly opts: ProjectorOptions,
   ) {
     this.slice = opts.sliceSize ?? 64;
-    this.maxBacklog = opts.maxBacklog ?? 50_000;
-    this.maxLagMs = opts.maxLagMs ?? 30_000;
+    this.maxBacklog = opts.maxBacklog ?? 256;
+    this.maxLagMs = opts.maxLagMs ?? 1_000;
+    this.maxSliceMs = opts.maxSliceMs ?? 8;
     this.quietMs = opts.quietMs ?? 20;
     this.now = opts.now ?? Date.now;
     ingest.onJournaled = () => this.journaled();
@@ -124,15 +138,15 @@ export class Projector {
     this.immediate = null;
     if (this.stopped) return;
     const now = this.now();
-    const urgent =
-      (this.inflight === 0 && now - this.lastHookAt >= this.quietMs) ||
-      this.waiters.length > 0 ||
-      this.backlog >= this.maxBacklog ||
-      (this.oldestAt !== null && now - this.oldestAt >= this.maxLagMs);
-    if (!urgent) return this.later(this.quietMs);
+    const full = (this.inflight === 0 && now - this.lastHookAt >= this.quietMs) || this.waiters.length > 0;
+    this.paced ||=
+      this.backlog >= this.maxBacklog || (this.oldestAt !== null && now - this.oldestAt >= this.maxLagMs);
+    if (!full && !this.paced) return this.later(this.quietMs);
+    const size = full ? this.slice : this.pacedSize();
     let n: number;
+    const t0 = performance.now();
     try {
-      n = this.ingest.projectJournal(this.slice);
+      n = this.ingest.projectJournal(size);
       this.retryMs = 0;
     } catch (err) {
       // Storage trouble (disk full, locked): keep the journal, try again with backoff.
@@ -146,15 +160,23 @@ export class Projector {
       this.release();
       return this.later(this.retryMs);
     }
+    if (n > 0) this.perEventMs = 0.8 * this.perEventMs + (0.2 * (performance.now() - t0)) / n;
     this.backlog = Math.max(0, this.backlog - n);
-    if (n < this.slice) {
+    if (n < size) {
       this.backlog = 0;
       this.oldestAt = null;
+      this.paced = false;
       this.release();
       return;
     }
     if (this.backlog === 0) this.backlog = 1; // more may wait than we counted (e.g. after a restart)
     this.kick();
+  }
+
+  /** Events for one paced slice: about `2 ms + backlog / 500` of work, at most `maxSliceMs`. */
+  private pacedSize(): number {
+    const budget = Math.min(this.maxSliceMs, 4 + this.backlog / 200);
+    return Math.max(1, Math.min(this.slice * 4, Math.floor(budget / Math.max(0.01, this.perEventMs))));
   }
 
   private release(): void {
