@@ -30,6 +30,8 @@ export async function runLoad(opts: {
   concurrency: number;
   maxRequests: number;
   maxSeconds: number;
+  /** Called as each response ends: when (ms since the load started), its latency, and whether it was a 2xx. */
+  onResponse?: (atMs: number, latencyMs: number, ok: boolean) => void;
 }): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency });
   const latencies: number[] = [];
@@ -58,8 +60,11 @@ export async function runLoad(opts: {
         (res) => {
           res.resume();
           res.on('end', () => {
-            latencies.push(performance.now() - t0);
-            if ((res.statusCode ?? 0) >= 300) errors++;
+            const end = performance.now();
+            latencies.push(end - t0);
+            const ok = (res.statusCode ?? 0) < 300;
+            if (!ok) errors++;
+            opts.onResponse?.(end - start, end - t0, ok);
             resolve();
           });
         },

@@ -1,0 +1,178 @@
+/**
+ * bench/ingest-sustained: a continuous flood of `POST /api/hooks/PostToolUse` (8 keep-alive
+ * connections, real corpus payloads) against a real `memtray serve` for `--seconds` (default 60),
+ * beside the same flood against an empty Node HTTP server (the floor), alternated, `--reps` times.
+ * Per 5-second window: events/s and p99. After MemTray's flood: how long until every acknowledged
+ * event's rows exist (searchable), and the end-to-end rate counting that time. Prints JSON.
+ *
+ *   npx tsx bench/ingest-sustained/run.ts [--seconds 60] [--reps 3] [--concurrency 8] [--window 5]
+ *
+ * Goals (issue 18): end-to-end ≥ 0.5× the floor, no window below half the run's median window
+ * rate, hook p99 ≤ 20 ms in every window, rows complete ≤ 2 s after the flood. Fresh data dir per
+ * repetition, so no run flatters another.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadCorpusEvents } from '../../tests/helpers/corpus.js';
+import { startChild } from '../lib/child.js';
+import { percentile, round, runLoad } from '../lib/load.js';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    reps: { type: 'string', default: '3' },
+    concurrency: { type: 'string', default: '8' },
+    window: { type: 'string', default: '5' },
+  },
+});
+const seconds = Number(values.seconds);
+const reps = Number(values.reps);
+const concurrency = Number(values.concurrency);
+const windowS = Number(values.window);
+
+const posts = loadCorpusEvents().filter((e) => e.eventName === 'PostToolUse');
+const bodies = posts.map((e) => e.payload);
+const bodyFor = (i: number): string => {
+  const p = bodies[i % bodies.length]!;
+  return JSON.stringify({ ...p, session_id: `bench-${Math.floor(i / 50)}`, tool_use_id: `toolu_bench_${i}` });
+};
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+interface Flood {
+  requests: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  serverCpuMsPerRequest: number;
+  windows: Array<{ perSecond: number; p99Ms: number }>;
+  /** The slowest window's rate over the median window's. */
+  minWindowRatio: number;
+  worstWindowP99Ms: number;
+}
+
+async function flood(child: ChildProcess, port: number, headers: Record<string, string>): Promise<Flood> {
+  const wins: number[][] = [];
+  const c0 = cpuMs(child.pid);
+  const r = await runLoad({
+    port,
+    path: '/api/hooks/PostToolUse',
+    headers,
+    bodies: bodyFor,
+    concurrency,
+    maxRequests: 10_000_000,
+    maxSeconds: seconds,
+    onResponse: (at, ms) => {
+      const w = Math.floor(at / 1000 / windowS);
+      (wins[w] ??= []).push(ms);
+    },
+  });
+  const full = Math.floor(seconds / windowS);
+  const windows = Array.from({ length: full }, (_v, i) => {
+    const ls = (wins[i] ?? []).sort((a, b) => a - b);
+    return { perSecond: round(ls.length / windowS, 1), p99Ms: round(percentile(ls, 99)) };
+  });
+  const rates = windows.map((w) => w.perSecond).sort((a, b) => a - b);
+  const median = rates[rates.length >> 1] ?? 0;
+  return {
+    requests: r.requests,
+    errors: r.errors,
+    seconds: r.seconds,
+    perSecond: r.perSecond,
+    p50Ms: r.p50Ms,
+    p99Ms: r.p99Ms,
+    serverCpuMsPerRequest: round((cpuMs(child.pid) - c0) / Math.max(1, r.requests)),
+    windows,
+    minWindowRatio: median > 0 ? round((rates[0] ?? 0) / median) : 0,
+    worstWindowP99Ms: round(Math.max(0, ...windows.map((w) => w.p99Ms))),
+  };
+}
+
+const floor = await startChild(['bench/lib/floor-server.mjs'], /^(\d+)\n/);
+const fPort = Number(floor.match[1]);
+const runs: unknown[] = [];
+try {
+  for (let rep = 0; rep < reps; rep++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'memtray-bench-sustained-'));
+    const memtray = await startChild(
+      ['bin/memtray.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--quiet'],
+      /running at http:\/\/127\.0\.0\.1:(\d+)/,
+    );
+    try {
+      const mPort = Number(memtray.match[1]);
+      const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
+      const auth = { authorization: `Bearer ${token}` };
+      // Alternate which goes first, so drift of the shared machine hits both alike.
+      const memFirst = rep % 2 === 1;
+      let f: Flood | null = null;
+      if (!memFirst) f = await flood(floor.child, fPort, {});
+      const load0 = loadavg()[0]!;
+      const m = await flood(memtray.child, mPort, auth);
+      // Every read route waits for the projector: its answer time is the rows' catching up.
+      const t0 = performance.now();
+      await (await fetch(`http://127.0.0.1:${mPort}/api/projects`, { headers: auth })).arrayBuffer();
+      const rowsCompleteAfterMs = round(performance.now() - t0, 1);
+      if (memFirst) f = await flood(floor.child, fPort, {});
+      const endToEnd = m.requests / (m.seconds + rowsCompleteAfterMs / 1000);
+      runs.push({
+        rep: rep + 1,
+        order: memFirst ? 'memtray, floor' : 'floor, memtray',
+        loadAverage1m: round(load0, 2),
+        floor: f,
+        memtray: m,
+        rowsCompleteAfterMs,
+        endToEndPerSecond: round(endToEnd, 1),
+        endToEndRatio: round(endToEnd / f!.perSecond),
+        acknowledgedRatio: round(m.perSecond / f!.perSecond),
+      });
+    } finally {
+      memtray.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  floor.child.kill('SIGTERM');
+}
+
+type Run = { endToEndRatio: number; rowsCompleteAfterMs: number; memtray: Flood };
+const rs = runs as Run[];
+const spread = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { min: s[0], median: s[s.length >> 1], max: s[s.length - 1] };
+};
+console.log(
+  JSON.stringify(
+    {
+      bench: 'ingest-sustained',
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, memGiB: round(totalmem() / 2 ** 30, 1) },
+      seconds,
+      concurrency,
+      windowSeconds: windowS,
+      summary: {
+        endToEndRatio: spread(rs.map((r) => r.endToEndRatio)),
+        minWindowRatio: spread(rs.map((r) => r.memtray.minWindowRatio)),
+        worstWindowP99Ms: spread(rs.map((r) => r.memtray.worstWindowP99Ms)),
+        rowsCompleteAfterMs: spread(rs.map((r) => r.rowsCompleteAfterMs)),
+      },
+      goals: { endToEndRatio: 0.5, minWindowRatio: 0.5, worstWindowP99Ms: 20, rowsCompleteAfterMs: 2000 },
+      runs,
+    },
+    null,
+    2,
+  ),
+);
