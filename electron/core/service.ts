@@ -16,7 +16,7 @@ import type { Route } from './server/http.js';
 import { ingestRoutes } from './server/routes/ingest.js';
 import { readRoutes } from './server/routes/read.js';
 import { SseHub } from './server/sse.js';
-import { classifyStorageError } from './maintenance/storage.js';
+import { classifyStorageError } from './db/storage.js';
 import { Quarantine } from './store/quarantine.js';
 
 export const DEFAULT_PORT = 37777;

@@ -6,7 +6,7 @@
  * events or `maxLagMs` — so under a flood the journal absorbs the burst and the rows follow.
  */
 import type { Ingestor } from './ingestor.js';
-import { classifyStorageError } from '../maintenance/storage.js';
+import { classifyStorageError } from '../db/storage.js';
 import type { Logger } from '../util/logger.js';
 
 export interface ProjectorOptions {

@@ -17,7 +17,7 @@ import { CORRUPT_ADVICE, type IntegrityResult } from './integrity.js';
 import { runJob, type JobRequest, type JobResult } from './job.js';
 import type { RetentionResult } from './retention.js';
 import { runInWorker, WorkerUnavailable, type WorkerRun } from './runner.js';
-import { probeStorage, type StorageStatus } from './storage.js';
+import { probeStorage, type StorageStatus } from '../db/storage.js';
 
 export interface MaintenanceOptions {
   intervalMs?: number;
