@@ -5,7 +5,7 @@
  * hosts run the same thing.
  */
 import type { Core, CoreOptions } from './core.js';
-import type { ServicePlugin } from './server/plugin.js';
+import type { ServicePlugin } from './server/service-plugin.js';
 import { recallPlugin } from './recall/plugin.js';
 import { capturePlugin } from './capture/plugin.js';
 import { compressCoreOptions, compressPlugin } from './compress/plugin.js';

@@ -12,7 +12,7 @@ import { startCheckpointer } from './db/checkpointer.js';
 import { createApp } from './server/app.js';
 import type { Route } from './server/http.js';
 import { DEFAULT_PORT, listen } from './server/listen.js';
-import type { ServicePlugin } from './server/plugin.js';
+import type { ServicePlugin } from './server/service-plugin.js';
 import { ingestRoutes } from './server/routes/ingest.js';
 import { readRoutes } from './server/routes/read.js';
 import { SseHub } from './server/sse.js';

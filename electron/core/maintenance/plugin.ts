@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 import { z } from 'zod';
 import type { Core } from '../core.js';
 import { validate } from '../server/http.js';
-import type { ServicePlugin } from '../server/plugin.js';
+import type { ServicePlugin } from '../server/service-plugin.js';
 import type { CompactResult } from './compact.js';
 import { growth, type Growth } from './growth.js';
 import { CORRUPT_ADVICE, type IntegrityResult } from './integrity.js';
