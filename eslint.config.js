@@ -1,6 +1,81 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+// Layers (docs/DEVELOPING.md, "Layers"): imports point one way. Checked on resolved files by
+// import-x/no-restricted-paths; tests/core/layers.test.ts proves each zone fires.
+const root = dirname(fileURLToPath(import.meta.url));
+const CORE = 'electron/core';
+const coreDirs = readdirSync(join(root, CORE), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/** Feature plugins: the core's folders that hold a ServicePlugin (`plugin.ts`), wired in by features.ts. */
+const PLUGINS = ['capture', 'compress', 'maintenance', 'recall'];
+/** Hosts: they wire the plugins in (the CLI, the MCP server, features.ts). */
+const HOSTS = ['cli', 'mcp', 'features.ts'];
+/** The bottom of the core: these import only each other. */
+const FOUNDATION = ['db', 'config', 'util'];
+/** The rest of the core (ingest, server, store, …, core.ts, service.ts): below the plugins. */
+const LAYERS = [
+  ...coreDirs.filter((d) => ![...PLUGINS, ...HOSTS, ...FOUNDATION].includes(d)),
+  'core.ts',
+  'service.ts',
+];
+const core = (p) => `./${CORE}/${p}`;
+
+const zones = [
+  {
+    target: './renderer',
+    from: '.',
+    except: ['./renderer', './electron/shared', './node_modules'],
+    message: 'The renderer imports only electron/shared (and npm packages).',
+  },
+  {
+    target: './electron/shared',
+    from: '.',
+    except: ['./electron/shared', './node_modules'],
+    message: 'electron/shared is part of the renderer: it imports nothing of the app.',
+  },
+  {
+    target: `./${CORE}`,
+    from: ['./electron/main', './electron/preload', './renderer'],
+    message: 'The core never imports the Electron shell, the preload or the renderer.',
+  },
+  ...PLUGINS.map((plugin) => ({
+    target: core(plugin),
+    from: [...PLUGINS.filter((p) => p !== plugin), ...HOSTS, 'service.ts'].map(core),
+    message:
+      'A plugin imports no other plugin and not the service (its type and the port are in server/): move shared code down a layer.',
+  })),
+  {
+    target: LAYERS.map(core),
+    from: [...PLUGINS, ...HOSTS, 'service.ts'].map(core),
+    message: 'The core layers import no plugin and no host (features.ts, service.ts, cli/, mcp/).',
+  },
+  {
+    target: ['./electron/main', ...coreDirs.filter((d) => d !== 'cli').map(core), core('*.ts')],
+    from: core('cli'),
+    message: 'Nothing imports the CLI: it is a host on top; what others need lives in config/ or below.',
+  },
+  {
+    target: FOUNDATION.map(core),
+    from: `./${CORE}`,
+    except: FOUNDATION.map((d) => `./${d}`),
+    message: 'db/, config/ and util/ import only each other.',
+  },
+];
+
+const browserOnly = {
+  'import-x/no-nodejs-modules': 'error',
+  'no-restricted-imports': [
+    'error',
+    { paths: [{ name: 'electron', message: 'The renderer talks to the shell through the preload only.' }] },
+  ],
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'release', 'test-results', 'playwright-report', 'bin/*.cjs'] },
@@ -17,6 +92,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript sources are imported as `./x.js`: resolve them to the `.ts` file.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] },
+  },
+  { files: ['renderer/**/*.{ts,tsx}', 'electron/shared/**/*.ts'], rules: browserOnly },
   {
     files: ['electron/core/**/*.ts', 'hooks/**/*.ts'],
     rules: {

@@ -5,11 +5,11 @@
  * hosts run the same thing.
  */
 import type { Core, CoreOptions } from './core.js';
-import type { ServicePlugin } from './service.js';
+import type { ServicePlugin } from './server/service-plugin.js';
 import { recallPlugin } from './recall/plugin.js';
 import { capturePlugin } from './capture/plugin.js';
 import { compressCoreOptions, compressPlugin } from './compress/plugin.js';
-import { packageRoot } from './cli/env.js';
+import { packageRoot } from './config/env.js';
 import { maintenancePlugin } from './maintenance/plugin.js';
 
 export type FeatureCoreOptions = Pick<CoreOptions, 'redact' | 'extractRules' | 'wantsLlmJob'>;

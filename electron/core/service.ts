@@ -3,33 +3,21 @@
  * the Electron main process, and by the tests.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { ensureDataDir, removeServerInfo, writeServerInfo } from './config/data-dir.js';
 import { acquireServeLock, ServeLockHeld, type ServeLock } from './config/serve-lock.js';
 import { pingRoute } from './server/ping.js';
 import { createCore, type Core, type CoreOptions } from './core.js';
 import { startCheckpointer } from './db/checkpointer.js';
-import { buildContext } from './recall/context.js';
 import { createApp } from './server/app.js';
 import type { Route } from './server/http.js';
+import { DEFAULT_PORT, listen } from './server/listen.js';
+import type { ServicePlugin } from './server/service-plugin.js';
 import { ingestRoutes } from './server/routes/ingest.js';
 import { readRoutes } from './server/routes/read.js';
 import { SseHub } from './server/sse.js';
-import { classifyStorageError } from './maintenance/storage.js';
+import { classifyStorageError } from './db/storage.js';
 import { Quarantine } from './store/quarantine.js';
-
-export const DEFAULT_PORT = 37777;
-
-/** A feature that plugs into the service: extra routes, background work, and how to stop it. */
-export interface ServicePlugin {
-  name: string;
-  routes?: Route[];
-  /** Replaces the SessionStart context builder (recall). */
-  contextFor?: (project: string, claudeSessionId?: string) => string | null;
-  start?(): void | Promise<void>;
-  stop?(): void | Promise<void>;
-}
 
 export interface ServiceOptions extends CoreOptions {
   /** Port to try first (default 37777); if busy, the next free ones. 0 picks any free port. */
@@ -52,32 +40,6 @@ export interface Service {
   uiUrl: string;
   server: Server;
   stop(): Promise<void>;
-}
-
-async function listen(server: Server, first: number): Promise<number> {
-  const attempts = first === 0 ? 1 : 50;
-  for (let i = 0; i < attempts; i++) {
-    const port = first === 0 ? 0 : first + i;
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const onError = (err: Error): void => {
-          server.off('listening', onListening);
-          reject(err);
-        };
-        const onListening = (): void => {
-          server.off('error', onError);
-          resolve();
-        };
-        server.once('error', onError);
-        server.once('listening', onListening);
-        server.listen({ port, host: '127.0.0.1', exclusive: true });
-      });
-      return (server.address() as AddressInfo).port;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || i === attempts - 1) throw err;
-    }
-  }
-  throw new Error('unreachable');
 }
 
 /**
@@ -136,8 +98,8 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   const startedAt = core.clock();
   const plugins = (opts.plugins ?? []).map((p) => p(core));
   const sse = new SseHub(core.bus);
-  const contextFor =
-    plugins.find((p) => p.contextFor)?.contextFor ?? ((project: string) => buildContext(core, project));
+  // The SessionStart context comes from a plugin (recall); the service itself builds none.
+  const contextFor = plugins.find((p) => p.contextFor)?.contextFor ?? (() => null);
   let boundPort = 0;
   const routes: Route[] = [
     // The hook endpoint first: every tool call of every session is matched against this table.

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { findMigrationsDir } from '../core/db/open.js';
-import { packageRoot } from '../core/cli/env.js';
+import { packageRoot } from '../core/config/env.js';
 
 export interface ShellPathInput {
   packaged: boolean;

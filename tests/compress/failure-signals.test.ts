@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { errorGist, errorLines } from '../../electron/core/compress/error-lines.js';
+import { errorGist, errorLines } from '../../electron/core/memories/error-lines.js';
 import { extractRules } from '../../electron/core/compress/rules.js';
 import { commandKind, isBuildCommand, isTestCommand } from '../../electron/core/compress/rules-util.js';
 

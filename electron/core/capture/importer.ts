@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { importRuns, sessions } from '../../../drizzle/schema.js';
 import type { Core } from '../core.js';
-import { classifyStorageError } from '../maintenance/storage.js';
+import { classifyStorageError } from '../db/storage.js';
 import { Quarantine } from '../store/quarantine.js';
 import { reconcileSession, type ReconcileCounts } from './reconcile.js';
 import { findTranscripts, readTranscriptSet, subagentFiles, type TranscriptSetRead } from './transcript.js';

@@ -18,7 +18,7 @@ import {
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { dataDirPaths, isProcessAlive, readServerInfo, resolveDataDir } from '../config/data-dir.js';
-import { DEFAULT_PORT } from '../service.js';
+import { DEFAULT_PORT } from '../server/listen.js';
 import { parseUserJson, readUserFile, UserFileError } from '../util/user-file.js';
 import {
   CAPTURE_EVENTS,

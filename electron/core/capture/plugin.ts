@@ -6,7 +6,7 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Core } from '../core.js';
-import type { ServicePlugin } from '../service.js';
+import type { ServicePlugin } from '../server/service-plugin.js';
 import { createImportRun, Reconciler, runImport } from './importer.js';
 import { defaultInstallerEnv, type InstallerEnv } from './installer.js';
 import { PauseLog } from './pauses.js';

@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { Core } from '../core.js';
 import { MAX_EVENT_BYTES } from '../ingest/limits.js';
-import { classifyStorageError } from '../maintenance/storage.js';
+import { classifyStorageError } from '../db/storage.js';
 import { Quarantine } from '../store/quarantine.js';
 import { readJsonlLines, RefusedFile } from './jsonl-reader.js';
 import {

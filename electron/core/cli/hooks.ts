@@ -10,7 +10,7 @@ import {
   type HooksStatus,
 } from '../capture/installer.js';
 import type { HookMode } from '../capture/settings-merge.js';
-import { packageRoot } from './env.js';
+import { packageRoot } from '../config/env.js';
 
 const USAGE = `Usage:
   memtray hooks install [--mode http|command] [--scope user|project] [--settings PATH] [--token-env] [--port N]

@@ -9,7 +9,7 @@ import {
   type ImportProgress,
 } from '../capture/importer.js';
 import { featureCoreOptions } from '../features.js';
-import { migrationsDir } from './env.js';
+import { migrationsDir } from '../config/env.js';
 
 function bar(p: ImportProgress): string {
   const width = 30;

@@ -6,7 +6,7 @@ import { resolveDataDir } from '../config/data-dir.js';
 import { featureCoreOptions } from '../features.js';
 import { configPath, installMcp, uninstallMcp, type McpEntry } from '../mcp/install.js';
 import { runMcpServer } from '../mcp/server.js';
-import { migrationsDir, packageRoot } from './env.js';
+import { migrationsDir, packageRoot } from '../config/env.js';
 
 export async function runMcp(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;

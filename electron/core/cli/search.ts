@@ -4,7 +4,7 @@ import { resolveDataDir, dataDirPaths } from '../config/data-dir.js';
 import { openDatabase } from '../db/open.js';
 import { searchParamsFrom } from '../recall/routes.js';
 import { SearchEngine } from '../recall/search.js';
-import { migrationsDir } from './env.js';
+import { migrationsDir } from '../config/env.js';
 
 export async function runSearch(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({

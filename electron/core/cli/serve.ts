@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { dataDirPaths, resolveDataDir } from '../config/data-dir.js';
 import { startService } from '../service.js';
 import { consoleLogger, fileLogger } from '../util/logger.js';
-import { migrationsDir, uiDir } from './env.js';
+import { migrationsDir, uiDir } from '../config/env.js';
 import { featureCoreOptions, featurePlugins } from '../features.js';
 
 export async function runServe(argv: string[]): Promise<number> {

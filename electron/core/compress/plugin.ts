@@ -4,7 +4,7 @@
  */
 import type { Core, CoreOptions } from '../core.js';
 import { redactSecrets } from '../privacy/redact.js';
-import type { ServicePlugin } from '../service.js';
+import type { ServicePlugin } from '../server/service-plugin.js';
 import { JobQueue } from './queue.js';
 import { compressRoutes } from './routes.js';
 import { extractRules } from './rules.js';

@@ -29,7 +29,7 @@ export function responseText(r: unknown, max = 20_000): string {
   return '';
 }
 
-export { commandKind, isBuildCommand, isTestCommand } from './command-class.js';
+export { commandKind, isBuildCommand, isTestCommand } from '../memories/command-class.js';
 
 const SUMMARY_RE =
   /^.*(?:\b\d+\s+(?:passed|failed|passing|failing|skipped|errors?)\b|\btest result:|\bTests?:\s+\d|\bFAIL\b|\bok\s+\S+\s+[\d.]+s\b|error(?:\[\w+\])?:).*$/gim;

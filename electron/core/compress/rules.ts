@@ -4,7 +4,7 @@
  * file lists. Deterministic and synchronous: it runs on every observation at insert.
  */
 import type { RuleInput, StructuredFields } from '../ingest/ingestor.js';
-import { errorGist } from './error-lines.js';
+import { errorGist } from '../memories/error-lines.js';
 import { bashOutcome, isBuildCommand, isTestCommand, responseText } from './rules-util.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);

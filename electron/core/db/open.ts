@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as schema from '../../../drizzle/schema.js';
-import { explainOpenError } from '../maintenance/storage.js';
+import { explainOpenError } from './storage.js';
 import { registerFunctions } from './identifiers.js';
 
 export { registerFunctions } from './identifiers.js';

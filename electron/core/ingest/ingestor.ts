@@ -8,7 +8,7 @@ import { projectName } from './project.js';
 import { RowWriter, type Emit } from './row-writer.js';
 import type { HookResult, IngestDeps, IngestOptions, PreparedHook, SkipReason } from './types.js';
 import { prepareIngestStatements, type IngestStatements, type UnprojectedEvent } from './statements.js';
-import { classifyStorageError } from '../maintenance/storage.js';
+import { classifyStorageError } from '../db/storage.js';
 import { prepareToolPayload } from './tool-payload.js';
 import { wellFormedDeep } from './well-formed.js';
 

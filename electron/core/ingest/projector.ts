@@ -12,7 +12,7 @@
  * - otherwise the events wait (a short burst is acknowledged at full speed).
  */
 import type { Ingestor } from './ingestor.js';
-import { classifyStorageError } from '../maintenance/storage.js';
+import { classifyStorageError } from '../db/storage.js';
 import type { Logger } from '../util/logger.js';
 
 export interface ProjectorOptions {

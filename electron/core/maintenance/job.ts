@@ -9,7 +9,7 @@ import { compact, sleep, truncateWal, type CompactResult } from './compact.js';
 import { recordSample } from './growth.js';
 import { quickCheck, type IntegrityResult } from './integrity.js';
 import { applyRetention, type RetentionResult } from './retention.js';
-import { classifyStorageError } from './storage.js';
+import { classifyStorageError } from '../db/storage.js';
 
 export interface JobRequest {
   /** `run`: retention + compaction + sample + check; `check`: quick_check only. */

@@ -10,14 +10,14 @@ import { statSync } from 'node:fs';
 import { z } from 'zod';
 import type { Core } from '../core.js';
 import { validate } from '../server/http.js';
-import type { ServicePlugin } from '../service.js';
+import type { ServicePlugin } from '../server/service-plugin.js';
 import type { CompactResult } from './compact.js';
 import { growth, type Growth } from './growth.js';
 import { CORRUPT_ADVICE, type IntegrityResult } from './integrity.js';
 import { runJob, type JobRequest, type JobResult } from './job.js';
 import type { RetentionResult } from './retention.js';
 import { runInWorker, WorkerUnavailable, type WorkerRun } from './runner.js';
-import { probeStorage, type StorageStatus } from './storage.js';
+import { probeStorage, type StorageStatus } from '../db/storage.js';
 
 export interface MaintenanceOptions {
   intervalMs?: number;

@@ -5,7 +5,7 @@
  * merges with what the episode already holds and rewrites it only when something changed.
  */
 import type Database from 'better-sqlite3';
-import { isTestCommand } from '../compress/rules-util.js';
+import { isTestCommand } from './command-class.js';
 import { writeChoice } from './choice.js';
 import { upsertMemory } from './rows.js';
 import { clip, errorGist, firstErrorLine, parseRecord, rel } from './text.js';

@@ -15,7 +15,7 @@ export function clipBlock(s: string, n: number): string {
   return t.length <= n ? t : `${t.slice(0, n - 1)}…`;
 }
 
-export { errorGist, errorLines, firstErrorLine } from '../compress/error-lines.js';
+export { errorGist, errorLines, firstErrorLine } from './error-lines.js';
 
 /** A tool response's text (string, {stdout, stderr}, {error}, content blocks), bounded. */
 export function responseTextOf(raw: string | null, max = 20_000): string {

@@ -6,7 +6,6 @@
  * index of recent observations (id, time, type, title), then one line on how to get details.
  */
 import type Database from 'better-sqlite3';
-import type { Core } from '../core.js';
 import { isPathExcluded } from '../ingest/exclude.js';
 import type { Settings } from '../settings/schema.js';
 import { DigestSections, RECENT_SESSIONS_SQL, type DigestItem } from './digest.js';
@@ -201,16 +200,4 @@ function summaryLine(s: SummaryRow): string {
     s.nextSteps && `Next: ${clean(s.nextSteps, 160)}`,
   ].filter(Boolean);
   return `- ${day(s.updatedAt)} (session ${s.sessionId}): ${parts.join(' | ') || 'no summary text'}`;
-}
-
-const builders = new WeakMap<Core, ContextBuilder>();
-
-/** The digest for `project` from a core (kept for callers that have no plugin). */
-export function buildContext(core: Core, project: string): string | null {
-  let b = builders.get(core);
-  if (!b) {
-    b = new ContextBuilder(core.sqlite, () => core.settings.get());
-    builders.set(core, b);
-  }
-  return b.build(project);
 }

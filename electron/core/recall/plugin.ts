@@ -1,6 +1,6 @@
 /** The recall feature as a service plugin: `GET /api/search` and the SessionStart digest. */
 import type { Core } from '../core.js';
-import type { ServicePlugin } from '../service.js';
+import type { ServicePlugin } from '../server/service-plugin.js';
 import { ContextBuilder } from './context.js';
 import { searchRoutes } from './routes.js';
 import { SearchEngine } from './search.js';

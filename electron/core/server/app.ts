@@ -12,7 +12,7 @@ import {
   type Route,
 } from './http.js';
 import { serveStatic } from './static.js';
-import { classifyStorageError } from '../maintenance/storage.js';
+import { classifyStorageError } from '../db/storage.js';
 import { MAX_EVENT_BYTES } from '../ingest/limits.js';
 
 export interface AppOptions {

@@ -1,3 +1,4 @@
+/** Where the package's own files are (migrations, the built UI), for the CLI, the features and the shell. */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

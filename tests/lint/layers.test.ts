@@ -1,0 +1,182 @@
+/**
+ * The layer rules of eslint.config.js fire: each forbidden import, linted as if it were a file of the
+ * layer it would break, is reported by its own rule (or its own zone of import-x/no-restricted-paths,
+ * told apart by the zone's message), and the imports the layers rely on pass. Removing a rule or a
+ * zone fails this file.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+interface Problem {
+  rule: string | null;
+  message: string;
+}
+
+async function lint(file: string, code: string): Promise<Problem[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: join(root, file) });
+  return (result?.messages ?? []).map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+const ZONE = 'import-x/no-restricted-paths';
+const MSG = {
+  renderer: 'The renderer imports only electron/shared',
+  shared: 'electron/shared is part of the renderer',
+  core: 'The core never imports the Electron shell',
+  plugin: 'A plugin imports no other plugin and not the service',
+  layer: 'The core layers import no plugin and no host',
+  cli: 'Nothing imports the CLI',
+  foundation: 'db/, config/ and util/ import only each other',
+};
+
+/** [layer, file it is linted as, code, rule, message fragment] */
+const forbidden: Array<[string, string, string, string, string]> = [
+  [
+    'renderer → core',
+    'renderer/src/views/X.tsx',
+    "import '../../../electron/core/core.js';",
+    ZONE,
+    MSG.renderer,
+  ],
+  ['renderer → main', 'renderer/src/X.ts', "import '../../electron/main/tray.js';", ZONE, MSG.renderer],
+  ['renderer → tests', 'renderer/src/X.ts', "import '../../tests/helpers/service.js';", ZONE, MSG.renderer],
+  [
+    'renderer → node:fs',
+    'renderer/src/X.ts',
+    "import { readFileSync } from 'node:fs';",
+    'import-x/no-nodejs-modules',
+    'Do not import Node.js builtin module',
+  ],
+  [
+    'renderer → electron',
+    'renderer/src/X.ts',
+    "import { ipcRenderer } from 'electron';",
+    'no-restricted-imports',
+    'through the preload only',
+  ],
+  ['shared → core', 'electron/shared/x.ts', "import '../core/core.js';", ZONE, MSG.shared],
+  [
+    'shared → node:path',
+    'electron/shared/x.ts',
+    "import { join } from 'node:path';",
+    'import-x/no-nodejs-modules',
+    'Do not import Node.js builtin module',
+  ],
+  ['core → main', 'electron/core/server/x.ts', "import '../../main/tray.js';", ZONE, MSG.core],
+  ['core → preload', 'electron/core/x.ts', "import '../preload/index.js';", ZONE, MSG.core],
+  [
+    'core → renderer',
+    'electron/core/recall/x.ts',
+    "import '../../../renderer/src/format.js';",
+    ZONE,
+    MSG.core,
+  ],
+  [
+    'core → electron',
+    'electron/core/util/x.ts',
+    "import { app } from 'electron';",
+    'no-restricted-imports',
+    'The core never imports electron',
+  ],
+  [
+    'plugin → service',
+    'electron/core/capture/x.ts',
+    "import type { Service } from '../service.js';",
+    ZONE,
+    MSG.plugin,
+  ],
+  ['plugin → features', 'electron/core/recall/x.ts', "import '../features.js';", ZONE, MSG.plugin],
+  ['plugin → mcp', 'electron/core/compress/x.ts', "import '../mcp/tools.js';", ZONE, MSG.plugin],
+  ['layer → plugin', 'electron/core/ingest/x.ts', "import '../compress/rules.js';", ZONE, MSG.layer],
+  [
+    'service → recall',
+    'electron/core/service.ts',
+    "import { ContextBuilder } from './recall/context.js';",
+    ZONE,
+    MSG.layer,
+  ],
+  ['layer → service', 'electron/core/server/routes/x.ts', "import '../../service.js';", ZONE, MSG.layer],
+  [
+    'memories → compress',
+    'electron/core/memories/x.ts',
+    "import '../compress/rules-util.js';",
+    ZONE,
+    MSG.layer,
+  ],
+  ['features → cli', 'electron/core/features.ts', "import './cli/main.js';", ZONE, MSG.cli],
+  ['main → cli', 'electron/main/x.ts', "import '../core/cli/main.js';", ZONE, MSG.cli],
+  ['db → ingest', 'electron/core/db/x.ts', "import '../ingest/ingestor.js';", ZONE, MSG.foundation],
+  ['db → maintenance', 'electron/core/db/x.ts', "import '../maintenance/plugin.js';", ZONE, MSG.foundation],
+  ['config → server', 'electron/core/config/x.ts', "import '../server/http.js';", ZONE, MSG.foundation],
+  ['util → settings', 'electron/core/util/x.ts', "import '../settings/store.js';", ZONE, MSG.foundation],
+];
+
+/** [layer, file, code]: imports the layers rely on. */
+const allowed: Array<[string, string, string]> = [
+  [
+    'renderer → shared, react',
+    'renderer/src/views/X.tsx',
+    "export type { LiveEvent } from '../../../electron/shared/api.js';\nexport { useState } from 'react';",
+  ],
+  [
+    'main → core, shared',
+    'electron/main/x.ts',
+    "export { startService } from '../core/service.js';\nimport '../shared/ipc.js';",
+  ],
+  [
+    'plugin → layers below',
+    'electron/core/capture/x.ts',
+    "export type { ServicePlugin } from '../server/service-plugin.js';\nexport { DEFAULT_PORT } from '../server/listen.js';\nexport { classifyStorageError } from '../db/storage.js';",
+  ],
+  [
+    'features → plugins, config',
+    'electron/core/features.ts',
+    "export { recallPlugin } from './recall/plugin.js';\nexport { packageRoot } from './config/env.js';",
+  ],
+  [
+    'cli → service, mcp',
+    'electron/core/cli/x.ts',
+    "export { startService } from '../service.js';\nimport '../mcp/server.js';",
+  ],
+  [
+    'config → db, util',
+    'electron/core/config/x.ts',
+    "export { findMigrationsDir } from '../db/open.js';\nimport '../util/clock.js';",
+  ],
+];
+
+/** The plugin folders, as features.ts wires them in. */
+const plugins = [
+  ...readFileSync(join(root, 'electron/core/features.ts'), 'utf8').matchAll(/from '\.\/(\w+)\/plugin\.js'/g),
+].map((m) => m[1]!);
+
+describe('layer rules (eslint.config.js)', () => {
+  it.each(forbidden)('%s is reported', async (_name, file, code, rule, fragment) => {
+    const problems = await lint(file, code);
+    expect(problems).toContainEqual({ rule, message: expect.stringContaining(fragment) });
+  });
+
+  it('plugins wired in features.ts never import each other', async () => {
+    expect(plugins).toEqual(expect.arrayContaining(['capture', 'compress', 'maintenance', 'recall']));
+    for (const [i, plugin] of plugins.entries()) {
+      const other = plugins[(i + 1) % plugins.length]!;
+      const problems = await lint(`electron/core/${plugin}/x.ts`, `import '../${other}/plugin.js';`);
+      expect(problems, `${plugin} → ${other}`).toContainEqual({
+        rule: ZONE,
+        message: expect.stringContaining(MSG.plugin),
+      });
+    }
+  });
+
+  it.each(allowed)('%s passes', async (_name, file, code) => {
+    expect(await lint(file, code)).toEqual([]);
+  });
+});
