@@ -174,12 +174,9 @@ async function run(): Promise<void> {
   const at = Date.now();
   // The token and the payload go only to a listener that proved it is this data dir's service.
   const trusted = server && (await verified) ? server : null;
-  const posted = trusted ? call(trusted.port, trusted.token, `/api/capture/hook/${event}`, body, id) : null;
-  // SessionStart: ask for the memory context at the same time (same project naming as the core).
-  const context =
-    trusted && event === 'SessionStart' && typeof payload.session_id === 'string'
-      ? call(trusted.port, trusted.token, contextPath(payload), null, id)
-      : null;
+  // The one hook endpoint (journaled like Claude Code's HTTP hooks); SessionStart's answer carries
+  // the memory context.
+  const posted = trusted ? call(trusted.port, trusted.token, `/api/hooks/${event}`, body, id) : null;
   const res = posted ? await posted : null;
   if (!res || res.status >= 500) {
     appendSpool(dataDir, { v: 1, id, event, at, payload: cleanForSpool(payload) }, config.spoolMaxBytes);
@@ -189,8 +186,7 @@ async function run(): Promise<void> {
     process.stderr.write(`memtray-hook: service refused ${event} (${res.status})\n`);
     return;
   }
-  const ctx = context ? await context : null;
-  const text = ctx && ctx.status === 200 ? ctx.body.trim() : '';
+  const text = event === 'SessionStart' ? contextOf(res.body) : '';
   if (text !== '') {
     const wrapped = text.startsWith('<memtray-context>')
       ? text
@@ -201,11 +197,15 @@ async function run(): Promise<void> {
   }
 }
 
-function contextPath(payload: Json): string {
-  const cwd = typeof payload.cwd === 'string' ? payload.cwd.replace(/[\\/]+$/, '') : '';
-  const project = cwd.split(/[\\/]/).pop() || 'unknown';
-  const q = new URLSearchParams({ project, session: String(payload.session_id) });
-  return `/api/context/inject?${q.toString()}`;
+/** The memory context in the service's SessionStart answer, or ''. */
+function contextOf(body: string): string {
+  try {
+    const v = JSON.parse(body) as { hookSpecificOutput?: { additionalContext?: unknown } };
+    const c = v.hookSpecificOutput?.additionalContext;
+    return typeof c === 'string' ? c.trim() : '';
+  } catch {
+    return '';
+  }
 }
 
 // Safety net: never outlive Claude Code's patience, never fail.

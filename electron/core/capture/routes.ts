@@ -1,18 +1,9 @@
 /** HTTP routes of the capture plugin (contracts in docs/capture.md). */
 import { z } from 'zod';
 import type { Core } from '../core.js';
-import {
-  EVENT_NAME_RE,
-  hookBaseSchema,
-  hookSchemas,
-  type HookPayload,
-  type KnownHookEvent,
-} from '../ingest/payloads.js';
 import { HttpError, validate, type Route } from '../server/http.js';
 import { listImportRuns } from './importer.js';
 import { hooksStatus, installHooks, uninstallHooks, type InstallerEnv } from './installer.js';
-
-const EVENT_ID_RE = /^[A-Za-z0-9-]{8,100}$/;
 
 const scopeSchema = z.enum(['user', 'project']);
 const installSchema = z
@@ -43,35 +34,6 @@ export interface CaptureRouteDeps {
 
 export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
   return [
-    {
-      // The command hook posts here: same as /api/hooks/:event, plus an event id that makes a
-      // post-then-spool (timeout after commit) exactly-once.
-      method: 'POST',
-      path: '/api/capture/hook/:event',
-      handler: ({ params, body, req }) => {
-        const event = params.event!;
-        if (!EVENT_NAME_RE.test(event))
-          throw new HttpError(400, 'invalid path: event must be a hook event name like PostToolUse');
-        const payload = validate(
-          hookSchemas[event as KnownHookEvent] ?? hookBaseSchema,
-          body,
-          'hook payload',
-        ) as HookPayload;
-        const named = payload.hook_event_name;
-        if (typeof named === 'string' && named !== event)
-          throw new HttpError(
-            400,
-            `invalid hook payload: hook_event_name does not match path event '${event}'`,
-          );
-        const idHeader = req.headers['x-memtray-event-id'];
-        const id = typeof idHeader === 'string' && EVENT_ID_RE.test(idHeader) ? idHeader : undefined;
-        const r = core.ingest.handleHook(event, payload, {
-          source: 'hook',
-          ...(id ? { eventUid: `spool:${id}` } : {}),
-        });
-        return { json: { stored: r.stored, skipped: r.skipped ?? null } };
-      },
-    },
     {
       method: 'GET',
       path: '/api/capture/hooks',

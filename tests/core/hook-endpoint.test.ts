@@ -1,0 +1,78 @@
+/**
+ * One hook endpoint (issue 15): Claude Code's HTTP hooks and the command hook both post to
+ * `POST /api/hooks/:event`, journaled; the command hook's event id makes a post that timed out
+ * after its commit, then spooled, count once. The old command-hook path is the same handler.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { rawRequest, startTestService, type TestService } from '../helpers/service.js';
+
+describe('the hook endpoint', () => {
+  let t: TestService | undefined;
+  afterEach(async () => {
+    await t?.dispose();
+    t = undefined;
+  });
+
+  const post = (path: string, body: unknown, id?: string) =>
+    rawRequest(t!.port, {
+      method: 'POST',
+      path,
+      headers: {
+        authorization: `Bearer ${t!.token}`,
+        'content-type': 'application/json',
+        ...(id ? { 'x-memtray-event-id': id } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  const call = (n: number) => ({
+    session_id: 'one-path',
+    cwd: '/w/one-path',
+    tool_name: 'Bash',
+    tool_input: { command: `echo ${n}` },
+    tool_response: { stdout: String(n) },
+    tool_use_id: `toolu_one_${n}`,
+  });
+
+  it('stores an event posted twice with the same event id once, on either path, through the journal', async () => {
+    t = await startTestService();
+    const sqlite = t.service.core.sqlite;
+    expect((await post('/api/hooks/PostToolUse', call(1), 'evt-0000-0001')).status).toBe(200);
+    expect((await post('/api/hooks/PostToolUse', call(1), 'evt-0000-0001')).status).toBe(200);
+    expect((await post('/api/capture/hook/PostToolUse', call(1), 'evt-0000-0001')).status).toBe(200);
+    expect((await post('/api/capture/hook/PostToolUse', call(2), 'evt-0000-0002')).status).toBe(200);
+    // Without an id (Claude Code's HTTP hooks) every post is an event.
+    expect((await post('/api/hooks/PostToolUse', call(3))).status).toBe(200);
+    await t.service.core.projector.settled();
+    const events = sqlite
+      .prepare(
+        `SELECT event_uid AS uid, source, projected FROM events WHERE event_name = 'PostToolUse' ORDER BY id`,
+      )
+      .all();
+    expect(events).toEqual([
+      { uid: 'spool:evt-0000-0001', source: 'hook', projected: 1 },
+      { uid: 'spool:evt-0000-0002', source: 'hook', projected: 1 },
+      { uid: null, source: 'http', projected: 1 },
+    ]);
+    const calls = sqlite.prepare(`SELECT tool_use_id FROM observations ORDER BY id`).pluck().all();
+    expect(calls).toEqual(['toolu_one_1', 'toolu_one_2', 'toolu_one_3']);
+  });
+
+  it('answers a SessionStart post with the memory context on the command hook path too', async () => {
+    t = await startTestService();
+    await post('/api/hooks/UserPromptSubmit', {
+      session_id: 's0',
+      cwd: '/w/ctxproj',
+      prompt: 'remember the zebra',
+    });
+    const r = await post(
+      '/api/capture/hook/SessionStart',
+      { session_id: 's1', cwd: '/w/ctxproj', source: 'startup' },
+      'evt-0000-0003',
+    );
+    expect(r.status).toBe(200);
+    const ctx = (r.json as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput
+      ?.additionalContext;
+    expect(ctx).toContain('<memtray-context>');
+  });
+});
