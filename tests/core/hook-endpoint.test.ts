@@ -76,3 +76,44 @@ describe('the hook endpoint', () => {
     expect(ctx).toContain('<memtray-context>');
   });
 });
+
+describe('session state from every ingest route', () => {
+  let t: TestService | undefined;
+  afterEach(async () => {
+    await t?.dispose();
+    t = undefined;
+  });
+
+  it('prompts and tool calls posted through the seed endpoints show in GET /api/sessions/:id/state', async () => {
+    t = await startTestService();
+    const init = await t.api('POST', '/api/sessions/init', {
+      claudeSessionId: 'seed-state',
+      cwd: '/w/seedproj',
+      prompt: 'add the parser',
+    });
+    expect(init.status).toBe(200);
+    const obs = async (tool: string, input: unknown) =>
+      (
+        await t!.api('POST', '/api/sessions/observations', {
+          claudeSessionId: 'seed-state',
+          cwd: '/w/seedproj',
+          tool_name: tool,
+          tool_input: input,
+          tool_response: { ok: true },
+          tool_use_id: `toolu_seed_${tool}`,
+        })
+      ).status;
+    expect(await obs('Write', { file_path: '/w/seedproj/src/parser.ts', content: 'x' })).toBe(200);
+    expect(await obs('Read', { file_path: '/w/seedproj/README.md' })).toBe(200);
+    const id = (init.json as { sessionDbId: number }).sessionDbId;
+    const st = (await t.api('GET', `/api/sessions/${id}/state`)).json as {
+      files: { new: string[]; edited: string[]; read: string[] };
+      tools_used: Record<string, number>;
+      prompts: Array<{ prompt: string }>;
+    };
+    expect(st.prompts.map((p) => p.prompt)).toEqual(['add the parser']);
+    expect(st.tools_used).toEqual({ Write: 1, Read: 1 });
+    expect(st.files.new).toEqual(['/w/seedproj/src/parser.ts']);
+    expect(st.files.read).toEqual(['/w/seedproj/README.md']);
+  });
+});

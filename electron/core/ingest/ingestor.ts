@@ -246,15 +246,17 @@ export class Ingestor {
           skipped: true,
           reason: gate,
         };
-      const r = this.w.addPrompt(
-        input.claudeSessionId,
-        project,
-        cwd,
-        undefined,
-        input.prompt,
-        opts.at ?? now,
-        emit,
-      );
+      const at = opts.at ?? now;
+      const r = this.w.addPrompt(input.claudeSessionId, project, cwd, undefined, input.prompt, at, emit);
+      // The audit trail session state derives from, as a hook would have left it.
+      if (r.stored)
+        this.recordEvent(
+          'UserPromptSubmit',
+          { session_id: input.claudeSessionId, cwd, prompt: this.clean(input.prompt).trim() },
+          opts,
+          at,
+          emit,
+        );
       return {
         sessionDbId: r.sessionDbId,
         promptNumber: r.promptNumber,
@@ -294,7 +296,8 @@ export class Ingestor {
       };
       prepareToolPayload(payload);
       this.clean(payload);
-      return this.w.addObservation(
+      const at = opts.at ?? now;
+      const r = this.w.addObservation(
         {
           claudeSessionId: input.claudeSessionId,
           project,
@@ -305,12 +308,50 @@ export class Ingestor {
           toolResponse: payload.tool_response,
           toolUseId: input.toolUseId,
           failed: input.failed ?? false,
-          at: opts.at ?? now,
+          at,
           said: typeof payload.memtray_said === 'string' ? payload.memtray_said : null,
         },
         emit,
       );
+      // The audit trail session state derives from (files, tools), as the hook would have left it.
+      if (r.stored && r.observationId !== undefined)
+        this.recordEvent(
+          input.failed ? 'PostToolUseFailure' : 'PostToolUse',
+          {
+            session_id: input.claudeSessionId,
+            cwd,
+            tool_name: input.toolName,
+            tool_input: payload.tool_input,
+            tool_response: payload.tool_response,
+            ...(input.toolUseId ? { tool_use_id: input.toolUseId } : {}),
+          },
+          opts,
+          at,
+          emit,
+        );
+      return r;
     });
+  }
+
+  /** Stores the event a write that did not come as a hook stands for (already cleaned), projected. */
+  private recordEvent(
+    eventName: string,
+    payload: { session_id: string } & Record<string, unknown>,
+    opts: IngestOptions,
+    at: number,
+    emit: Emit,
+  ): void {
+    const eventId = this.q.insertEvent(
+      eventName,
+      payload.session_id,
+      JSON.stringify(payload),
+      null,
+      opts.source ?? 'api',
+      at,
+      1,
+    );
+    const claudeSessionId = payload.session_id;
+    emit.push(() => this.d.bus.emit('event', { id: eventId, eventName, claudeSessionId, receivedAt: at }));
   }
 
   /** `POST /api/sessions/summarize`: records the request; the compression queue writes the summary. */
