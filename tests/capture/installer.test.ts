@@ -58,7 +58,7 @@ describe('hooks installer', () => {
     expect(String(s.hooks.SessionStart![0]!.hooks[0]!.command)).toMatch(/memtray-hook.* SessionStart$/);
     expect(statSync(path).mode & 0o077).toBe(0); // holds the token: private
     const u = uninstallHooks(e, {});
-    expect(u.removed).toBe(6);
+    expect(u.removed).toBe(11);
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(theirs);
     expect(uninstallHooks(e, {}).removed).toBe(0);
   });
@@ -122,12 +122,18 @@ describe('capture hook routes', () => {
     });
     expect(inst.status).toBe(200);
     expect(inst.json).toMatchObject({ installed: true, mode: 'http', scope: 'project' });
+    // Every event that carries memory or state; PreToolUse (on Claude's path) stays off.
     expect((inst.json as { events: string[] }).events.sort()).toEqual([
+      'Notification',
+      'PermissionRequest',
       'PostToolUse',
       'PostToolUseFailure',
+      'PreCompact',
       'SessionEnd',
       'SessionStart',
       'Stop',
+      'SubagentStart',
+      'SubagentStop',
       'UserPromptSubmit',
     ]);
     const un = await t.api('POST', '/api/capture/hooks/uninstall', { scope: 'project', projectDir: proj });

@@ -6,15 +6,28 @@
  */
 export type HookMode = 'http' | 'command';
 
-/** Events MemTray listens to. SessionStart is always a command hook (Claude Code has no HTTP SessionStart). */
+/**
+ * Events MemTray listens to: every one that carries memory or session state. SessionStart is always
+ * a command hook (Claude Code has no HTTP SessionStart). PreToolUse stays off: it sits on Claude's
+ * path before every call and nothing here needs it (PermissionRequest only fires while the user is
+ * asked anyway, and MemTray's answer decides nothing).
+ */
 export const CAPTURE_EVENTS = [
   'SessionStart',
   'UserPromptSubmit',
   'PostToolUse',
   'PostToolUseFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'Notification',
+  'PreCompact',
+  'PermissionRequest',
   'Stop',
   'SessionEnd',
 ] as const;
+
+/** Events whose groups match tool names (`*`: every tool). */
+const TOOL_EVENTS: ReadonlySet<string> = new Set(['PostToolUse', 'PostToolUseFailure', 'PermissionRequest']);
 
 export interface HookSpec {
   mode: HookMode;
@@ -96,7 +109,7 @@ export function addOurHooks(settings: Json, spec: HookSpec): Json {
   const hooks: Json = { ...(isRec(base.hooks) ? base.hooks : {}) };
   for (const event of CAPTURE_EVENTS) {
     const group: Json = { hooks: [hookEntry(spec, event)] };
-    if (event === 'PostToolUse' || event === 'PostToolUseFailure') group.matcher = '*';
+    if (TOOL_EVENTS.has(event)) group.matcher = '*';
     hooks[event] = [...((hooks[event] as unknown[] | undefined) ?? []), group];
   }
   return { ...base, hooks };
