@@ -100,4 +100,47 @@ describe('maintenance and the event loop', () => {
     expect(live.n).toBe(latencies.length);
     expect(t.service.core.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
   }, 180_000);
+
+  it('the worker yields to hooks: it waits for quiet moments and leaves the TRUNCATE checkpoint for later', async () => {
+    let now = Date.UTC(2026, 2, 1);
+    const t = await startTestService({ clock: () => now });
+    running.push(t);
+    seed(t, 400, now - 40 * DAY_MS);
+    now += 1_000;
+    expect((await t.api('PUT', '/api/settings', { retention: { rawDays: 30 } })).status).toBe(200);
+    type Run = {
+      error: string | null;
+      yields?: { waits: number; waitedMs: number; truncateSkipped: boolean };
+    };
+
+    // Hooks every ~10 ms for the whole run.
+    let finished = false;
+    const maintenance = t.api('POST', '/api/maintenance/run', {}).then((r) => {
+      finished = true;
+      return r;
+    });
+    for (let i = 0; !finished && i < 3_000; i++) {
+      const r = await t.api('POST', '/api/hooks/PostToolUse', {
+        session_id: 'busy',
+        cwd: '/w/maint',
+        tool_name: 'Bash',
+        tool_use_id: `busy-${i}`,
+        tool_input: { command: `echo ${i}` },
+        tool_response: { stdout: `${i}` },
+      });
+      expect(r.status).toBe(200);
+      await new Promise((res) => setTimeout(res, 10));
+    }
+    const busy = (await maintenance).json as Run;
+    expect(busy.error).toBeNull();
+    expect(busy.yields?.waits, 'waited for quiet moments between transactions').toBeGreaterThan(0);
+    expect(busy.yields?.truncateSkipped, 'no TRUNCATE while hooks kept arriving').toBe(true);
+
+    // No hooks: no waiting, and the WAL is truncated.
+    seed(t, 300, now - 40 * DAY_MS);
+    await new Promise((res) => setTimeout(res, 600));
+    const quiet = (await t.api('POST', '/api/maintenance/run', {})).json as Run;
+    expect(quiet.error).toBeNull();
+    expect(quiet.yields).toEqual({ waits: 0, waitedMs: 0, truncateSkipped: false });
+  }, 120_000);
 });

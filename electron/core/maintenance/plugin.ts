@@ -17,6 +17,7 @@ import { CORRUPT_ADVICE, type IntegrityResult } from './integrity.js';
 import { runJob, type JobRequest, type JobResult } from './job.js';
 import type { RetentionResult } from './retention.js';
 import { runInWorker, WorkerUnavailable, type WorkerRun } from './runner.js';
+import { createTraffic } from './traffic.js';
 import { probeStorage, type StorageStatus } from '../db/storage.js';
 
 export interface MaintenanceOptions {
@@ -71,10 +72,16 @@ export class Maintenance {
   private current: WorkerRun | null = null;
   private stopped = false;
 
+  /** When the service last acknowledged a hook, shared with the worker (it yields to hooks). */
+  private readonly traffic = createTraffic();
+  private readonly offTraffic: () => void;
+
   constructor(
     private readonly core: Core,
     private readonly nativeBinding?: string,
-  ) {}
+  ) {
+    this.offTraffic = core.bus.on('event', () => this.traffic.mark(Date.now()));
+  }
 
   private lastProbe: StorageStatus | null = null;
 
@@ -115,7 +122,7 @@ export class Maintenance {
   /** Runs one job on a worker, after the job in progress if there is one (they never overlap). */
   private job(req: Omit<JobRequest, 'now'>): Promise<JobResult> {
     const go = async (): Promise<JobResult> => {
-      const full: JobRequest = { ...req, now: this.core.clock() };
+      const full: JobRequest = { ...req, now: this.core.clock(), traffic: this.traffic.buffer };
       if (this.stopped) throw new Error('the service is stopping');
       try {
         this.current = runInWorker({ file: this.core.paths.db, nativeBinding: this.nativeBinding }, full);
@@ -123,7 +130,9 @@ export class Maintenance {
       } catch (err) {
         if (!(err instanceof WorkerUnavailable) || this.stopped) throw err;
         this.core.logger.warn('maintenance runs on the service thread', { err });
-        return runJob(this.core.sqlite, { ...full, pauseMs: 0 });
+        // On the service's own thread, waiting for quiet would only wait for itself.
+        const { traffic: _t, ...here } = full;
+        return runJob(this.core.sqlite, { ...here, pauseMs: 0 });
       } finally {
         this.current = null;
       }
@@ -175,6 +184,7 @@ export class Maintenance {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.offTraffic();
     await this.current?.cancel();
   }
 }

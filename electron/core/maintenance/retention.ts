@@ -24,8 +24,8 @@ export interface RetentionOptions {
   now: number;
   /** Responses up to this size are kept (default 1024 characters). */
   keepBytes?: number;
-  /** Rows per transaction (default 500; the maintenance worker uses fewer). */
-  batch?: number;
+  /** Rows per transaction, or a function asked before each one (default 500; the worker uses fewer). */
+  batch?: number | (() => number);
   /** Called between two transactions (the worker sleeps there, so the service's writes get in). */
   between?: () => void;
 }
@@ -128,7 +128,7 @@ export function compactToolEvent(eventName: string, payload: Json, keep: number)
 export function applyRetention(db: Database.Database, opts: RetentionOptions): RetentionResult {
   const cutoff = opts.now - opts.rawDays * DAY_MS;
   const keep = opts.keepBytes ?? 1024;
-  const batch = opts.batch ?? 500;
+  const batch = (): number => (typeof opts.batch === 'function' ? opts.batch() : (opts.batch ?? 500));
   const out: RetentionResult = { cutoff, observations: 0, events: 0, bytesDropped: 0 };
 
   const between = opts.between ?? ((): void => {});
@@ -144,7 +144,10 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
   const obsStep = (): number =>
     db
       .transaction(() => {
-        const rows = obsIds.all({ after: obsAfter, cutoff, keep, batch }) as Array<{ id: number; n: number }>;
+        const rows = obsIds.all({ after: obsAfter, cutoff, keep, batch: batch() }) as Array<{
+          id: number;
+          n: number;
+        }>;
         for (const r of rows) {
           obsAfter = r.id;
           obsSet.run({ id: r.id, marker: droppedMarker(r.n) });
@@ -172,7 +175,7 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
   const evStep = (): number =>
     db
       .transaction(() => {
-        const rows = evRows.all({ after, cutoff, keep, batch, mark: MARK_PREFIX }) as Array<{
+        const rows = evRows.all({ after, cutoff, keep, batch: batch(), mark: MARK_PREFIX }) as Array<{
           id: number;
           e: string;
           payload: string;
