@@ -23,8 +23,10 @@ const Database = load(workerData.module);
 const db = new Database(workerData.file, workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {});
 db.pragma('busy_timeout = 0');
 db.pragma('synchronous = NORMAL');
+const ran = new Int32Array(workerData.ran);
 let last = '';
 const tick = () => {
+  Atomics.add(ran, 0, 1);
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
     last = '';
@@ -43,6 +45,8 @@ parentPort.on('message', () => {
 `;
 
 export interface Checkpointer {
+  /** Checkpoints attempted by the thread so far. */
+  checkpoints(): number;
   stop(): Promise<void>;
 }
 
@@ -50,6 +54,7 @@ export function startCheckpointer(
   sqlite: Database.Database,
   opts: { file: string; nativeBinding?: string; intervalMs?: number; logger: Logger },
 ): Checkpointer | null {
+  const ran = new Int32Array(new SharedArrayBuffer(4));
   let worker: Worker;
   try {
     worker = new Worker(WORKER_SOURCE, {
@@ -59,6 +64,7 @@ export function startCheckpointer(
         file: opts.file,
         nativeBinding: opts.nativeBinding ?? null,
         intervalMs: opts.intervalMs ?? 250,
+        ran: ran.buffer,
       },
     });
   } catch (err) {
@@ -83,6 +89,7 @@ export function startCheckpointer(
   worker.on('error', (err) => gone(err.message));
   worker.on('exit', (code) => gone(`exit ${code}`));
   return {
+    checkpoints: () => Atomics.load(ran, 0),
     stop: async () => {
       if (!alive) return;
       alive = false;
