@@ -5,7 +5,7 @@
  * measured alternately on the service and on the floor, `--reps` times each. Linux only (/proc).
  * Prints JSON; no assertions.
  *
- *   npx tsx bench/idle-wakeups/run.ts [--idle-seconds 60] [--reps 3] [--settle-seconds 15]
+ *   npx tsx bench/idle-wakeups/run.ts [--idle-seconds 60] [--reps 3] [--settle-seconds 60]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -18,7 +18,8 @@ const { values } = parseArgs({
   options: {
     'idle-seconds': { type: 'string', default: '60' },
     reps: { type: 'string', default: '3' },
-    'settle-seconds': { type: 'string', default: '15' },
+    // Start-up work (the start sweep, the integrity check at 10 s, V8 shrinking its heap) is over.
+    'settle-seconds': { type: 'string', default: '60' },
   },
 });
 const idleSeconds = Number(values['idle-seconds']);
@@ -51,8 +52,8 @@ const summary = (ws: IdleWindow[]) => {
   for (const w of ws)
     for (const [name, n] of Object.entries(w.byThread)) byThread[name] = (byThread[name] ?? 0) + n;
   return {
-    /** Each window in order: wake-ups per second, CPU ms per minute (utime + stime). */
-    windows: ws.map((w) => [w.wakeupsPerSecond, w.cpuMsPerMinute]),
+    /** Each window in order. */
+    windows: ws.map((w) => `${w.wakeupsPerSecond} wake-ups/s, ${w.cpuMsPerMinute} ms CPU/min`),
     wakeupsPerSecond: spread(ws.map((w) => w.wakeupsPerSecond)),
     cpuMsPerIdleMinute: spread(ws.map((w) => w.cpuMsPerMinute)),
     runMsPerIdleMinute: spread(ws.map((w) => w.runMsPerMinute)),
