@@ -159,6 +159,29 @@ function rows(name: string, j: Json): Row[] {
           ratio: ratio(get(j, 'rssMiB.idle.memtray'), get(j, 'rssMiB.idle.emptyServer')),
         },
       ];
+    case 'idle-wakeups': {
+      const windows = `median of ${fmt(j.reps)} windows of ${fmt(j.idleSeconds)} s, ${fmt(j.settleSeconds)} s after start`;
+      return [
+        {
+          what: `Idle wake-ups of \`memtray serve\` (context switches of all threads per second; ${windows})`,
+          memtray: fmt(get(j, 'memtray.wakeupsPerSecond.median'), '/s'),
+          floor: `${fmt(get(j, 'emptyServer.wakeupsPerSecond.median'), '/s')} (empty Node HTTP server)`,
+          ratio: ratio(
+            get(j, 'memtray.wakeupsPerSecond.median'),
+            get(j, 'emptyServer.wakeupsPerSecond.median'),
+          ),
+        },
+        {
+          what: `Idle CPU of \`memtray serve\` per minute (scheduler run time; ${windows})`,
+          memtray: fmt(get(j, 'memtray.runMsPerIdleMinute.median'), 'ms'),
+          floor: `${fmt(get(j, 'emptyServer.runMsPerIdleMinute.median'), 'ms')} (empty Node HTTP server)`,
+          ratio: ratio(
+            get(j, 'memtray.runMsPerIdleMinute.median'),
+            get(j, 'emptyServer.runMsPerIdleMinute.median'),
+          ),
+        },
+      ];
+    }
     default:
       return [];
   }

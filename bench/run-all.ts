@@ -51,6 +51,13 @@ const BENCHES: Array<{ name: string; file: string; args: string[] }> = [
     file: 'bench/idle-rss/run.ts',
     args: quick ? ['--idle-seconds', '3', '--events', '300'] : ['--idle-seconds', '20', '--events', '2000'],
   },
+  {
+    name: 'idle-wakeups',
+    file: 'bench/idle-wakeups/run.ts',
+    args: quick
+      ? ['--settle-seconds', '15', '--idle-seconds', '5', '--reps', '1']
+      : ['--idle-seconds', '60', '--reps', '3'],
+  },
 ];
 
 const loadAtStart = loadavg()[0]!.toFixed(2);

@@ -1,7 +1,8 @@
 /**
- * The capture service plugin: imports the hook spool (at start and while running), reconciles
- * transcripts (at start, and after each Stop/SessionEnd), keeps `hook-config.json` (skip list for
- * the hook program) in step with the settings, and serves the capture routes.
+ * The capture service plugin: imports the hook spool (at start, and as soon as it appears while
+ * running: spool-watch.ts), reconciles transcripts (at start, and after each Stop/SessionEnd), keeps
+ * `hook-config.json` (skip list for the hook program) in step with the settings, and serves the
+ * capture routes.
  */
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,11 +14,15 @@ import { PauseLog } from './pauses.js';
 import { captureRoutes } from './routes.js';
 import { DECISION_TOOLS } from '../memories/decision.js';
 import { importSpool } from './spool.js';
+import { watchSpool } from './spool-watch.js';
 
 export interface CaptureOptions {
   /** Package root holding dist/memtray-hook* (for the installer). */
   packageRoot: string;
-  /** How often to look for a spool while running (ms). */
+  /**
+   * Safety poll for the spool while running (ms, default 60 s): the data dir is watched, this only
+   * catches what a watch misses. Without a watch, the spool is polled every 5 s.
+   */
   spoolPollMs?: number;
   /** Delay after Stop/SessionEnd before reading the transcript (Claude Code flushes it). */
   reconcileDelayMs?: number;
@@ -34,10 +39,12 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
   const pauses = new PauseLog(core);
   let stopped = false;
   const reconciler = new Reconciler(core, pauses.pausedAt, () => stopped);
-  const timers = new Set<NodeJS.Timeout>();
   const unsubs: Array<() => void> = [];
   let chain: Promise<unknown> = Promise.resolve();
   let spoolBusy = false;
+  /** The spool changed while an import ran: look again after it. */
+  let spoolAgain = false;
+  let unwatchSpool: (() => void) | null = null;
 
   /** Background work runs one at a time, after what is queued. */
   const enqueue = (what: string, fn: () => Promise<unknown>): Promise<unknown> => {
@@ -57,7 +64,11 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
   };
 
   const spool = (force = false): void => {
-    if (spoolBusy || stopped) return;
+    if (stopped) return;
+    if (spoolBusy) {
+      spoolAgain = true;
+      return;
+    }
     if (!force && !existsSync(core.paths.spool)) return;
     spoolBusy = true;
     void enqueue('spool import', async () => {
@@ -66,6 +77,10 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
         log.info('capture: spool imported', { ...r });
     }).finally(() => {
       spoolBusy = false;
+      if (spoolAgain) {
+        spoolAgain = false;
+        spool();
+      }
     });
   };
 
@@ -125,13 +140,14 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
         const c = await reconciler.sweep(opts.startSweepMs ?? 3 * 86_400_000);
         log.info('capture: start sweep done', { ...c });
       });
-      const poll = setInterval(() => spool(), opts.spoolPollMs ?? 5000);
-      poll.unref();
-      timers.add(poll);
+      unwatchSpool = watchSpool(core.paths.spool, () => spool(), {
+        logger: log,
+        ...(opts.spoolPollMs !== undefined ? { safetyPollMs: opts.spoolPollMs } : {}),
+      });
     },
     async stop() {
       stopped = true;
-      for (const t of timers) clearInterval(t);
+      unwatchSpool?.();
       for (const t of pendingReconcile.values()) clearTimeout(t);
       for (const u of unsubs) u();
       // Every read is bounded and checks `stopped` between chunks, so this is short; the cap is a

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../util/logger.js';
+import { findMigrationsDir, openDatabase } from './open.js';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer.js';
 
 const dirs: string[] = [];
@@ -25,6 +26,8 @@ function open(): { db: Database.Database; file: string } {
 }
 
 /** Writes about 12 MB in 30 transactions, pausing between them as bursts of hooks would. */
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
 async function write(db: Database.Database): Promise<void> {
   const ins = db.prepare('INSERT INTO t (x) VALUES (?)');
   const batch = db.transaction((n: number) => {
@@ -32,7 +35,7 @@ async function write(db: Database.Database): Promise<void> {
   });
   for (let n = 0; n < 30; n++) {
     batch(n);
-    await new Promise((r) => setTimeout(r, 40));
+    await sleep(40);
   }
 }
 
@@ -49,6 +52,72 @@ describe('background WAL checkpoints', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect((db.prepare('SELECT count(*) n FROM t').get() as { n: number }).n).toBe(3000);
     db.close();
+  });
+
+  it('sleep while nothing is written, and checkpoint once after a write', async () => {
+    const { db, file } = open();
+    const c = startCheckpointer(db, { file, intervalMs: 25, logger: silentLogger })!;
+    await sleep(2000);
+    const idle = c.checkpoints();
+    db.prepare('INSERT INTO t (x) VALUES (?)').run('one');
+    await sleep(500);
+    const afterWrite = c.checkpoints();
+    await sleep(500);
+    const later = c.checkpoints();
+    await c.stop();
+    db.close();
+    expect(idle, 'checkpoints in 2 s without a write').toBe(0);
+    expect(afterWrite, 'checkpoints after one write').toBe(1);
+    expect(later, 'and none after that').toBe(1);
+  });
+
+  it('see the writes of statements prepared before it started (openDatabase tracks them)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memtray-ckpt-'));
+    dirs.push(dir);
+    const file = join(dir, 'test.db');
+    const { sqlite, close } = openDatabase(file, { migrationsDir: findMigrationsDir(process.cwd()) });
+    sqlite.exec('CREATE TABLE t (x TEXT)');
+    const ins = sqlite.prepare('INSERT INTO t (x) VALUES (?)');
+    const many = sqlite.transaction(() => {
+      for (let i = 0; i < 50; i++) ins.run(`${i}`);
+    });
+    const c = startCheckpointer(sqlite, { file, intervalMs: 25, logger: silentLogger })!;
+    await sleep(300);
+    expect(c.checkpoints()).toBe(0);
+    many();
+    await sleep(300);
+    expect(c.checkpoints()).toBe(1);
+    // A pragma that only reads is no write; one that writes is.
+    sqlite.pragma('page_count');
+    await sleep(300);
+    expect(c.checkpoints()).toBe(1);
+    sqlite.pragma('user_version = 7');
+    await sleep(300);
+    expect(c.checkpoints()).toBe(2);
+    await c.stop();
+    close();
+  });
+
+  it('try again, a few times, a checkpoint a reader held up; then sleep', async () => {
+    const { db, file } = open();
+    const reader = new Database(file);
+    const c = startCheckpointer(db, { file, intervalMs: 25, logger: silentLogger })!;
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM t').get(); // holds the snapshot from before the write
+    db.prepare('INSERT INTO t (x) VALUES (?)').run('one');
+    await sleep(400);
+    const held = c.checkpoints();
+    reader.exec('COMMIT');
+    reader.close();
+    await sleep(2000);
+    const done = c.checkpoints();
+    await sleep(1000);
+    const later = c.checkpoints();
+    await c.stop();
+    db.close();
+    expect(held, 'tried again while the reader held the snapshot').toBeGreaterThanOrEqual(2);
+    expect(done, 'and once more after it let go').toBeGreaterThan(held);
+    expect(later, 'then no more').toBe(done);
   });
 
   it('without it, the same writes under the raised threshold grow the WAL past 12 MB', async () => {

@@ -2,17 +2,33 @@
  * WAL checkpoints on a background thread. SQLite's automatic checkpoint runs inside whichever
  * COMMIT crosses the threshold: on the ingest path that is the main thread copying megabytes back
  * into the database (and syncing) while hooks wait. Here a worker thread with its own connection
- * runs `wal_checkpoint(PASSIVE)` every `intervalMs` (it never blocks the writer), and the main
- * connection's own threshold is raised to a fallback that only matters if this thread falls behind
- * or is gone. Anything going wrong here costs speed, never data: the WAL stays valid either way.
+ * runs `wal_checkpoint(PASSIVE)` (it never blocks the writer), and the main connection's own
+ * threshold is raised to a fallback that only matters if this thread falls behind or is gone.
+ * Anything going wrong here costs speed, never data: the WAL stays valid either way.
+ *
+ * The thread sleeps while nothing is written: no timer runs there while the service is idle. The
+ * main connection's writes (db/write-signal.ts) raise a flag shared with the thread; the first write
+ * after the flag was cleared also posts a message, which arms one timer: `intervalMs` later the
+ * thread clears the flag and checkpoints. So while writes keep coming there is one message and one
+ * checkpoint per interval, and after the last write one more checkpoint. A checkpoint that could not
+ * finish (another connection reading an older snapshot, another checkpoint running, an error) is
+ * retried a few times with growing pauses, then left for the next write. Writes of other
+ * connections (the maintenance worker, `memtray mcp`) are not seen: theirs checkpoint themselves.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Logger } from '../util/logger.js';
+import { onWrites } from './write-signal.js';
 
 /** Pages the main connection lets the WAL reach before checkpointing itself (about 40 MB). */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
+
+/** Slots of the Int32Array shared with the thread. */
+const WRITTEN = 0; // set by the main thread after a write, cleared by the thread before it checkpoints
+const RAN = 1; // checkpoints attempted
+/** Unfinished checkpoints are tried again after 2, 4 … 64 intervals (about 32 s in all by default). */
+const MAX_RETRIES = 6;
 
 // CommonJS, evaluated in the worker: no build step or extra file to ship. (No literal require call:
 // electron-vite would take this bundle for CommonJS and insert its shim in the wrong place.)
@@ -23,26 +39,48 @@ const Database = load(workerData.module);
 const db = new Database(workerData.file, workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {});
 db.pragma('busy_timeout = 0');
 db.pragma('synchronous = NORMAL');
+const shared = new Int32Array(workerData.shared);
+const interval = workerData.intervalMs;
 let last = '';
-const tick = () => {
+let timer = null;
+let retries = 0;
+const checkpoint = () => {
+  Atomics.add(shared, ${RAN}, 1);
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
     last = '';
+    return r.busy === 0 && r.checkpointed >= r.log;
   } catch (err) {
     const m = String(err && err.message);
     if (m !== last) parentPort.postMessage({ error: m });
     last = m;
+    return false;
   }
 };
-const timer = setInterval(tick, workerData.intervalMs);
-parentPort.on('message', () => {
-  clearInterval(timer);
-  try { tick(); db.close(); } catch {}
+const tick = () => {
+  timer = null;
+  Atomics.store(shared, ${WRITTEN}, 0); // a write from now on asks again
+  if (checkpoint()) retries = 0;
+  else if (retries < ${MAX_RETRIES}) timer = setTimeout(tick, interval * 2 ** ++retries);
+};
+parentPort.on('message', (m) => {
+  if (m === 'written') {
+    // New writes: checkpoint one interval from now (sooner than a retry that was waiting).
+    if (timer !== null && retries === 0) return;
+    clearTimeout(timer);
+    retries = 0;
+    timer = setTimeout(tick, interval);
+    return;
+  }
+  clearTimeout(timer);
+  try { checkpoint(); db.close(); } catch {}
   parentPort.close();
 });
 `;
 
 export interface Checkpointer {
+  /** Checkpoints attempted by the thread so far. */
+  checkpoints(): number;
   stop(): Promise<void>;
 }
 
@@ -50,6 +88,7 @@ export function startCheckpointer(
   sqlite: Database.Database,
   opts: { file: string; nativeBinding?: string; intervalMs?: number; logger: Logger },
 ): Checkpointer | null {
+  const shared = new Int32Array(new SharedArrayBuffer(8));
   let worker: Worker;
   try {
     worker = new Worker(WORKER_SOURCE, {
@@ -59,6 +98,7 @@ export function startCheckpointer(
         file: opts.file,
         nativeBinding: opts.nativeBinding ?? null,
         intervalMs: opts.intervalMs ?? 250,
+        shared: shared.buffer,
       },
     });
   } catch (err) {
@@ -71,9 +111,17 @@ export function startCheckpointer(
   // A WAL that grew during a burst is cut back to this size once it restarts from the beginning.
   sqlite.pragma('journal_size_limit = 16777216');
   let alive = true;
+  // After every write statement on the ingest path: one atomic load, and while the thread has not
+  // checkpointed since the last message, nothing else.
+  const stopWatching = onWrites(sqlite, () => {
+    if (Atomics.load(shared, WRITTEN) !== 0) return;
+    Atomics.store(shared, WRITTEN, 1);
+    worker.postMessage('written');
+  });
   const gone = (why: string): void => {
     if (!alive) return;
     alive = false;
+    stopWatching();
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${previous}`);
     opts.logger.warn('background WAL checkpoints stopped; SQLite checkpoints on commit again', { why });
   };
@@ -83,9 +131,11 @@ export function startCheckpointer(
   worker.on('error', (err) => gone(err.message));
   worker.on('exit', (code) => gone(`exit ${code}`));
   return {
+    checkpoints: () => Atomics.load(shared, RAN),
     stop: async () => {
       if (!alive) return;
       alive = false;
+      stopWatching();
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage('stop');
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref());

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import * as schema from '../../../drizzle/schema.js';
 import { explainOpenError } from './storage.js';
 import { registerFunctions } from './identifiers.js';
+import { trackWrites } from './write-signal.js';
 
 export { registerFunctions } from './identifiers.js';
 
@@ -49,6 +50,8 @@ function openUnexplained(file: string, opts: OpenDatabaseOptions): OpenedDatabas
     fileMustExist: opts.readonly ?? false,
     ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
   });
+  // Before any statement is prepared: the background checkpointer wakes on writes (write-signal.ts).
+  if (!opts.readonly) trackWrites(sqlite);
   try {
     sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
     if (!opts.readonly) {

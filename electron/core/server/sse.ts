@@ -12,18 +12,22 @@ const STREAMED: BusEventName[] = [
   'import',
 ];
 
-/** Server-Sent Events: every bus event goes out as `event: <name>` with a JSON `data:` line. */
+/**
+ * Server-Sent Events: every bus event goes out as `event: <name>` with a JSON `data:` line. A
+ * heartbeat comment keeps the connections open; it runs only while a client is connected.
+ */
 export class SseHub {
   private readonly clients = new Set<ServerResponse>();
   private readonly unsubscribe: Array<() => void> = [];
-  private readonly heartbeat: NodeJS.Timeout;
+  private heartbeat: NodeJS.Timeout | null = null;
 
-  constructor(bus: Bus, heartbeatMs = 25_000) {
+  constructor(
+    bus: Bus,
+    private readonly heartbeatMs = 25_000,
+  ) {
     for (const name of STREAMED) {
       this.unsubscribe.push(bus.on(name, (payload) => this.broadcast(name, payload)));
     }
-    this.heartbeat = setInterval(() => this.comment('ping'), heartbeatMs);
-    this.heartbeat.unref();
   }
 
   attach(res: ServerResponse): void {
@@ -35,7 +39,19 @@ export class SseHub {
     });
     res.write('retry: 2000\n: connected\n\n');
     this.clients.add(res);
-    res.on('close', () => this.clients.delete(res));
+    if (!this.heartbeat) {
+      this.heartbeat = setInterval(() => this.comment('ping'), this.heartbeatMs);
+      this.heartbeat.unref();
+    }
+    res.on('close', () => {
+      this.clients.delete(res);
+      if (this.clients.size === 0) this.stopHeartbeat();
+    });
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 
   get size(): number {
@@ -53,7 +69,7 @@ export class SseHub {
   }
 
   close(): void {
-    clearInterval(this.heartbeat);
+    this.stopHeartbeat();
     for (const u of this.unsubscribe) u();
     for (const c of this.clients) c.end();
     this.clients.clear();
