@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCorpusEvents } from '../../tests/helpers/corpus.js';
+import { corpusPostBodies, cpuMs } from '../lib/hook-bodies.js';
 import { startChild } from '../lib/child.js';
 import { percentile, round, runLoad } from '../lib/load.js';
 
@@ -33,22 +33,7 @@ const reps = Number(values.reps);
 const concurrency = Number(values.concurrency);
 const windowS = Number(values.window);
 
-const posts = loadCorpusEvents().filter((e) => e.eventName === 'PostToolUse');
-const bodies = posts.map((e) => e.payload);
-const bodyFor = (i: number): string => {
-  const p = bodies[i % bodies.length]!;
-  return JSON.stringify({ ...p, session_id: `bench-${Math.floor(i / 50)}`, tool_use_id: `toolu_bench_${i}` });
-};
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
+const { bodyFor } = corpusPostBodies();
 
 interface Flood {
   requests: number;

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCorpusEvents } from '../../tests/helpers/corpus.js';
+import { corpusPostBodies, cpuMs } from '../lib/hook-bodies.js';
 import { round, runLoad } from '../lib/load.js';
 import { startChild } from '../lib/child.js';
 
@@ -28,13 +28,7 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 
-const posts = loadCorpusEvents().filter((e) => e.eventName === 'PostToolUse');
-const bodies = posts.map((e) => e.payload);
-const bodyFor = (i: number): string => {
-  const p = bodies[i % bodies.length]!;
-  return JSON.stringify({ ...p, session_id: `bench-${Math.floor(i / 50)}`, tool_use_id: `toolu_bench_${i}` });
-};
-const avgBytes = Math.round(bodies.reduce((n, b) => n + JSON.stringify(b).length, 0) / bodies.length);
+const { bodyFor, avgBytes, count: corpusPosts } = corpusPostBodies();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'memtray-bench-ingest-'));
 const memtray = await startChild(
@@ -54,16 +48,6 @@ const floor = await startChild(['bench/lib/floor-server.mjs'], /^(\d+)\n/);
 const mPort = Number(memtray.match[1]);
 const fPort = Number(floor.match[1]);
 const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
-
-/** CPU time (user + system, ms) a child process has used so far, from /proc (Linux). */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 /** Runs a load and adds the server's CPU milliseconds per request (robust when the machine is busy). */
 async function measured(child: ChildProcess, port: number, conc: number, secs: number, offset: number) {
@@ -149,7 +133,7 @@ console.log(
         memGiB: round(totalmem() / 2 ** 30, 1),
         node: process.version,
       },
-      payloads: { corpusPostToolUse: bodies.length, avgBytes },
+      payloads: { corpusPostToolUse: corpusPosts, avgBytes },
       concurrency,
       synchronous: values.synchronous ?? 'default',
       sustained: {

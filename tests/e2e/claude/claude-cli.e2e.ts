@@ -5,14 +5,13 @@
  * SessionStart context reaches the model; `<private>` text lands nowhere; with the service stopped
  * mid-session the events are recovered afterwards (spool in command mode, transcript in http mode).
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../../helpers/service.js';
+import { installProjectHooks, runClaude, until } from './cli.js';
 import { startFakeAnthropic, type FakeAnthropic, type ToolStep } from './fake-anthropic.js';
 
-const CLAUDE = join(process.cwd(), 'node_modules', '.bin', 'claude');
 const SECRET = 'SECRET-PINEAPPLE-4242';
 
 function steps(proj: string): ToolStep[] {
@@ -25,47 +24,8 @@ function steps(proj: string): ToolStep[] {
   ];
 }
 
-function runClaude(
-  proj: string,
-  home: string,
-  api: FakeAnthropic,
-  prompt: string,
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      HOME: home,
-      ANTHROPIC_BASE_URL: api.url,
-      ANTHROPIC_API_KEY: 'sk-test-e2e',
-    };
-    delete env.MEMTRAY_DATA_DIR;
-    delete env.CLAUDECODE;
-    const p = spawn(
-      CLAUDE,
-      ['-p', prompt, '--allowedTools', 'Bash Write Edit Read', '--output-format', 'json'],
-      {
-        cwd: proj,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    let err = '';
-    p.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    p.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    p.on('close', (code) => resolve({ code, out, err }));
-  });
-}
-
-async function until<T>(fn: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const runClaudeHere = (proj: string, home: string, api: FakeAnthropic, prompt: string) =>
+  runClaude(proj, home, api.url, prompt, 'Bash Write Edit Read');
 
 function filesContaining(dir: string, needle: string): string[] {
   const hits: string[] = [];
@@ -108,21 +68,7 @@ describe.each(['http', 'command'] as const)('real Claude Code CLI, %s mode', (mo
       () => s.api.close(),
       () => s.t.stop(),
     );
-    execFileSync(
-      process.execPath,
-      [
-        join(process.cwd(), 'bin/memtray.mjs'),
-        'hooks',
-        'install',
-        '--mode',
-        mode,
-        '--scope',
-        'project',
-        '--data-dir',
-        dataDir,
-      ],
-      { env: { ...process.env, HOME: home }, cwd: proj },
-    );
+    installProjectHooks(mode, proj, home, dataDir);
     expect(existsSync(join(proj, '.claude', 'settings.local.json'))).toBe(true);
     return s;
   }
@@ -144,7 +90,7 @@ describe.each(['http', 'command'] as const)('real Claude Code CLI, %s mode', (mo
       tool_input: { command: 'npm test -- parser' },
       tool_response: { stdout: 'ok', stderr: '' },
     });
-    const r = await runClaude(
+    const r = await runClaudeHere(
       s.proj,
       s.home,
       s.api,
@@ -203,7 +149,7 @@ describe.each(['http', 'command'] as const)('real Claude Code CLI, %s mode', (mo
         await st.t.stop();
       }
     });
-    const r = await runClaude(s.proj, s.home, s.api, `Tidy again <private>${SECRET}</private>`);
+    const r = await runClaudeHere(s.proj, s.home, s.api, `Tidy again <private>${SECRET}</private>`);
     expect(r.code, r.err).toBe(0);
     const sessionId = (JSON.parse(r.out) as { session_id: string }).session_id;
     expect(stoppedAt).toBe(2);

@@ -4,25 +4,14 @@
  * Explore subagent; SubagentStart and SubagentStop reach MemTray in both modes, and the session
  * state lists the agent with its start and end.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedModel, type ScriptedModel } from '../../fixtures/record/scripted-model.js';
 import { startTestService, tempDir, type TestService } from '../../helpers/service.js';
+import { installProjectHooks, runClaude, until } from './cli.js';
 
-const CLAUDE = join(process.cwd(), 'node_modules', '.bin', 'claude');
 const TASK = 'List the files in this folder and report what the project holds.';
-
-async function until<T>(fn: () => T | undefined | null | false, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.each(['http', 'command'] as const)(
   'a subagent through the real Claude Code CLI, %s mode',
@@ -65,53 +54,13 @@ describe.each(['http', 'command'] as const)(
         },
       ]);
       open.push(() => model.close());
-      execFileSync(
-        process.execPath,
-        [
-          join(process.cwd(), 'bin/memtray.mjs'),
-          'hooks',
-          'install',
-          '--mode',
-          mode,
-          '--scope',
-          'project',
-          '--data-dir',
-          dataDir,
-        ],
-        { env: { ...process.env, HOME: home }, cwd: proj },
-      );
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        HOME: home,
-        ANTHROPIC_BASE_URL: model.url,
-        ANTHROPIC_API_KEY: 'sk-test-e2e',
-      };
-      delete env.MEMTRAY_DATA_DIR;
-      delete env.CLAUDECODE;
-      const r = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const p = spawn(
-          CLAUDE,
-          [
-            '-p',
-            'Please look around with an agent.',
-            '--allowedTools',
-            'Bash Agent',
-            '--output-format',
-            'json',
-          ],
-          { cwd: proj, env, stdio: ['ignore', 'pipe', 'pipe'] },
-        );
-        let out = '';
-        let err = '';
-        p.stdout.on('data', (c: Buffer) => (out += c.toString()));
-        p.stderr.on('data', (c: Buffer) => (err += c.toString()));
-        p.on('close', (code) => resolve({ code, out, err }));
-      });
+      installProjectHooks(mode, proj, home, dataDir);
+      const r = await runClaude(proj, home, model.url, 'Please look around with an agent.', 'Bash Agent');
       expect(r.code, r.err).toBe(0);
       expect(model.unmatched).toEqual([]);
       const sessionId = (JSON.parse(r.out) as { session_id: string }).session_id;
       const core = t.service.core;
-      await until(() => core.read.sessionByClaudeId(sessionId)?.status === 'completed');
+      await until(() => core.read.sessionByClaudeId(sessionId)?.status === 'completed', 20_000);
       const names = core.sqlite
         .prepare('SELECT event_name FROM events WHERE claude_session_id = ? ORDER BY id')
         .pluck()
