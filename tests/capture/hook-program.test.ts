@@ -48,6 +48,8 @@ describe.each(variants)('memtray-hook (%s)', (_name, cmd) => {
     expect((await runHook(cmd, 'UserPromptSubmit', JSON.stringify(prompt), t.dataDir)).code).toBe(0);
     const post = { ...bash, session_id: sid, cwd: '/tmp/projx', tool_use_id: `toolu_${_name}` };
     expect((await runHook(cmd, 'PostToolUse', JSON.stringify(post), t.dataDir)).code).toBe(0);
+    // The 2xx means journaled; the rows come from the projector (HTTP reads wait for it, this direct one must).
+    await t.settled();
     const s = t.service.core.read.sessionByClaudeId(sid)!;
     const detail = (await t.api('GET', `/api/sessions/${s.id}`)).json as {
       prompts: Array<{ prompt: string; promptNumber: number }>;
