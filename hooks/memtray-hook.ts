@@ -14,7 +14,6 @@ import type { IncomingMessage } from 'node:http';
 import { MAX_EVENT_BYTES } from '../electron/core/ingest/limits.js';
 import { mapStringsDeep, stripPrivacyTags } from '../electron/core/privacy/strip-tags.js';
 import { appendSpool, readHookConfig, readServer, resolveDataDir, type ServerRef } from './lib.js';
-import { cleanForSpool } from './spool-redact.js';
 import { readStdinBounded } from './stdin.js';
 
 const TIMEOUT_MS = 2000;
@@ -179,6 +178,8 @@ async function run(): Promise<void> {
   const posted = trusted ? call(trusted.port, trusted.token, `/api/hooks/${event}`, body, id) : null;
   const res = posted ? await posted : null;
   if (!res || res.status >= 500) {
+    // The redaction rules load only when an event is spooled (the service-up path never pays for them).
+    const { cleanForSpool } = await import('./spool-redact.js');
     appendSpool(dataDir, { v: 1, id, event, at, payload: cleanForSpool(payload) }, config.spoolMaxBytes);
     return;
   }
