@@ -10,6 +10,8 @@ import { Ingestor, type IngestDeps } from './ingest/ingestor.js';
 import { Projector } from './ingest/projector.js';
 import { SettingsStore, fileSecretStore, type SecretStore } from './settings/store.js';
 import { ReadStore } from './store/read.js';
+import { ProjectStore } from './projects/store.js';
+import { adoptLegacyProjects } from './projects/adopt.js';
 import { Bus } from './util/bus.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { silentLogger, type Logger } from './util/logger.js';
@@ -54,6 +56,8 @@ export interface Core {
   /** Derives rows from the events the hook endpoint journaled (see ingest/projector.ts). */
   projector: Projector;
   read: ReadStore;
+  /** The projects table's one writer: identity, names, capture switches (projects/store.ts). */
+  projects: ProjectStore;
   close(): void;
 }
 
@@ -83,8 +87,13 @@ export function createCore(opts: CoreOptions): Core {
         reason,
       }),
     );
+    const projects = new ProjectStore(sqlite, bus);
+    const adopted = adoptLegacyProjects(sqlite, projects, clock());
+    if (adopted.adopted + adopted.split + adopted.merged > 0)
+      logger.info('projects: identity adopted', { ...adopted });
     const groupCommit = new GroupCommit(sqlite);
     const ingest = new Ingestor({
+      projects,
       sqlite,
       groupCommit,
       logger,
@@ -110,6 +119,7 @@ export function createCore(opts: CoreOptions): Core {
       groupCommit,
       projector,
       read: new ReadStore(db),
+      projects,
       close: () => {
         projector.stop();
         close();

@@ -9,7 +9,7 @@
  *   missing tool call (by `tool_use_id`) is recorded with the number of the prompt it belongs to.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { events, observations, projects, sessions, userPrompts } from '../../../drizzle/schema.js';
+import { events, observations, sessions, userPrompts } from '../../../drizzle/schema.js';
 import type { Core } from '../core.js';
 import { isPathExcluded } from '../ingest/exclude.js';
 import { MAX_EVENT_BYTES } from '../ingest/limits.js';
@@ -295,12 +295,7 @@ function insertPrompt(
 }
 
 function captureEnabled(core: Core, project: string, cwd: string | null): boolean {
-  const p = core.db
-    .select({ on: projects.captureEnabled })
-    .from(projects)
-    .where(eq(projects.name, project))
-    .get();
-  if (p && !p.on) return false;
+  if (core.projects.captureEnabled(project) === false) return false;
   return !(cwd && isPathExcluded(cwd, core.settings.get().excludedPaths));
 }
 

@@ -1,10 +1,9 @@
 import { withDeferredIndex } from '../db/identifiers.js';
 import { isPathExcluded } from './exclude.js';
+import { UNKNOWN_PROJECT } from './project.js';
 
 export type * from './types.js';
-export { projectName } from './project.js';
 import type { HookPayload } from './payloads.js';
-import { projectName } from './project.js';
 import { RowWriter, type Emit } from './row-writer.js';
 import type { HookResult, IngestDeps, IngestOptions, PreparedHook, SkipReason } from './types.js';
 import { prepareIngestStatements, type IngestStatements, type UnprojectedEvent } from './statements.js';
@@ -211,7 +210,7 @@ export class Ingestor {
   ): HookResult {
     if (opts.eventUid && this.q.eventUidExists(opts.eventUid)) return { stored: false, skipped: 'duplicate' };
     const existing = claudeSessionId ? this.q.findSession(claudeSessionId) : undefined;
-    const project = existing?.project ?? projectName(undefined, cwd);
+    const project = existing?.project ?? this.d.projects.nameFor(cwd, undefined, at);
     const gate = this.gate(project, cwd, now);
     if (gate) return { stored: false, skipped: gate };
     const eventId = this.q.insertEvent(
@@ -237,7 +236,7 @@ export class Ingestor {
       this.drainJournal();
       const existing = this.q.findSession(input.claudeSessionId);
       const cwd = input.cwd ?? null;
-      const project = existing?.project ?? projectName(input.project, cwd);
+      const project = existing?.project ?? this.d.projects.nameFor(cwd, input.project, now);
       const gate = this.gate(project, cwd, now);
       if (gate)
         return {
@@ -286,7 +285,9 @@ export class Ingestor {
     return this.run((emit): HookResult => {
       this.drainJournal();
       const cwd = input.cwd ?? null;
-      const project = this.q.findSession(input.claudeSessionId)?.project ?? projectName(input.project, cwd);
+      const project =
+        this.q.findSession(input.claudeSessionId)?.project ??
+        this.d.projects.nameFor(cwd, input.project, now);
       const gate = this.gate(project, cwd, now);
       if (gate) return { stored: false, skipped: gate };
       const payload: Record<string, unknown> = {
@@ -368,13 +369,7 @@ export class Ingestor {
       v === undefined ? undefined : this.cleanText(v);
     return this.run((emit) => {
       this.drainJournal();
-      const s = this.w.upsertSession(
-        input.claudeSessionId,
-        projectName(undefined, null),
-        null,
-        undefined,
-        now,
-      );
+      const s = this.w.upsertSession(input.claudeSessionId, UNKNOWN_PROJECT, null, undefined, now);
       const messages = {
         last_user_message: clean(input.last_user_message),
         last_assistant_message: clean(input.last_assistant_message),
@@ -391,7 +386,7 @@ export class Ingestor {
       return {
         sessionDbId: this.w.completeSession(
           input.claudeSessionId,
-          projectName(undefined, null),
+          UNKNOWN_PROJECT,
           null,
           input.reason ?? null,
           now,
@@ -407,9 +402,9 @@ export class Ingestor {
   private gate(project: string, cwd: string | null, now: number): SkipReason | null {
     let reason: SkipReason | null = null;
     if (this.d.settings.isPaused(now)) reason = 'paused';
-    else if (this.q.projectEnabled(project) === false) reason = 'project-disabled';
+    else if (this.d.projects.captureEnabled(project) === false) reason = 'project-disabled';
     else if (cwd && isPathExcluded(cwd, this.d.settings.get().excludedPaths)) reason = 'excluded-path';
-    if (reason) this.q.countSkip(project, cwd, now);
+    if (reason) this.d.projects.countSkip(project, cwd, now);
     return reason;
   }
 }

@@ -1,4 +1,5 @@
 /** The Ingestor's public types: what it needs (deps), what it takes (options), what it answers. */
+import type { ProjectStore } from '../projects/store.js';
 import type Database from 'better-sqlite3';
 import type { CleanSettings } from '../privacy/clean.js';
 import type { SettingsStore } from '../settings/store.js';
@@ -32,6 +33,8 @@ export interface IngestDeps {
   bus: Bus;
   clock: Clock;
   settings: SettingsStore;
+  /** The projects table's owner: names for new sessions, capture switches, skip counts. */
+  projects: ProjectStore;
   /** Secret redaction applied to every stored string when the `redactSecrets` setting is on. */
   redact: (text: string, settings: CleanSettings) => string;
   /** Deterministic extractor applied at once, so nothing waits on an API. */

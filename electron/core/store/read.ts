@@ -195,16 +195,6 @@ export class ReadStore {
       .all();
   }
 
-  /** Turns capture on/off for a project (created if unknown). */
-  setProjectCapture(name: string, enabled: boolean, now: number) {
-    return this.db
-      .insert(projects)
-      .values({ name, captureEnabled: enabled, createdAt: now })
-      .onConflictDoUpdate({ target: projects.name, set: { captureEnabled: enabled } })
-      .returning()
-      .get();
-  }
-
   /** Deletes a session and (by cascade) its prompts, observations, summary; and its events and jobs. */
   deleteSession(id: number): boolean {
     return this.db.transaction((tx) => {

@@ -130,9 +130,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         const name = params.name!;
         if (!projectNameRe.test(name)) throw new HttpError(400, 'invalid path: project name');
         const b = validate(z.object({ capture: z.boolean() }).strict(), body);
-        const row = core.read.setProjectCapture(name, b.capture, core.clock());
-        core.bus.emit('project', { name, captureEnabled: row.captureEnabled });
-        return { json: row };
+        return { json: core.projects.setCapture(name, b.capture, core.clock()) };
       },
     },
     {
