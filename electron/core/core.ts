@@ -11,6 +11,7 @@ import { Projector } from './ingest/projector.js';
 import { SettingsStore, fileSecretStore, type SecretStore } from './settings/store.js';
 import { ReadStore } from './store/read.js';
 import { ProjectStore } from './projects/store.js';
+import { JobQueue } from './jobs/queue.js';
 import { adoptLegacyProjects } from './projects/adopt.js';
 import { Bus } from './util/bus.js';
 import { systemClock, type Clock } from './util/clock.js';
@@ -58,6 +59,8 @@ export interface Core {
   read: ReadStore;
   /** The projects table's one writer: identity, names, capture switches (projects/store.ts). */
   projects: ProjectStore;
+  /** The durable job queue, the jobs table's one writer (jobs/queue.ts). */
+  jobs: JobQueue;
   close(): void;
 }
 
@@ -91,9 +94,11 @@ export function createCore(opts: CoreOptions): Core {
     const adopted = adoptLegacyProjects(sqlite, projects, clock());
     if (adopted.adopted + adopted.split + adopted.merged > 0)
       logger.info('projects: identity adopted', { ...adopted });
+    const jobs = new JobQueue(sqlite, clock, bus);
     const groupCommit = new GroupCommit(sqlite);
     const ingest = new Ingestor({
       projects,
+      jobs,
       sqlite,
       groupCommit,
       logger,
@@ -120,6 +125,7 @@ export function createCore(opts: CoreOptions): Core {
       projector,
       read: new ReadStore(db),
       projects,
+      jobs,
       close: () => {
         projector.stop();
         close();

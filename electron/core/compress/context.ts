@@ -5,7 +5,7 @@ import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/logger.js';
 import { anthropicClient } from './anthropic.js';
-import type { JobQueue } from './queue.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { UsageLedger } from './usage.js';
 import type Anthropic from '@anthropic-ai/sdk';
 

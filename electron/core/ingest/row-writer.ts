@@ -11,7 +11,9 @@ import { observationInsert, saidNarrative, type ToolCall } from './rows.js';
 import type { IngestStatements, SessionRecord } from './statements.js';
 import type { HookResult, IngestDeps, SkipReason } from './types.js';
 
-export type Emit = Array<() => void>;
+import type { Emit } from './tx.js';
+
+export type { Emit };
 
 export class RowWriter {
   constructor(
@@ -33,11 +35,7 @@ export class RowWriter {
     at: number,
     emit?: Emit,
   ): number {
-    const id = this.q.enqueue(kind, subjectId, key, payload, at);
-    const notify = (): void => this.d.bus.emit('job-enqueued', { kind });
-    if (emit) emit.push(notify);
-    else notify();
-    return id;
+    return this.d.jobs.enqueue(kind, subjectId, key, payload, at, emit);
   }
 
   /** The rows a stored hook event implies (the session's, its prompt's, its observation's). */

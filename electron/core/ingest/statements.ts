@@ -127,17 +127,6 @@ export function prepareIngestStatements(db: Database.Database) {
          @createdAt, @createdAt, @type, @title, @subtitle, @facts, @narrative, @concepts, @filesRead, @filesModified, @producedBy, @status)
        ON CONFLICT DO NOTHING RETURNING id, title, status`,
     ),
-    enqueue: db.prepare<
-      [{ kind: string; subjectId: number; key: string; payload: string | null; at: number }],
-      { id: number }
-    >(
-      `INSERT INTO jobs (kind, subject_id, payload, idempotency_key, run_after, created_at, updated_at)
-       VALUES (@kind, @subjectId, @payload, @key, @at, @at, @at)
-       ON CONFLICT (idempotency_key) DO UPDATE SET payload = excluded.payload, status = 'pending', attempts = 0,
-         run_after = excluded.run_after, updated_at = excluded.updated_at, last_error = NULL
-       WHERE status != 'leased' RETURNING id`,
-    ),
-    jobIdByKey: db.prepare<[string], { id: number }>('SELECT id FROM jobs WHERE idempotency_key = ?'),
     completeSession: db.prepare<[{ at: number; reason: string | null; id: number }], RawSession>(
       `UPDATE sessions SET status = 'completed', completed_at = @at, completion_reason = @reason WHERE id = @id RETURNING ${SESSION_COLS}`,
     ),
@@ -182,8 +171,6 @@ export function prepareIngestStatements(db: Database.Database) {
     insertPrompt: (sessionId: number, n: number, prompt: string, at: number): void =>
       void s.insertPrompt.run(sessionId, n, prompt, at),
     insertObservation: (o: ObservationInsert) => s.insertObservation.get(o),
-    enqueue: (kind: string, subjectId: number, key: string, payload: string | null, at: number): number =>
-      (s.enqueue.get({ kind, subjectId, key, payload, at }) ?? s.jobIdByKey.get(key)!).id,
     completeSession: (sessionId: number, reason: string | null, at: number): SessionRecord =>
       toSession(s.completeSession.get({ at, reason, id: sessionId }))!,
   };
