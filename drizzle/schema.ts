@@ -91,6 +91,7 @@ export const observations = sqliteTable(
   (t) => [
     uniqueIndex('observations_session_tool_use').on(t.sessionId, t.toolUseId),
     index('observations_session_created').on(t.sessionId, t.createdAt),
+    index('observations_session_type').on(t.sessionId, t.type, t.createdAt),
     index('observations_created').on(t.createdAt),
   ],
 );

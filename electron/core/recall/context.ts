@@ -64,11 +64,14 @@ export class ContextBuilder {
         x.next_steps AS nextSteps, x.updated_at AS updatedAt
       FROM session_summaries x WHERE x.session_id IN (${RECENT_SESSIONS_SQL})
       ORDER BY x.updated_at DESC LIMIT :n`);
+    // The newest ids first, from the (session_id, created_at) index alone, then those rows only: a
+    // row's later columns sit past its raw payload (overflow pages), so sorting whole rows reads them all.
     this.observationsStmt = sqlite.prepare(`SELECT o.id, o.created_at AS createdAt, o.type, o.title,
         o.tool_name AS toolName
       FROM observations o
-      WHERE o.session_id IN (${RECENT_SESSIONS_SQL})
-      ORDER BY o.created_at DESC, o.id DESC LIMIT :n`);
+      WHERE o.id IN (SELECT id FROM observations WHERE session_id IN (${RECENT_SESSIONS_SQL})
+        ORDER BY created_at DESC, id DESC LIMIT :n)
+      ORDER BY o.created_at DESC, o.id DESC`);
     this.inputStmt = sqlite.prepare('SELECT input FROM observations_search_src WHERE id = ?').pluck();
     this.sections = new DigestSections(sqlite);
   }
