@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { findMigrationsDir } from '../../electron/core/db/open.js';
 import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
 import { startService, type Service, type ServiceOptions } from '../../electron/core/service.js';
+import { contractChecker } from './contract.js';
 
 export const MIGRATIONS_DIR = findMigrationsDir(process.cwd());
 export const CORPUS_DIR = join(process.cwd(), '..', 'shared', 'corpus');
@@ -61,7 +62,10 @@ export interface TestService {
   dataDir: string;
   port: number;
   token: string;
-  /** Authenticated JSON request. */
+  /**
+   * Authenticated JSON request. The answer is parsed with its route's contract schema
+   * (tests/helpers/contract.ts): an answer that drifts from the contract rejects.
+   */
   api(method: string, path: string, body?: unknown): Promise<HttpResult>;
   /**
    * Waits until every hook event acknowledged so far has its rows (the hook endpoint journals and
@@ -89,13 +93,14 @@ export async function startTestService(
   });
   const port = service.port;
   const token = service.core.token;
+  const check = contractChecker(service.routes);
   return {
     service,
     dataDir,
     port,
     token,
-    api: (method, path, body) =>
-      rawRequest(port, {
+    api: async (method, path, body) => {
+      const r = await rawRequest(port, {
         method,
         path,
         headers: {
@@ -103,7 +108,10 @@ export async function startTestService(
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      }),
+      });
+      check(method, path, r.status, r.json);
+      return r;
+    },
     settled: () => service.core.projector.settled(),
     stop: () => service.stop(),
     dispose: async () => {
