@@ -3,9 +3,11 @@
  * schema of its answer (or is listed as not covered, with why), and an answer that drifts from its
  * schema fails the test that received it.
  */
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featurePlugins } from '../../electron/core/features.js';
 import { jsonRoute } from '../../electron/core/server/http.js';
+import { parseLiveEvent } from '../../electron/shared/contract/events.js';
 import { status } from '../../electron/shared/contract/health.js';
 import { ContractDrift, contractChecker, UNCHECKED_ROUTES } from '../helpers/contract.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -81,5 +83,52 @@ describe('API contract', () => {
     // Errors carry the error body, whatever the route.
     expect(() => check('GET', '/api/sessions/1', 404, { error: 'no', status: 404 })).not.toThrow();
     expect(() => check('GET', '/api/sessions/1', 404, { error: 1 })).toThrow(ContractDrift);
+  });
+
+  it('the live stream sends only events of the contract', async () => {
+    const frames: Array<{ name: string; data: unknown }> = [];
+    const req = request({
+      host: '127.0.0.1',
+      port: t.port,
+      path: '/api/stream',
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    let buf = '';
+    req.on('response', (res) =>
+      res.on('data', (c: Buffer) => {
+        buf += c.toString('utf8');
+        for (let i = buf.indexOf('\n\n'); i !== -1; i = buf.indexOf('\n\n')) {
+          const frame = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const name = /^event: (.+)$/m.exec(frame)?.[1];
+          const data = /^data: (.+)$/m.exec(frame)?.[1];
+          if (name && data) frames.push({ name, data: JSON.parse(data) as unknown });
+        }
+      }),
+    );
+    req.end();
+    await new Promise((r) => setTimeout(r, 100));
+    const hook = (event: string, body: object) =>
+      t.api('POST', `/api/hooks/${event}`, { session_id: 'live-1', cwd: '/x/live', ...body });
+    await hook('UserPromptSubmit', { prompt: 'read the file' });
+    await hook('PostToolUse', {
+      tool_name: 'Read',
+      tool_input: { file_path: '/x/live/a.ts' },
+      tool_response: 'a',
+    });
+    await t.settled();
+    await t.api('PUT', '/api/projects/live', { capture: false });
+    await t.api('PUT', '/api/settings', { skipTools: ['TodoWrite'] });
+    const sessions = await t.api('GET', '/api/sessions?project=live');
+    const id = (sessions.json as { items: Array<{ id: number }> }).items[0]!.id;
+    await t.api('DELETE', `/api/sessions/${id}`);
+    await new Promise((r) => setTimeout(r, 200));
+    req.destroy();
+    const names = new Set(frames.map((f) => f.name));
+    for (const n of ['event', 'session', 'observation', 'project', 'settings']) expect(names, n).toContain(n);
+    for (const f of frames) expect(parseLiveEvent(f.name, f.data), JSON.stringify(f)).not.toBeNull();
+    // The same check refuses an event that drifted.
+    const obs = frames.find((f) => f.name === 'observation')!;
+    expect(parseLiveEvent('observation', { ...(obs.data as object), status: 'done' })).toBeNull();
   });
 });
