@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { findMigrationsDir } from '../../electron/core/db/open.js';
 import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
 import { startService, type Service, type ServiceOptions } from '../../electron/core/service.js';
-import { contractChecker } from './contract.js';
+import { contractChecker, type ContractCheck } from './contract.js';
 
 export const MIGRATIONS_DIR = findMigrationsDir(process.cwd());
 export const CORPUS_DIR = join(process.cwd(), '..', 'shared', 'corpus');
@@ -22,7 +22,13 @@ export interface HttpResult {
   json: unknown;
 }
 
-/** A raw HTTP request (so tests control Host, Origin, content-type and bytes exactly). */
+/** The contract check of each running test service, by port: raw requests to it are checked too. */
+const checks = new Map<number, ContractCheck>();
+
+/**
+ * A raw HTTP request (so tests control Host, Origin, content-type and bytes exactly). A JSON answer
+ * of a test service is parsed with its route's contract schema (tests/helpers/contract.ts).
+ */
 export function rawRequest(
   port: number,
   opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
@@ -47,7 +53,14 @@ export function rawRequest(
           } catch {
             json = undefined;
           }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+          const status = res.statusCode ?? 0;
+          try {
+            checks.get(port)?.(opts.method ?? 'GET', opts.path, status, json);
+          } catch (err) {
+            reject(err as Error);
+            return;
+          }
+          resolve({ status, headers: res.headers, text, json });
         });
       },
     );
@@ -93,14 +106,14 @@ export async function startTestService(
   });
   const port = service.port;
   const token = service.core.token;
-  const check = contractChecker(service.routes);
+  checks.set(port, contractChecker(service.routes));
   return {
     service,
     dataDir,
     port,
     token,
-    api: async (method, path, body) => {
-      const r = await rawRequest(port, {
+    api: (method, path, body) => {
+      return rawRequest(port, {
         method,
         path,
         headers: {
@@ -109,12 +122,14 @@ export async function startTestService(
         },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
-      check(method, path, r.status, r.json);
-      return r;
     },
     settled: () => service.core.projector.settled(),
-    stop: () => service.stop(),
+    stop: () => {
+      checks.delete(port);
+      return service.stop();
+    },
     dispose: async () => {
+      checks.delete(port);
       await service.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
