@@ -81,3 +81,22 @@ export function parseIpcError(message: string): ApiErrorShape {
 export function formatIpcError(e: ApiErrorShape): string {
   return e.status > 0 ? `${e.message} (HTTP ${e.status})` : e.message;
 }
+
+export type IpcVerbs = Omit<MemTrayApi, 'subscribe'>;
+
+/**
+ * Every verb of `MemTrayApi` as a call on its channel, generated from `IPC_VERBS` (the preload
+ * passes `ipcRenderer.invoke`): a new verb needs `MemTrayApi` and `IPC_VERBS`, not the preload.
+ * A verb resolves with main's value, or rejects with an `Error` whose message carries the status.
+ */
+export function ipcVerbs(invoke: (channel: string, ...args: unknown[]) => Promise<unknown>): IpcVerbs {
+  const out: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const verb of IPC_VERBS) {
+    out[verb] = async (...args) => {
+      const r = (await invoke(ipcChannel(verb), ...args)) as IpcResult<unknown>;
+      if (r.ok) return r.value;
+      throw new Error(formatIpcError(r.error));
+    };
+  }
+  return out as unknown as IpcVerbs;
+}

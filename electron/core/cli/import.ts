@@ -10,6 +10,7 @@ import {
 } from '../capture/importer.js';
 import { featureCoreOptions } from '../features.js';
 import { migrationsDir } from '../config/env.js';
+import type { CliImportOutput } from '../../shared/contract/cli.js';
 
 function bar(p: ImportProgress): string {
   const width = 30;
@@ -53,7 +54,7 @@ export async function runImportCommand(argv: string[]): Promise<number> {
       },
     });
     if (tty) process.stderr.write('\n');
-    const summary = {
+    const summary: CliImportOutput = {
       runId,
       status: p.status,
       files: p.filesDone,

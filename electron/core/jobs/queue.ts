@@ -6,8 +6,11 @@
  * `maxAttempts` leases the job is `failed` until retried.
  */
 import type Database from 'better-sqlite3';
+import type { FailedJob, QueueCounts } from '../../shared/contract/queue.js';
 import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
+
+export type { QueueCounts } from '../../shared/contract/queue.js';
 
 export interface JobRow {
   id: number;
@@ -15,14 +18,6 @@ export interface JobRow {
   subjectId: number;
   payload: string | null;
   attempts: number;
-}
-
-export interface QueueCounts {
-  pending: number;
-  leased: number;
-  done: number;
-  failed: number;
-  oldestPendingAgeMs: number | null;
 }
 
 const READY = `((status = 'pending' AND run_after <= @now) OR (status = 'leased' AND lease_until <= @now))`;
@@ -244,20 +239,13 @@ export class JobQueue {
     return out;
   }
 
-  failedJobs(limit = 100): Array<{
-    id: number;
-    kind: string;
-    subjectId: number;
-    attempts: number;
-    lastError: string | null;
-    updatedAt: number;
-  }> {
+  failedJobs(limit = 100): FailedJob[] {
     return this.db
       .prepare(
         `SELECT id, kind, subject_id AS subjectId, attempts, last_error AS lastError, updated_at AS updatedAt
          FROM jobs WHERE status = 'failed' ORDER BY id DESC LIMIT ?`,
       )
-      .all(limit) as ReturnType<JobQueue['failedJobs']>;
+      .all(limit) as FailedJob[];
   }
 
   /** When the next not-yet-ready job becomes ready (a future `run_after` or a lease expiry). */

@@ -100,15 +100,16 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
       return fn(...a);
     };
   const base: MemTrayApi = {
-    health: rec('health', async () => ({ ok: true, version: '0.1.0', uptimeMs: 1000 })),
+    health: rec('health', async () => ({ ok: true, version: '0.1.0', uptimeMs: 1000, quarantined: 0 })),
     status: rec('status', async () => ({
       ok: true,
       version: '0.1.0',
       uptimeMs: 61_000,
+      quarantined: 0,
       dataDir: '/tmp/memtray',
       paused: state.settings.paused,
       counts: { sessions: state.sessions.length, prompts: 0, observations: 0, summaries: 0, events: 0 },
-      queue: { pending: 0, leased: 0, done: 0, failed: 0 },
+      queue: { pending: 0, leased: 0, done: 0, failed: 0, oldestPendingAgeMs: null },
       streamClients: 1,
     })),
     search: rec('search', async (q) => {
@@ -167,7 +168,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     listProjects: rec('listProjects', async () => ({ items: state.projects, paused: state.settings.paused })),
     setProjectCapture: rec('setProjectCapture', async (name, capture) => {
       state.projects = state.projects.map((p) => (p.name === name ? { ...p, captureEnabled: capture } : p));
-      return {};
+      return { name, captureEnabled: capture };
     }),
     deleteProject: rec('deleteProject', async (name) => {
       const n = state.sessions.filter((s) => s.project === name).length;
