@@ -6,7 +6,9 @@
  *
  * Main validates every argument (zod, `electron/main/ipc-schemas.ts`) and checks every sender.
  */
+import type { z } from 'zod';
 import type { ApiErrorShape, LiveEvent, LiveStatus, MemTrayApi } from './api';
+import type { VERB_RESPONSES } from './contract/api-verbs';
 
 /** Every request/response verb: all of `MemTrayApi` except `subscribe` (which is the push channel). */
 export type IpcVerb = Exclude<keyof MemTrayApi, 'subscribe'>;
@@ -41,6 +43,23 @@ export const IPC_VERBS = [
 type Missing = Exclude<IpcVerb, (typeof IPC_VERBS)[number]>;
 const _allVerbsListed: [Missing] extends [never] ? true : Missing = true;
 void _allVerbsListed;
+
+// And that every verb has its answer's schema in the contract (contract/api-verbs.ts), whose
+// value is the verb's.
+type NoSchema = Exclude<IpcVerb, keyof typeof VERB_RESPONSES>;
+const _allVerbsAnswered: [NoSchema] extends [never] ? true : NoSchema = true;
+void _allVerbsAnswered;
+type Drifted = {
+  [V in IpcVerb]: (typeof VERB_RESPONSES)[V] extends z.ZodType
+    ? [z.output<(typeof VERB_RESPONSES)[V]>] extends [IpcValue<V>]
+      ? [IpcValue<V>] extends [z.output<(typeof VERB_RESPONSES)[V]>]
+        ? never
+        : V
+      : V
+    : never;
+}[IpcVerb];
+const _answersMatch: [Drifted] extends [never] ? true : Drifted = true;
+void _answersMatch;
 
 export type IpcArgs<V extends IpcVerb> = Parameters<MemTrayApi[V]>;
 export type IpcValue<V extends IpcVerb> = Awaited<ReturnType<MemTrayApi[V]>>;

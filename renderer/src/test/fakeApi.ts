@@ -1,4 +1,8 @@
-/** An in-memory MemTrayApi for component tests: records calls, emits live events on demand. */
+/**
+ * An in-memory MemTrayApi for component tests: records calls, emits live events on demand. Every
+ * answer (the defaults here and a test's own) is parsed with the verb's contract schema, so a
+ * fixture that drifts from what the service answers fails the test.
+ */
 import type {
   LiveEvent,
   MemTrayApi,
@@ -9,6 +13,8 @@ import type {
   SessionDetail,
   SessionListItem,
 } from '../../../electron/shared/api';
+import type { z } from 'zod';
+import { VERB_RESPONSES } from '../../../electron/shared/contract/api-verbs';
 import { ApiError } from '../api/errors';
 
 export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSettings {
@@ -95,9 +101,16 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
   };
   const rec =
     <A extends unknown[], R>(name: string, fn: (...a: A) => Promise<R>) =>
-    (...a: A): Promise<R> => {
+    async (...a: A): Promise<R> => {
       calls.push([name, a]);
-      return fn(...a);
+      const value = await fn(...a);
+      const r = (VERB_RESPONSES as Record<string, z.ZodType | null>)[name]?.safeParse(value);
+      if (r && !r.success) {
+        const msg = `fakeApi.${name}: the answer drifted from the contract: ${r.error.message}`;
+        console.error(msg); // the view shows the error; the log says why
+        throw new Error(msg);
+      }
+      return value;
     };
   const base: MemTrayApi = {
     health: rec('health', async () => ({ ok: true, version: '0.1.0', uptimeMs: 1000, quarantined: 0 })),
