@@ -1,4 +1,5 @@
 import { withDeferredIndex } from '../db/identifiers.js';
+import { isInternalCwd } from '../util/internal-runs.js';
 import { isPathExcluded } from './exclude.js';
 
 export type * from './types.js';
@@ -405,6 +406,8 @@ export class Ingestor {
 
   /** Why capture is off for this project/path right now, or null. Counts the skip. */
   private gate(project: string, cwd: string | null, now: number): SkipReason | null {
+    // MemTray's own runs (the claude-code provider): dropped before anything is stored or counted.
+    if (cwd && isInternalCwd(cwd)) return 'memtray-internal';
     let reason: SkipReason | null = null;
     if (this.d.settings.isPaused(now)) reason = 'paused';
     else if (this.q.projectEnabled(project) === false) reason = 'project-disabled';

@@ -11,6 +11,10 @@ export const DEFAULT_SKIP_TOOLS = [
 
 export const DEFAULT_MODEL = 'claude-haiku-4-5';
 
+/** Who writes the memories: rules only, or a model through one of the providers. */
+export const PROVIDER_KINDS = ['rules', 'anthropic', 'claude-code', 'openai-compatible'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
 export const settingsSchema = z
   .object({
     /** Global pause: nothing is stored while true, or until `pausedUntil` (ms epoch) passes. */
@@ -24,6 +28,12 @@ export const settingsSchema = z
     customRedactPatterns: z.array(z.string().min(1).max(1000)).max(200).default([]),
     provider: z
       .object({
+        /** null: automatic (`anthropic` when a key is set, else `rules`). */
+        kind: z.enum(PROVIDER_KINDS).nullable().default(null),
+        /** The `claude` CLI for `claude-code` (null: `claude` on PATH). */
+        claudePath: z.string().min(1).max(1000).nullable().default(null),
+        /** How many `claude` processes run at once (a subscription has rate limits). */
+        claudeConcurrency: z.number().int().min(1).max(4).default(1),
         model: z.string().min(1).max(200).default(DEFAULT_MODEL),
         baseUrl: z.string().url().nullable().default(null),
         dailyTokenBudget: z.number().int().nonnegative().default(2_000_000),
@@ -33,6 +43,9 @@ export const settingsSchema = z
       })
       .strict()
       .default({
+        kind: null,
+        claudePath: null,
+        claudeConcurrency: 1,
         model: DEFAULT_MODEL,
         baseUrl: null,
         dailyTokenBudget: 2_000_000,
@@ -76,6 +89,8 @@ export const settingsPatchSchema = z
     retention: settingsSchema.shape.retention.removeDefault().partial(),
     /** Write-only: stored apart from settings (0600 file or safeStorage), never returned. `null` clears it. */
     apiKey: z.string().min(1).max(500).nullable(),
+    /** Write-only key of the `openai-compatible` endpoint (none for Ollama); `null` clears it. */
+    openaiApiKey: z.string().min(1).max(500).nullable(),
   })
   .partial()
   .strict();
