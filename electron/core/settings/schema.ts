@@ -75,6 +75,24 @@ export const settingsSchema = z
 
 export type Settings = z.infer<typeof settingsSchema>;
 
+type NoDefaults<S extends z.ZodRawShape> = {
+  [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer I extends z.ZodType> ? I : S[K]>;
+};
+
+/**
+ * A nested object's patch: every field optional and without its default. (`.partial()` keeps the
+ * defaults, and zod 4 applies them to absent keys: `{provider: {model}}` would reset every other
+ * provider field to its default when merged.)
+ */
+function patchOf<S extends z.ZodRawShape>(o: z.ZodObject<S>): z.ZodObject<NoDefaults<S>, z.core.$strict> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, v] of Object.entries(o.shape) as Array<[string, z.ZodType]>) {
+    const inner = v instanceof z.ZodDefault ? (v.removeDefault() as z.ZodType) : v;
+    shape[k] = inner.optional();
+  }
+  return z.object(shape).strict() as unknown as z.ZodObject<NoDefaults<S>, z.core.$strict>;
+}
+
 /** A partial update as accepted by `PUT /api/settings` (nested objects merge). */
 export const settingsPatchSchema = z
   .object({
@@ -84,9 +102,9 @@ export const settingsPatchSchema = z
     excludedPaths: settingsSchema.shape.excludedPaths.removeDefault(),
     redactSecrets: z.boolean(),
     customRedactPatterns: settingsSchema.shape.customRedactPatterns.removeDefault(),
-    provider: settingsSchema.shape.provider.removeDefault().partial(),
-    context: settingsSchema.shape.context.removeDefault().partial(),
-    retention: settingsSchema.shape.retention.removeDefault().partial(),
+    provider: patchOf(settingsSchema.shape.provider.removeDefault()),
+    context: patchOf(settingsSchema.shape.context.removeDefault()),
+    retention: patchOf(settingsSchema.shape.retention.removeDefault()),
     /** Write-only: stored apart from settings (0600 file or safeStorage), never returned. `null` clears it. */
     apiKey: z.string().min(1).max(500).nullable(),
     /** Write-only key of the `openai-compatible` endpoint (none for Ollama); `null` clears it. */
