@@ -73,8 +73,10 @@ async function main(): Promise<void> {
     logger,
     uiDir: paths.uiDir,
     secrets: encryptedSecretStore(encryptedStoreFiles(dataDir), safeStorageCipher(), (m) => logger.warn(m)),
-    openaiSecrets: encryptedSecretStore(encryptedStoreFiles(dataDir, 'openai-key'), safeStorageCipher(), (m) =>
-      logger.warn(m),
+    openaiSecrets: encryptedSecretStore(
+      encryptedStoreFiles(dataDir, 'openai-key'),
+      safeStorageCipher(),
+      (m) => logger.warn(m),
     ),
     ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}),
     ...featureCoreOptions(),

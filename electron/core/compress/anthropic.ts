@@ -177,7 +177,12 @@ export function classifyApiError(err: unknown, now: number): ApiFailure {
     const message = `HTTP ${status}: ${err.apiMessage ?? err.message}`;
     if (status === 408 || status === 409 || status === 429 || status >= 500) {
       const wait = retryAfterMs(err.headers, now);
-      return { kind: 'retryable', message, retryAfterMs: wait, ...(status === 429 ? { rateLimited: true } : {}) };
+      return {
+        kind: 'retryable',
+        message,
+        retryAfterMs: wait,
+        ...(status === 429 ? { rateLimited: true } : {}),
+      };
     }
     return { kind: 'fatal', message };
   }

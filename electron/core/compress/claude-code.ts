@@ -79,7 +79,11 @@ export function classifyClaudeFailure(status: number | null, text: string, now: 
     const wait = until !== null && until > now ? until - now : usageLimit ? 30 * 60_000 : null;
     return new ProviderError({ kind: 'retryable', message, retryAfterMs: wait, rateLimited: true });
   }
-  if (status === 401 || status === 403 || /not logged in|\/login|invalid api key|authentication/i.test(text)) {
+  if (
+    status === 401 ||
+    status === 403 ||
+    /not logged in|\/login|invalid api key|authentication/i.test(text)
+  ) {
     return new ProviderError({ kind: 'fatal', message: `${message} (sign in with \`claude\` once)` });
   }
   return new ProviderError({ kind: 'retryable', message, retryAfterMs: null });
@@ -101,7 +105,13 @@ interface RunOutput {
   stderr: string;
 }
 
-function run(cfg: ClaudeCodeConfig, path: string, args: string[], input: string, signal?: AbortSignal): Promise<RunOutput> {
+function run(
+  cfg: ClaudeCodeConfig,
+  path: string,
+  args: string[],
+  input: string,
+  signal?: AbortSignal,
+): Promise<RunOutput> {
   mkdirSync(cfg.cwd, { recursive: true, mode: 0o700 });
   const env: NodeJS.ProcessEnv = {
     ...(cfg.env ?? process.env),
@@ -112,7 +122,12 @@ function run(cfg: ClaudeCodeConfig, path: string, args: string[], input: string,
   };
   delete env.CLAUDECODE; // started from inside a Claude Code session (e.g. `memtray serve` in one)
   return new Promise((resolve, reject) => {
-    const child = spawn(path, args, { cwd: cfg.cwd, env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawn(path, args, {
+      cwd: cfg.cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
     let stdout = '';
     let stderr = '';
     let settled = false;
@@ -153,7 +168,10 @@ function run(cfg: ClaudeCodeConfig, path: string, args: string[], input: string,
       finish(() =>
         reject(
           err.code === 'ENOENT' || err.code === 'EACCES'
-            ? new ProviderError({ kind: 'fatal', message: `claude CLI cannot be run at ${path} (${err.code})` })
+            ? new ProviderError({
+                kind: 'fatal',
+                message: `claude CLI cannot be run at ${path} (${err.code})`,
+              })
             : err,
         ),
       ),
@@ -174,7 +192,13 @@ export function claudeCodeProvider(cfg: ClaudeCodeConfig): CompressionProvider {
           message: 'claude CLI not found on PATH (install Claude Code, or set provider.claudePath)',
         });
       }
-      const out = await run(cfg, cfg.path, claudeArgs(cfg.model, jsonOnlyInstructions(req)), req.user, req.signal);
+      const out = await run(
+        cfg,
+        cfg.path,
+        claudeArgs(cfg.model, jsonOnlyInstructions(req)),
+        req.user,
+        req.signal,
+      );
       let parsed: z.infer<typeof resultSchema> | null = null;
       try {
         const r = resultSchema.safeParse(JSON.parse(out.stdout));
@@ -186,7 +210,8 @@ export function claudeCodeProvider(cfg: ClaudeCodeConfig): CompressionProvider {
         const why = out.stderr.trim() || out.stdout.trim() || `exit code ${out.code}`;
         throw classifyClaudeFailure(null, why, Date.now());
       }
-      if (parsed.is_error) throw classifyClaudeFailure(parsed.api_error_status ?? null, parsed.result, Date.now());
+      if (parsed.is_error)
+        throw classifyClaudeFailure(parsed.api_error_status ?? null, parsed.result, Date.now());
       const used = Object.keys(parsed.modelUsage ?? {})[0] ?? cfg.model;
       return {
         toolInput: null,

@@ -71,5 +71,7 @@ export function llmAvailable(
     };
   }
   if (!key) return { fallback: 'no-key' };
-  return { provider: anthropicProvider({ apiKey: key, baseUrl: p.baseUrl, timeoutMs: ctx.timeoutMs }, p.model) };
+  return {
+    provider: anthropicProvider({ apiKey: key, baseUrl: p.baseUrl, timeoutMs: ctx.timeoutMs }, p.model),
+  };
 }

@@ -42,14 +42,23 @@ function client(c: OpenAiConfig): OpenAI {
 export function classifyOpenAiError(err: unknown, now: number): ApiFailure {
   if (err instanceof OpenAI.APIConnectionError) {
     const timeout = err instanceof OpenAI.APIConnectionTimeoutError;
-    return { kind: 'retryable', message: timeout ? 'request timed out' : 'connection error', retryAfterMs: null };
+    return {
+      kind: 'retryable',
+      message: timeout ? 'request timed out' : 'connection error',
+      retryAfterMs: null,
+    };
   }
   if (err instanceof OpenAI.APIError) {
     const status = err.status ?? 0;
     const message = `HTTP ${status}: ${err.message}`;
     if (status === 408 || status === 409 || status === 429 || status >= 500) {
       const wait = retryAfterMs(err.headers, now);
-      return { kind: 'retryable', message, retryAfterMs: wait, ...(status === 429 ? { rateLimited: true } : {}) };
+      return {
+        kind: 'retryable',
+        message,
+        retryAfterMs: wait,
+        ...(status === 429 ? { rateLimited: true } : {}),
+      };
     }
     return { kind: 'fatal', message };
   }

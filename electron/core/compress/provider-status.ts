@@ -40,7 +40,12 @@ export class ProviderStatus {
   state(): Omit<ProviderState, 'kind' | 'claude'> {
     const until = this.pausedUntil();
     return {
-      state: until !== null ? 'rate-limited' : this.lastError && this.lastError.at > (this.lastOkAt ?? 0) ? 'failing' : 'ok',
+      state:
+        until !== null
+          ? 'rate-limited'
+          : this.lastError && this.lastError.at > (this.lastOkAt ?? 0)
+            ? 'failing'
+            : 'ok',
       waitUntil: until,
       rateLimited: until !== null && this.rateLimited,
       lastOkAt: this.lastOkAt,

@@ -66,7 +66,8 @@ export class QueueWorker {
     this.pumping = true;
     try {
       const p = this.ctx.settings.get().provider;
-      const concurrency = this.ctx.settings.providerKind() === 'claude-code' ? p.claudeConcurrency : p.concurrency;
+      const concurrency =
+        this.ctx.settings.providerKind() === 'claude-code' ? p.claudeConcurrency : p.concurrency;
       // A rate or usage limit pauses the provider: only jobs that call no model run; wake when it ends.
       const pausedUntil = this.ctx.status.pausedUntil();
       if (pausedUntil !== null) this.armAt(pausedUntil);
@@ -140,7 +141,10 @@ export class QueueWorker {
       const maxAttempts = this.ctx.settings.get().provider.maxAttempts;
       this.ctx.logger.warn('compression call failed', { kind: first.kind, jobs: batch.length, error });
       if (f.kind === 'retryable' && f.rateLimited) {
-        this.ctx.status.failed(error, { rateLimited: true, waitMs: f.retryAfterMs ?? backoffMs(first.attempts) });
+        this.ctx.status.failed(error, {
+          rateLimited: true,
+          waitMs: f.retryAfterMs ?? backoffMs(first.attempts),
+        });
       } else this.ctx.status.failed(error, { rateLimited: false, waitMs: null });
       for (const j of batch) {
         const status = this.ctx.queue.fail(j, error, {
