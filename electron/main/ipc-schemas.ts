@@ -54,6 +54,7 @@ export const ipcArgSchemas = {
   getQueue: none,
   retryJobs: z.tuple([z.array(id).max(10_000).optional()]),
   getUsage: z.tuple([z.number().int().min(1).max(366).optional()]),
+  getProvider: none,
   getStorage: none,
   getHooks: none,
   installHooks: z.tuple([

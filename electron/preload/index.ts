@@ -54,6 +54,7 @@ const api: MemTrayApi = {
   getQueue: () => call('getQueue'),
   retryJobs: (ids) => call('retryJobs', ids),
   getUsage: (days) => call('getUsage', days),
+  getProvider: () => call('getProvider'),
   getStorage: () => call('getStorage'),
   getHooks: () => call('getHooks'),
   installHooks: (o) => call('installHooks', o),

@@ -7,6 +7,10 @@
  * Shapes mirror the HTTP API (see docs/ui.md and the cross-area contracts).
  */
 
+import type { ProviderState } from './contract/providers';
+
+export type { ProviderState } from './contract/providers';
+
 // ---- Service ---------------------------------------------------------------------------------
 
 export interface Health {
@@ -198,7 +202,14 @@ export interface ProjectList {
 
 // ---- Settings --------------------------------------------------------------------------------
 
+export type ProviderKind = 'rules' | 'anthropic' | 'claude-code' | 'openai-compatible';
+
 export interface ProviderSettings {
+  /** null: automatic (`anthropic` when a key is set, else `rules`). */
+  kind: ProviderKind | null;
+  /** The `claude` CLI for `claude-code` (null: `claude` on PATH). */
+  claudePath: string | null;
+  claudeConcurrency: number;
   model: string;
   baseUrl: string | null;
   dailyTokenBudget: number;
@@ -223,6 +234,10 @@ export interface Settings {
 export interface PublicSettings extends Settings {
   apiKeySet: boolean;
   apiKeySource: 'settings' | 'env' | null;
+  /** Whether the openai-compatible endpoint's key is stored (never the key). */
+  openaiApiKeySet: boolean;
+  /** The provider in force. */
+  providerKind: ProviderKind;
 }
 
 export interface SettingsPatch {
@@ -237,6 +252,8 @@ export interface SettingsPatch {
   retention?: Partial<Settings['retention']>;
   /** Write-only; `null` clears it. */
   apiKey?: string | null;
+  /** Write-only key of the openai-compatible endpoint; `null` clears it. */
+  openaiApiKey?: string | null;
 }
 
 // ---- Queue and usage -------------------------------------------------------------------------
@@ -374,6 +391,8 @@ export interface MemTrayApi {
   getQueue(): Promise<QueueState>;
   retryJobs(ids?: number[]): Promise<{ retried: number }>;
   getUsage(days?: number): Promise<Usage>;
+  /** The compression provider in force, its health, and whether the `claude` CLI is found. */
+  getProvider(): Promise<ProviderState>;
   getStorage(): Promise<StorageReport>;
 
   getHooks(): Promise<HooksState>;
