@@ -24,11 +24,11 @@ export const PROVIDER_CHOICES: Array<{ kind: ProviderKind; label: string; about:
     kind: 'claude-code',
     label: 'Claude Code (your subscription)',
     about:
-      'Runs your own `claude` CLI, signed in as you: no API key. Redacted, truncated tool calls go to Anthropic under your login and count against your plan’s limits.',
+      'Runs your own claude CLI, signed in as you: no API key. Redacted, truncated tool calls go to Anthropic under your login and count against your plan’s limits.',
   },
   {
     kind: 'anthropic',
-    label: 'Anthropic API key',
+    label: 'Anthropic API (your key)',
     about: 'Redacted, truncated tool calls go to Anthropic; billed per token to your key (set it below).',
   },
   {
@@ -143,18 +143,23 @@ export function ProviderPicker({ settings: s, onSaved }: { settings: PublicSetti
         <fieldset>
           <legend>Who writes the memories</legend>
           {PROVIDER_CHOICES.map((c) => (
-            <label key={c.kind} className="choice">
-              <input
-                type="radio"
-                name={`${ids}-kind`}
-                value={c.kind}
-                checked={kind === c.kind}
-                onChange={() => edit(() => setKind(c.kind))}
-              />{' '}
-              <strong>{c.label}</strong>
+            <div key={c.kind} className="choice">
+              <label>
+                <input
+                  type="radio"
+                  name={`${ids}-kind`}
+                  value={c.kind}
+                  checked={kind === c.kind}
+                  aria-describedby={`${ids}-${c.kind}-about`}
+                  onChange={() => edit(() => setKind(c.kind))}
+                />{' '}
+                <strong>{c.label}</strong>
+              </label>{' '}
               {s.providerKind === c.kind && <Chip tone="info">in use</Chip>}
-              <span className="meta"> {c.about}</span>
-            </label>
+              <p className="meta" id={`${ids}-${c.kind}-about`}>
+                {c.about}
+              </p>
+            </div>
           ))}
         </fieldset>
         {kind === 'claude-code' && (
