@@ -10,6 +10,7 @@ import { compressPlugin } from '../../electron/core/compress/plugin.js';
 import { memorySecretStore } from '../../electron/core/settings/store.js';
 import { claudeCodeOffer, readFirstRun, recordFirstRun, runFirstRun } from '../../electron/main/first-run.js';
 import { serviceClient } from '../../electron/main/service-client.js';
+import { startServe } from '../helpers/cli.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 
 const bin = tempDir('memtray-firstrun-bin-');
@@ -64,5 +65,28 @@ describe('first run: the claude-code offer', () => {
     // Not asked: the choice leaves the provider alone.
     await runFirstRun(client, { installHooks: false, importHistory: false });
     expect((await client.getSettings()).provider.kind).toBeNull();
+  });
+});
+
+describe('first run, headless: memtray serve', () => {
+  it('says Claude Code can write the memories when it is on PATH and nothing is chosen; not otherwise', async () => {
+    const printed = async (env: NodeJS.ProcessEnv): Promise<string> => {
+      const dir = tempDir('memtray-serve-offer-');
+      const s = await startServe(['--port', '0', '--data-dir', dir, '--quiet'], env);
+      const end = Date.now() + 10_000;
+      while (!s.output().includes('Press Ctrl+C') && Date.now() < end)
+        await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
+      s.child.kill('SIGTERM');
+      await new Promise((r) => s.child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+      return s.output();
+    };
+    const offer = /Claude Code is installed: MemTray can write its memories with your Claude login/;
+    expect(await printed({ PATH: `${bin}:/usr/bin:/bin`, ANTHROPIC_API_KEY: '' })).toMatch(offer);
+    expect(await printed({ PATH: '/usr/bin:/bin', ANTHROPIC_API_KEY: '' })).not.toMatch(offer);
+    expect(await printed({ PATH: `${bin}:/usr/bin:/bin`, ANTHROPIC_API_KEY: 'sk-ant-api03-x' })).not.toMatch(
+      offer,
+    );
   });
 });
