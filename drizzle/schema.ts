@@ -28,6 +28,9 @@ export const sessions = sqliteTable(
     startedAt: integer('started_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     completedAt: integer('completed_at'),
+    /** The worktree (its top level) and branch the session ran in, when in a git repository. */
+    worktree: text('worktree'),
+    branch: text('branch'),
   },
   (t) => [index('sessions_project_started').on(t.project, t.startedAt)],
 );
@@ -143,16 +146,27 @@ export const events = sqliteTable(
   ],
 );
 
-export const projects = sqliteTable('projects', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  name: text('name').notNull().unique(),
-  rootPath: text('root_path'),
-  captureEnabled: integer('capture_enabled', { mode: 'boolean' }).notNull().default(true),
-  /** Events answered 2xx but not stored because capture was off (project toggle or global pause). */
-  skippedEvents: integer('skipped_events').notNull().default(0),
-  createdAt: integer('created_at').notNull(),
-  lastActivityAt: integer('last_activity_at'),
-});
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Shown name, unique: the repository's folder name, made distinct when two share it. */
+    name: text('name').notNull().unique(),
+    /** Identity: `git:<common git dir>` or `path:<dir>` (projects/identity.ts); null before adoption. */
+    key: text('key'),
+    rootPath: text('root_path'),
+    captureEnabled: integer('capture_enabled', { mode: 'boolean' }).notNull().default(true),
+    /** Events answered 2xx but not stored because capture was off (project toggle or global pause). */
+    skippedEvents: integer('skipped_events').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    lastActivityAt: integer('last_activity_at'),
+  },
+  (t) => [
+    uniqueIndex('projects_key')
+      .on(t.key)
+      .where(sql`key IS NOT NULL`),
+  ],
+);
 
 export const JOB_STATUSES = ['pending', 'leased', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

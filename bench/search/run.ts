@@ -127,7 +127,7 @@ for (const q of queries) {
 }
 slowest.sort((a, b) => b.ms - a.ms).splice(10);
 const load = (await import('node:os')).loadavg();
-const context = new ContextBuilder(sqlite, () => service.core.settings.get());
+const context = new ContextBuilder(sqlite, () => service.core.settings.get(), service.core.projects);
 const ctxTimes = projects.flatMap(() =>
   projects.map((p) => {
     const t0 = performance.now();

@@ -11,6 +11,9 @@ import { Ingestor, type IngestDeps } from './ingest/ingestor.js';
 import { Projector } from './ingest/projector.js';
 import { SettingsStore, fileSecretStore, type SecretStore } from './settings/store.js';
 import { ReadStore } from './store/read.js';
+import { ProjectStore } from './projects/store.js';
+import { JobQueue } from './jobs/queue.js';
+import { adoptLegacyProjects } from './projects/adopt.js';
 import { Bus } from './util/bus.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { silentLogger, type Logger } from './util/logger.js';
@@ -57,6 +60,10 @@ export interface Core {
   /** Derives rows from the events the hook endpoint journaled (see ingest/projector.ts). */
   projector: Projector;
   read: ReadStore;
+  /** The projects table's one writer: identity, names, capture switches (projects/store.ts). */
+  projects: ProjectStore;
+  /** The durable job queue, the jobs table's one writer (jobs/queue.ts). */
+  jobs: JobQueue;
   close(): void;
 }
 
@@ -87,8 +94,15 @@ export function createCore(opts: CoreOptions): Core {
         reason,
       }),
     );
+    const projects = new ProjectStore(sqlite, bus);
+    const adopted = adoptLegacyProjects(sqlite, projects, clock());
+    if (adopted.adopted + adopted.split + adopted.merged > 0)
+      logger.info('projects: identity adopted', { ...adopted });
+    const jobs = new JobQueue(sqlite, clock, bus);
     const groupCommit = new GroupCommit(sqlite);
     const ingest = new Ingestor({
+      projects,
+      jobs,
       sqlite,
       groupCommit,
       logger,
@@ -114,6 +128,8 @@ export function createCore(opts: CoreOptions): Core {
       groupCommit,
       projector,
       read: new ReadStore(db),
+      projects,
+      jobs,
       close: () => {
         projector.stop();
         close();

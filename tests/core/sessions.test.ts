@@ -155,7 +155,7 @@ describe('sessions, prompts and observations', () => {
     expect(r.status).toBe(200);
     const r2 = await t.api('POST', '/api/hooks/UserPromptSubmit', {
       session_id: 'd2',
-      cwd: '/y/delta',
+      cwd: '/x/delta',
       prompt: 'other session, same project',
     });
     expect(r2.status).toBe(200);

@@ -5,7 +5,7 @@
  * structured (or failed and retryable); every retry waits at least its backoff or retry-after.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { backoffMs } from '../../electron/core/compress/queue.js';
+import { backoffMs } from '../../electron/core/jobs/queue.js';
 import { startRig, toolEvent, waitQueue, drained, type Rig } from '../compress/helpers.js';
 import { FaultProxy, type ProxyFault } from '../helpers/fault-proxy.js';
 import { userText, type Behavior, type MessagesBody } from '../helpers/messages-api/server.js';

@@ -7,7 +7,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { observations } from '../../../drizzle/schema.js';
 import type { Core } from '../core.js';
-import { saidNarrative } from '../ingest/rows.js';
 import { refreshSession, writeCompaction, type TurnWords } from '../memories/session.js';
 import type { TranscriptCompaction } from './transcript.js';
 
@@ -83,15 +82,4 @@ export function wordlessCalls(core: Core, sessionDbId: number): Set<string | nul
       .all()
       .map((r) => r.id),
   );
-}
-
-/** Adds the assistant's words (cleaned here) to a stored call's narrative, after what it holds. */
-export function addWords(core: Core, sessionDbId: number, toolUseId: string, said: string): void {
-  const words = saidNarrative(core.ingest.cleanText(said));
-  if (!words) return;
-  core.db
-    .update(observations)
-    .set({ narrative: sql`ltrim(coalesce(${observations.narrative}, '') || char(10) || ${words}, char(10))` })
-    .where(and(eq(observations.sessionId, sessionDbId), eq(observations.toolUseId, toolUseId)))
-    .run();
 }

@@ -8,14 +8,14 @@
  *   else by their cleaned text); a missing prompt gets its transcript ordinal as prompt number; a
  *   missing tool call (by `tool_use_id`) is recorded with the number of the prompt it belongs to.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { events, observations, projects, sessions, userPrompts } from '../../../drizzle/schema.js';
+import { eq } from 'drizzle-orm';
+import { observations, userPrompts } from '../../../drizzle/schema.js';
 import type { Core } from '../core.js';
 import { isPathExcluded } from '../ingest/exclude.js';
 import { MAX_EVENT_BYTES } from '../ingest/limits.js';
 import type { HookPayload } from '../ingest/payloads.js';
 import { DECISION_TOOLS } from '../memories/decision.js';
-import { addWords, TurnRecorder, wordlessCalls } from './recollect.js';
+import { TurnRecorder, wordlessCalls } from './recollect.js';
 import type { TranscriptItem, TranscriptToolCall } from './transcript.js';
 
 export interface ReconcileCounts {
@@ -125,11 +125,7 @@ function replay(
       );
       turns.prompt(r.stored && r.promptNumber ? r.promptNumber : null);
       if (r.stored && r.sessionDbId && r.promptNumber) {
-        core.db
-          .update(userPrompts)
-          .set({ sourceUuid: it.uuid })
-          .where(and(eq(userPrompts.sessionId, r.sessionDbId), eq(userPrompts.promptNumber, r.promptNumber)))
-          .run();
+        core.ingest.gapFill.linkPrompt(r.sessionDbId, r.promptNumber, it.uuid);
         c.prompts++;
       }
     } else {
@@ -204,11 +200,7 @@ function gapFill(
         used.add(match.n);
         current = match.n;
         turns.prompt(current);
-        core.db
-          .update(userPrompts)
-          .set({ sourceUuid: it.uuid })
-          .where(and(eq(userPrompts.sessionId, sessionDbId), eq(userPrompts.promptNumber, match.n)))
-          .run();
+        core.ingest.gapFill.linkPrompt(sessionDbId, match.n, it.uuid);
         continue;
       }
       let n = ordinal;
@@ -217,17 +209,25 @@ function gapFill(
       used.add(n);
       current = n;
       turns.prompt(current);
-      insertPrompt(core, sessionDbId, it.sessionId, n, text, it.uuid, it.at);
+      core.ingest.gapFill.addPrompt({
+        sessionDbId,
+        claudeSessionId: it.sessionId,
+        n,
+        text,
+        uuid: it.uuid,
+        at: it.at,
+      });
       c.prompts++;
     } else {
       if (currentPrivate) continue;
       if (haveTools.has(it.toolUseId)) {
-        if (it.said && wordless.delete(it.toolUseId)) addWords(core, sessionDbId, it.toolUseId, it.said);
+        if (it.said && wordless.delete(it.toolUseId))
+          core.ingest.gapFill.addWords(sessionDbId, it.toolUseId, it.said);
         continue;
       }
       const skipped = settings.skipTools.includes(it.name) && !DECISION_TOOLS.has(it.name);
       if (skipped || touchesExcluded(it.input, settings.excludedPaths)) continue;
-      const r = core.ingest.recordObservation(
+      const r = core.ingest.seed.recordObservation(
         {
           claudeSessionId: it.sessionId,
           ...(it.cwd ? { cwd: it.cwd } : {}),
@@ -242,11 +242,7 @@ function gapFill(
       );
       if (r.observationId) {
         haveTools.add(it.toolUseId);
-        core.db
-          .update(observations)
-          .set({ promptNumber: current })
-          .where(eq(observations.id, r.observationId))
-          .run();
+        core.ingest.gapFill.setPromptNumber(r.observationId, current);
         c.toolCalls++;
       }
     }
@@ -255,52 +251,8 @@ function gapFill(
   return c;
 }
 
-function insertPrompt(
-  core: Core,
-  sessionDbId: number,
-  claudeSessionId: string,
-  n: number,
-  text: string,
-  uuid: string,
-  at: number,
-): void {
-  const done = core.db
-    .insert(userPrompts)
-    .values({ sessionId: sessionDbId, promptNumber: n, prompt: text, sourceUuid: uuid, createdAt: at })
-    .onConflictDoNothing()
-    .returning({ id: userPrompts.id })
-    .get();
-  if (!done) return;
-  core.db
-    .insert(events)
-    .values({
-      eventName: 'UserPromptSubmit',
-      claudeSessionId,
-      payload: JSON.stringify({ session_id: claudeSessionId, prompt: text, source_uuid: uuid }),
-      eventUid: `transcript:prompt:${uuid}`,
-      source: 'transcript',
-      receivedAt: at,
-    })
-    .onConflictDoNothing()
-    .run();
-  core.db
-    .update(sessions)
-    .set({
-      promptCounter: sql`max(${sessions.promptCounter}, ${n})`,
-      firstPrompt: sql`coalesce(${sessions.firstPrompt}, ${text})`,
-      updatedAt: sql`max(${sessions.updatedAt}, ${at})`,
-    })
-    .where(eq(sessions.id, sessionDbId))
-    .run();
-}
-
 function captureEnabled(core: Core, project: string, cwd: string | null): boolean {
-  const p = core.db
-    .select({ on: projects.captureEnabled })
-    .from(projects)
-    .where(eq(projects.name, project))
-    .get();
-  if (p && !p.on) return false;
+  if (core.projects.captureEnabled(project) === false) return false;
   return !(cwd && isPathExcluded(cwd, core.settings.get().excludedPaths));
 }
 

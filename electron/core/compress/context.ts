@@ -11,7 +11,7 @@ import { findClaude } from './claude-path.js';
 import { DEFAULT_OPENAI_BASE_URL, openAiProvider } from './openai-compatible.js';
 import type { CompressionProvider } from './provider.js';
 import type { ProviderStatus } from './provider-status.js';
-import type { JobQueue } from './queue.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { UsageLedger } from './usage.js';
 
 export interface CompressContext {

@@ -10,9 +10,10 @@ import { mapStringsDeep } from '../privacy/strip-tags.js';
 import { parseStructured } from './anthropic.js';
 import { fallbackTag, llmAvailable, type CompressContext, type FallbackReason } from './context.js';
 import { OBSERVE_INSTRUCTIONS, OBSERVE_TOOL_DEF, toolCallElement } from './prompt.js';
-import type { JobRow } from './queue.js';
+import type { JobRow } from '../jobs/queue.js';
 import { extractRules } from './rules.js';
-import { loadObservations, parseJson, writeObservation, type ObservationRow } from './store.js';
+import { writeObservation } from '../ingest/results.js';
+import { loadObservations, parseJson, type ObservationRow } from './store.js';
 import { boundToolCall, headTail } from './truncate.js';
 
 const list = (max: number, each: number) => z.array(z.string().max(each)).max(max);

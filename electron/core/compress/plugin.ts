@@ -5,7 +5,6 @@
 import type { Core, CoreOptions } from '../core.js';
 import { redactSecrets } from '../privacy/redact.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
-import { JobQueue } from './queue.js';
 import { providerRoutes } from './provider-routes.js';
 import { ProviderStatus } from './provider-status.js';
 import { compressRoutes } from './routes.js';
@@ -33,7 +32,7 @@ export function compressCoreOptions(): Pick<CoreOptions, 'redact' | 'extractRule
 
 export function compressPlugin(opts: CompressPluginOptions = {}): (core: Core) => ServicePlugin {
   return (core) => {
-    const queue = new JobQueue(core.sqlite, core.clock);
+    const queue = core.jobs;
     const usage = new UsageLedger(core.sqlite, core.clock);
     const status = new ProviderStatus(core.clock);
     const worker = new QueueWorker(

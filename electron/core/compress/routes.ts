@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import type { Core } from '../core.js';
 import { intParam, validate, type Route } from '../server/http.js';
-import type { JobQueue } from './queue.js';
-import { setObservationStatus } from './store.js';
+import type { JobQueue } from '../jobs/queue.js';
+import { setObservationStatus } from '../ingest/results.js';
 import type { UsageLedger } from './usage.js';
 
 const retryBody = z.object({ ids: z.array(z.number().int().positive()).max(10_000).optional() }).strict();

@@ -8,9 +8,10 @@ import { mapStringsDeep } from '../privacy/strip-tags.js';
 import { parseStructured } from './anthropic.js';
 import { fallbackTag, llmAvailable, type CompressContext, type FallbackReason } from './context.js';
 import { SUMMARY_INSTRUCTIONS, SUMMARY_TOOL_DEF } from './prompt.js';
-import type { JobRow } from './queue.js';
+import type { JobRow } from '../jobs/queue.js';
 import { clip } from './rules.js';
-import { parseJson, upsertSummary, type SummaryFields } from './store.js';
+import { upsertSummary, type SummaryFields } from '../ingest/results.js';
+import { parseJson } from './store.js';
 import { headTail } from './truncate.js';
 
 export const summaryPayloadSchema = z.object({

@@ -6,8 +6,9 @@
 import { classifyApiError, safeErrorText } from './anthropic.js';
 import type { CompressContext } from './context.js';
 import { processObserveBatch } from './observe.js';
-import { backoffMs, type JobRow } from './queue.js';
-import { parseJson, setObservationStatus } from './store.js';
+import { backoffMs, type JobRow } from '../jobs/queue.js';
+import { setObservationStatus } from '../ingest/results.js';
+import { parseJson } from './store.js';
 import { processSummary } from './summary.js';
 import { episodeJobSchema, runEpisodeJob } from '../memories/session.js';
 

@@ -1,28 +1,35 @@
 import { withDeferredIndex } from '../db/identifiers.js';
-import { isInternalCwd } from '../util/internal-runs.js';
-import { isPathExcluded } from './exclude.js';
-
-export type * from './types.js';
-export { projectName } from './project.js';
-import type { HookPayload } from './payloads.js';
-import { projectName } from './project.js';
-import { RowWriter, type Emit } from './row-writer.js';
-import type { HookResult, IngestDeps, IngestOptions, PreparedHook, SkipReason } from './types.js';
-import { prepareIngestStatements, type IngestStatements, type UnprojectedEvent } from './statements.js';
 import { classifyStorageError } from '../db/storage.js';
+import { captureGate, internalRunGate } from './gate.js';
+import { prepareGapFill, type GapFill } from './gap-fill.js';
+import type { HookPayload } from './payloads.js';
+import { RowWriter } from './row-writer.js';
+import { SeedIngest } from './seed.js';
+import { prepareIngestStatements, type IngestStatements, type UnprojectedEvent } from './statements.js';
 import { prepareToolPayload } from './tool-payload.js';
+import { IngestTx, type Emit } from './tx.js';
+import type { HookResult, IngestDeps, IngestOptions, PreparedHook } from './types.js';
+import { UserWrites } from './user-writes.js';
 import { wellFormedDeep } from './well-formed.js';
 
+export type * from './types.js';
+
 /**
- * Turns hook events and the seed's session API calls into rows. Every public method runs in one
- * SQLite transaction: when it returns, the event, its domain rows and any queued job are committed;
- * bus notifications go out only after the commit.
+ * Turns hook events into rows, and owns the tables they fill (sessions, prompts, observations,
+ * events): the seed's session API (`seed`) and what a user writes or deletes (`user`) go through
+ * it too. Every public method runs in one SQLite transaction: when it returns, the event, its
+ * domain rows and any queued job are committed; bus notifications go out only after the commit.
  */
 export class Ingestor {
   private readonly q: IngestStatements;
-  private readonly inTx: <T>(fn: () => T) => T;
-
   private readonly w: RowWriter;
+  private readonly tx: IngestTx;
+  /** The seed's session API and transcript gap-fill. */
+  readonly seed: SeedIngest;
+  /** Memories a user saves, sessions and projects a user deletes. */
+  readonly user: UserWrites;
+  /** Transcript reconciliation's writes (in its transaction). */
+  readonly gapFill: GapFill;
 
   /** Whether the connection fsyncs every commit (`synchronous = FULL`, the service's default). */
   private readonly fullSync: boolean;
@@ -31,44 +38,14 @@ export class Ingestor {
     this.fullSync = d.sqlite.pragma('synchronous', { simple: true }) === 2;
     this.q = prepareIngestStatements(d.sqlite);
     this.w = new RowWriter(this.q, d);
-    const tx = d.sqlite.transaction((fn: () => unknown) => fn());
-    // IMMEDIATE (a savepoint when nested): see GroupCommit.
-    this.inTx = <T>(fn: () => T): T => tx.immediate(fn) as T;
+    this.tx = new IngestTx(d.sqlite, d.groupCommit);
+    this.seed = new SeedIngest(d, this.q, this.w, this.tx, () => this.drainJournal());
+    this.user = new UserWrites(d, this.seed, this.tx, (t) => this.cleanText(t));
+    this.gapFill = prepareGapFill(d.sqlite, (t) => this.cleanText(t));
   }
 
-  /** Notification lists of the transactions in progress (nested ones hand theirs to the outer). */
-  private readonly emitStack: Emit[] = [];
-
-  /**
-   * Runs `fn` in one transaction (a savepoint when nested), then fires the notifications it queued
-   * — or hands them to the enclosing transaction or the group commit, to fire after the COMMIT. A
-   * rolled-back transaction's notifications are dropped.
-   */
   private run<T>(fn: (emit: Emit) => T, opts: { flat?: boolean } = {}): T {
-    const emit: Emit = [];
-    this.emitStack.push(emit);
-    let out: T;
-    try {
-      // `flat`: one write at most, run in the enclosing transaction without a savepoint.
-      out =
-        opts.flat && this.d.sqlite.inTransaction
-          ? fn(emit)
-          : this.inTx(() => {
-              emit.length = 0;
-              return fn(emit);
-            });
-    } finally {
-      this.emitStack.pop();
-    }
-    const parent = this.emitStack[this.emitStack.length - 1];
-    if (parent) {
-      parent.push(...emit);
-      return out;
-    }
-    const sink = this.d.groupCommit?.afterCommit();
-    if (sink) sink.push(...emit);
-    else for (const f of emit) f();
-    return out;
+    return this.tx.run(fn, opts);
   }
 
   /** Strip private tags, then redact secrets, in every string of a parsed JSON value (in place). */
@@ -211,9 +188,11 @@ export class Ingestor {
     emit: Emit,
   ): HookResult {
     if (opts.eventUid && this.q.eventUidExists(opts.eventUid)) return { stored: false, skipped: 'duplicate' };
+    const internal = internalRunGate(cwd);
+    if (internal) return { stored: false, skipped: internal };
     const existing = claudeSessionId ? this.q.findSession(claudeSessionId) : undefined;
-    const project = existing?.project ?? projectName(undefined, cwd);
-    const gate = this.gate(project, cwd, now);
+    const project = existing?.project ?? this.d.projects.nameFor(cwd, undefined, at);
+    const gate = captureGate(this.d, project, cwd, now);
     if (gate) return { stored: false, skipped: gate };
     const eventId = this.q.insertEvent(
       eventName,
@@ -226,193 +205,5 @@ export class Ingestor {
     );
     emit.push(() => this.d.bus.emit('event', { id: eventId, eventName, claudeSessionId, receivedAt: at }));
     return { stored: true, eventId };
-  }
-
-  /** `POST /api/sessions/init`: create-or-get the session, count the prompt, store it stripped. */
-  initSession(
-    input: { claudeSessionId: string; project?: string; cwd?: string; prompt: string },
-    opts: IngestOptions = {},
-  ): { sessionDbId: number; promptNumber: number; skipped: boolean; reason?: SkipReason } {
-    const now = this.d.clock();
-    return this.run((emit) => {
-      this.drainJournal();
-      const existing = this.q.findSession(input.claudeSessionId);
-      const cwd = input.cwd ?? null;
-      const project = existing?.project ?? projectName(input.project, cwd);
-      const gate = this.gate(project, cwd, now);
-      if (gate)
-        return {
-          sessionDbId: existing?.id ?? 0,
-          promptNumber: existing?.promptCounter ?? 0,
-          skipped: true,
-          reason: gate,
-        };
-      const at = opts.at ?? now;
-      const r = this.w.addPrompt(input.claudeSessionId, project, cwd, undefined, input.prompt, at, emit);
-      // The audit trail session state derives from, as a hook would have left it.
-      if (r.stored)
-        this.recordEvent(
-          'UserPromptSubmit',
-          { session_id: input.claudeSessionId, cwd, prompt: this.clean(input.prompt).trim() },
-          opts,
-          at,
-          emit,
-        );
-      return {
-        sessionDbId: r.sessionDbId,
-        promptNumber: r.promptNumber,
-        skipped: !r.stored,
-        ...(r.skipped ? { reason: r.skipped } : {}),
-      };
-    });
-  }
-
-  /** `POST /api/sessions/observations` (seed shape). */
-  recordObservation(
-    input: {
-      claudeSessionId: string;
-      project?: string;
-      cwd?: string;
-      toolName: string;
-      toolInput: unknown;
-      toolResponse: unknown;
-      toolUseId?: string;
-      failed?: boolean;
-      /** The assistant's words with the call (from a transcript); cleaned like the rest. */
-      said?: string | null;
-    },
-    opts: IngestOptions = {},
-  ): HookResult {
-    const now = this.d.clock();
-    return this.run((emit): HookResult => {
-      this.drainJournal();
-      const cwd = input.cwd ?? null;
-      const project = this.q.findSession(input.claudeSessionId)?.project ?? projectName(input.project, cwd);
-      const gate = this.gate(project, cwd, now);
-      if (gate) return { stored: false, skipped: gate };
-      const payload: Record<string, unknown> = {
-        tool_input: input.toolInput,
-        tool_response: input.toolResponse,
-        ...(input.said ? { memtray_said: input.said } : {}),
-      };
-      prepareToolPayload(payload);
-      this.clean(payload);
-      const at = opts.at ?? now;
-      const r = this.w.addObservation(
-        {
-          claudeSessionId: input.claudeSessionId,
-          project,
-          cwd,
-          transcriptPath: undefined,
-          toolName: input.toolName,
-          toolInput: payload.tool_input,
-          toolResponse: payload.tool_response,
-          toolUseId: input.toolUseId,
-          failed: input.failed ?? false,
-          at,
-          said: typeof payload.memtray_said === 'string' ? payload.memtray_said : null,
-        },
-        emit,
-      );
-      // The audit trail session state derives from (files, tools), as the hook would have left it.
-      if (r.stored && r.observationId !== undefined)
-        this.recordEvent(
-          input.failed ? 'PostToolUseFailure' : 'PostToolUse',
-          {
-            session_id: input.claudeSessionId,
-            cwd,
-            tool_name: input.toolName,
-            tool_input: payload.tool_input,
-            tool_response: payload.tool_response,
-            ...(input.toolUseId ? { tool_use_id: input.toolUseId } : {}),
-          },
-          opts,
-          at,
-          emit,
-        );
-      return r;
-    });
-  }
-
-  /** Stores the event a write that did not come as a hook stands for (already cleaned), projected. */
-  private recordEvent(
-    eventName: string,
-    payload: { session_id: string } & Record<string, unknown>,
-    opts: IngestOptions,
-    at: number,
-    emit: Emit,
-  ): void {
-    const eventId = this.q.insertEvent(
-      eventName,
-      payload.session_id,
-      JSON.stringify(payload),
-      null,
-      opts.source ?? 'api',
-      at,
-      1,
-    );
-    const claudeSessionId = payload.session_id;
-    emit.push(() => this.d.bus.emit('event', { id: eventId, eventName, claudeSessionId, receivedAt: at }));
-  }
-
-  /** `POST /api/sessions/summarize`: records the request; the compression queue writes the summary. */
-  requestSummary(input: {
-    claudeSessionId: string;
-    last_user_message?: string;
-    last_assistant_message?: string;
-  }): {
-    sessionDbId: number;
-    jobId: number;
-  } {
-    const now = this.d.clock();
-    const clean = (v: string | undefined): string | undefined =>
-      v === undefined ? undefined : this.cleanText(v);
-    return this.run((emit) => {
-      this.drainJournal();
-      const s = this.w.upsertSession(
-        input.claudeSessionId,
-        projectName(undefined, null),
-        null,
-        undefined,
-        now,
-      );
-      const messages = {
-        last_user_message: clean(input.last_user_message),
-        last_assistant_message: clean(input.last_assistant_message),
-      };
-      return { sessionDbId: s.id, jobId: this.w.enqueueSummary(s, messages, now, emit) };
-    });
-  }
-
-  /** `POST /api/sessions/complete`. */
-  complete(input: { claudeSessionId: string; reason?: string }): { sessionDbId: number } {
-    const now = this.d.clock();
-    return this.run((emit) => {
-      this.drainJournal();
-      return {
-        sessionDbId: this.w.completeSession(
-          input.claudeSessionId,
-          projectName(undefined, null),
-          null,
-          input.reason ?? null,
-          now,
-          emit,
-        ).id,
-      };
-    });
-  }
-
-  // ---- internals (all run inside a transaction) ----
-
-  /** Why capture is off for this project/path right now, or null. Counts the skip. */
-  private gate(project: string, cwd: string | null, now: number): SkipReason | null {
-    // MemTray's own runs (the claude-code provider): dropped before anything is stored or counted.
-    if (cwd && isInternalCwd(cwd)) return 'memtray-internal';
-    let reason: SkipReason | null = null;
-    if (this.d.settings.isPaused(now)) reason = 'paused';
-    else if (this.q.projectEnabled(project) === false) reason = 'project-disabled';
-    else if (cwd && isPathExcluded(cwd, this.d.settings.get().excludedPaths)) reason = 'excluded-path';
-    if (reason) this.q.countSkip(project, cwd, now);
-    return reason;
   }
 }

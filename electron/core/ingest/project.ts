@@ -1,14 +1,7 @@
-import { basename } from 'node:path';
 import { isPathExcluded } from './exclude.js';
 
-export function projectName(explicit: string | undefined, cwd: string | null): string {
-  if (explicit && explicit.trim() !== '') return explicit.trim();
-  if (cwd) {
-    const b = basename(cwd.replace(/[\\/]+$/, ''));
-    if (b) return b;
-  }
-  return 'unknown';
-}
+/** The project of a session whose first event carried no working directory. */
+export const UNKNOWN_PROJECT = 'unknown';
 
 export function touchesExcludedPath(toolInput: unknown, globs: string[]): boolean {
   if (globs.length === 0 || toolInput === null || typeof toolInput !== 'object') return false;

@@ -5,13 +5,15 @@
  */
 import { cleanDeep } from '../privacy/clean.js';
 import type { HookPayload } from './payloads.js';
-import { projectName, touchesExcludedPath } from './project.js';
+import { touchesExcludedPath } from './project.js';
 import { decisionFields, DECISION_TOOLS } from '../memories/decision.js';
 import { observationInsert, saidNarrative, type ToolCall } from './rows.js';
 import type { IngestStatements, SessionRecord } from './statements.js';
 import type { HookResult, IngestDeps, SkipReason } from './types.js';
 
-export type Emit = Array<() => void>;
+import type { Emit } from './tx.js';
+
+export type { Emit };
 
 export class RowWriter {
   constructor(
@@ -33,11 +35,7 @@ export class RowWriter {
     at: number,
     emit?: Emit,
   ): number {
-    const id = this.q.enqueue(kind, subjectId, key, payload, at);
-    const notify = (): void => this.d.bus.emit('job-enqueued', { kind });
-    if (emit) emit.push(notify);
-    else notify();
-    return id;
+    return this.d.jobs.enqueue(kind, subjectId, key, payload, at, emit);
   }
 
   /** The rows a stored hook event implies (the session's, its prompt's, its observation's). */
@@ -45,7 +43,8 @@ export class RowWriter {
     const claudeSessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
     if (!claudeSessionId) return {};
     const cwd = typeof payload.cwd === 'string' ? payload.cwd : null;
-    const project = this.q.findSession(claudeSessionId)?.project ?? projectName(undefined, cwd);
+    const project =
+      this.q.findSession(claudeSessionId)?.project ?? this.d.projects.nameFor(cwd, undefined, at);
     const tp = payload.transcript_path;
     switch (eventName) {
       case 'UserPromptSubmit':
@@ -98,14 +97,17 @@ export class RowWriter {
     transcriptPath: unknown,
     at: number,
   ): SessionRecord {
+    // A new session records the worktree and branch it started in.
+    const where = this.q.findSession(claudeSessionId) ? null : this.d.projects.placement(cwd);
     const s = this.q.upsertSession(
       claudeSessionId,
       project,
       cwd,
       typeof transcriptPath === 'string' ? transcriptPath : null,
       at,
+      where,
     );
-    this.q.touchProject(s.project, s.cwd, at);
+    this.d.projects.touch(s.project, s.cwd, at);
     return s;
   }
 

@@ -77,13 +77,6 @@ export function prepareIngestStatements(db: Database.Database) {
     findSession: db.prepare<[string], RawSession>(
       `SELECT ${SESSION_COLS} FROM sessions WHERE claude_session_id = ?`,
     ),
-    projectEnabled: db.prepare<[string], { capture_enabled: number }>(
-      'SELECT capture_enabled FROM projects WHERE name = ?',
-    ),
-    countSkip: db.prepare<[string, string | null, number]>(
-      `INSERT INTO projects (name, root_path, created_at, skipped_events) VALUES (?, ?, ?, 1)
-       ON CONFLICT (name) DO UPDATE SET skipped_events = skipped_events + 1`,
-    ),
     insertEvent: db.prepare<
       [string, string | null, string, string | null, string, number, number],
       { id: number }
@@ -97,22 +90,26 @@ export function prepareIngestStatements(db: Database.Database) {
     ),
     markProjected: db.prepare<[number, number]>('UPDATE events SET projected = ? WHERE id = ?'),
     upsertSession: db.prepare<
-      [{ sid: string; project: string; cwd: string | null; tp: string | null; at: number }],
+      [
+        {
+          sid: string;
+          project: string;
+          cwd: string | null;
+          tp: string | null;
+          at: number;
+          worktree: string | null;
+          branch: string | null;
+        },
+      ],
       RawSession
     >(
-      `INSERT INTO sessions (claude_session_id, project, cwd, transcript_path, started_at, updated_at)
-       VALUES (@sid, @project, @cwd, @tp, @at, @at)
+      `INSERT INTO sessions (claude_session_id, project, cwd, transcript_path, started_at, updated_at, worktree, branch)
+       VALUES (@sid, @project, @cwd, @tp, @at, @at, @worktree, @branch)
        ON CONFLICT (claude_session_id) DO UPDATE SET
          updated_at = max(updated_at, excluded.updated_at),
          cwd = coalesce(cwd, excluded.cwd),
          transcript_path = coalesce(excluded.transcript_path, transcript_path)
        RETURNING ${SESSION_COLS}`,
-    ),
-    touchProject: db.prepare<[{ name: string; cwd: string | null; at: number }]>(
-      `INSERT INTO projects (name, root_path, created_at, last_activity_at) VALUES (@name, @cwd, @at, @at)
-       ON CONFLICT (name) DO UPDATE SET
-         last_activity_at = max(coalesce(last_activity_at, 0), excluded.last_activity_at),
-         root_path = coalesce(root_path, excluded.root_path)`,
     ),
     bumpPrompt: db.prepare<[{ priv: number; prompt: string; id: number }], { prompt_counter: number }>(
       `UPDATE sessions SET prompt_counter = prompt_counter + 1, status = 'active', current_prompt_private = @priv,
@@ -130,17 +127,6 @@ export function prepareIngestStatements(db: Database.Database) {
          @createdAt, @createdAt, @type, @title, @subtitle, @facts, @narrative, @concepts, @filesRead, @filesModified, @producedBy, @status)
        ON CONFLICT DO NOTHING RETURNING id, title, status`,
     ),
-    enqueue: db.prepare<
-      [{ kind: string; subjectId: number; key: string; payload: string | null; at: number }],
-      { id: number }
-    >(
-      `INSERT INTO jobs (kind, subject_id, payload, idempotency_key, run_after, created_at, updated_at)
-       VALUES (@kind, @subjectId, @payload, @key, @at, @at, @at)
-       ON CONFLICT (idempotency_key) DO UPDATE SET payload = excluded.payload, status = 'pending', attempts = 0,
-         run_after = excluded.run_after, updated_at = excluded.updated_at, last_error = NULL
-       WHERE status != 'leased' RETURNING id`,
-    ),
-    jobIdByKey: db.prepare<[string], { id: number }>('SELECT id FROM jobs WHERE idempotency_key = ?'),
     completeSession: db.prepare<[{ at: number; reason: string | null; id: number }], RawSession>(
       `UPDATE sessions SET status = 'completed', completed_at = @at, completion_reason = @reason WHERE id = @id RETURNING ${SESSION_COLS}`,
     ),
@@ -149,11 +135,6 @@ export function prepareIngestStatements(db: Database.Database) {
     eventUidExists: (uid: string): boolean => s.eventUidExists.get(uid) !== undefined,
     findSession: (claudeSessionId: string): SessionRecord | undefined =>
       toSession(s.findSession.get(claudeSessionId)),
-    projectEnabled: (name: string): boolean | undefined => {
-      const r = s.projectEnabled.get(name);
-      return r ? r.capture_enabled === 1 : undefined;
-    },
-    countSkip: (name: string, cwd: string | null, now: number): void => void s.countSkip.run(name, cwd, now),
     insertEvent: (
       name: string,
       sid: string | null,
@@ -172,16 +153,24 @@ export function prepareIngestStatements(db: Database.Database) {
       cwd: string | null,
       transcriptPath: string | null,
       at: number,
-    ): SessionRecord => toSession(s.upsertSession.get({ sid, project, cwd, tp: transcriptPath, at }))!,
-    touchProject: (name: string, cwd: string | null, at: number): void =>
-      void s.touchProject.run({ name, cwd, at }),
+      where: { worktree: string | null; branch: string | null } | null = null,
+    ): SessionRecord =>
+      toSession(
+        s.upsertSession.get({
+          sid,
+          project,
+          cwd,
+          tp: transcriptPath,
+          at,
+          worktree: where?.worktree ?? null,
+          branch: where?.branch ?? null,
+        }),
+      )!,
     bumpPrompt: (sessionId: number, isPrivate: boolean, prompt: string): number =>
       s.bumpPrompt.get({ priv: isPrivate ? 1 : 0, prompt, id: sessionId })!.prompt_counter,
     insertPrompt: (sessionId: number, n: number, prompt: string, at: number): void =>
       void s.insertPrompt.run(sessionId, n, prompt, at),
     insertObservation: (o: ObservationInsert) => s.insertObservation.get(o),
-    enqueue: (kind: string, subjectId: number, key: string, payload: string | null, at: number): number =>
-      (s.enqueue.get({ kind, subjectId, key, payload, at }) ?? s.jobIdByKey.get(key)!).id,
     completeSession: (sessionId: number, reason: string | null, at: number): SessionRecord =>
       toSession(s.completeSession.get({ at, reason, id: sessionId }))!,
   };

@@ -1,4 +1,6 @@
 /** The Ingestor's public types: what it needs (deps), what it takes (options), what it answers. */
+import type { JobQueue } from '../jobs/queue.js';
+import type { ProjectStore } from '../projects/store.js';
 import type Database from 'better-sqlite3';
 import type { CleanSettings } from '../privacy/clean.js';
 import type { SettingsStore } from '../settings/store.js';
@@ -32,6 +34,10 @@ export interface IngestDeps {
   bus: Bus;
   clock: Clock;
   settings: SettingsStore;
+  /** The projects table's owner: names for new sessions, capture switches, skip counts. */
+  projects: ProjectStore;
+  /** The jobs table's owner: ingest queues its jobs through it, in its own transaction. */
+  jobs: JobQueue;
   /** Secret redaction applied to every stored string when the `redactSecrets` setting is on. */
   redact: (text: string, settings: CleanSettings) => string;
   /** Deterministic extractor applied at once, so nothing waits on an API. */

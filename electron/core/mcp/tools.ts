@@ -9,7 +9,7 @@ import type { Core } from '../core.js';
 import { SearchEngine } from '../recall/search.js';
 import { observationTitle } from '../recall/titles.js';
 
-export const MEMORY_TOOL = 'memtray_memory';
+export { MEMORY_TOOL } from '../ingest/user-writes.js';
 const RAW_MAX = 4000;
 
 interface ToolResult {
@@ -212,36 +212,13 @@ export function registerTools(server: McpServer, core: Core): void {
   );
 }
 
-/** Writes a user memory: an observation in the project's synthetic `memtray-memories` session. */
+/** Writes a user memory: an observation in the project's synthetic `memtray-memories` session (ingest owns it). */
 export function saveMemory(
   core: Core,
   a: { text: string; project: string; title?: string | undefined },
 ): ToolResult {
-  const r = core.ingest.recordObservation({
-    claudeSessionId: `memtray-memories:${a.project}`,
-    project: a.project,
-    toolName: MEMORY_TOOL,
-    toolInput: { text: a.text, ...(a.title ? { title: a.title } : {}) },
-    toolResponse: null,
-  });
+  const r = core.ingest.user.saveMemory(a);
   if (!r.stored || r.observationId === undefined)
     return fail(`memory not saved: ${r.skipped ?? 'unknown reason'} (capture is off for this project?)`);
-  const text = core.ingest.cleanText(a.text);
-  const title = core.ingest.cleanText(a.title ?? text.split('\n')[0]!.slice(0, 120));
-  // The user wrote it: it is its own structured memory, and needs no LLM extraction job.
-  const tx = core.sqlite.transaction(() => {
-    core.sqlite
-      .prepare(
-        `UPDATE observations SET type = 'memory', title = ?, narrative = ?, facts = ?, concepts = '[]',
-           files_read = '[]', files_modified = '[]', produced_by = 'user', status = 'processed' WHERE id = ?`,
-      )
-      .run(title, text, JSON.stringify([text.slice(0, 500)]), r.observationId);
-    core.sqlite
-      .prepare(
-        `UPDATE jobs SET status = 'done', updated_at = ? WHERE kind = 'observe' AND subject_id = ? AND status = 'pending'`,
-      )
-      .run(core.clock(), r.observationId);
-  });
-  tx.immediate(); // waits for the service's writes instead of failing
-  return ok({ saved: true, id: r.observationId, project: a.project, title });
+  return ok({ saved: true, id: r.observationId, project: a.project, title: r.title });
 }

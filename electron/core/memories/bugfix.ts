@@ -5,7 +5,7 @@
  * command, the files changed and what the assistant said about the change.
  */
 import type Database from 'better-sqlite3';
-import { upsertMemory } from './rows.js';
+import { upsertMemory } from '../ingest/memory-rows.js';
 import { clip, clipBlock, errorGist, errorLines, rel } from './text.js';
 import { errorTextOf, isChange, isFailure, loadCalls, saidOf, type CallRow } from './turns.js';
 

@@ -5,7 +5,7 @@
  * rather than Postgres because it is local-first"). Short prompts only; slash commands are not choices.
  */
 import type Database from 'better-sqlite3';
-import { upsertMemory } from './rows.js';
+import { upsertMemory } from '../ingest/memory-rows.js';
 import { clip, splitReason } from './text.js';
 
 const MAX_ANSWER = 300;

@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { isTestCommand } from './command-class.js';
 import { writeChoice } from './choice.js';
-import { upsertMemory } from './rows.js';
+import { upsertMemory } from '../ingest/memory-rows.js';
 import { clip, errorGist, firstErrorLine, parseRecord, rel } from './text.js';
 import { errorTextOf, isChange, isFailure, loadCalls, saidOf, type CallRow } from './turns.js';
 

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { detectBugfixes } from './bugfix.js';
 import { buildEpisodes, type TurnWords } from './episodes.js';
-import { upsertMemory } from './rows.js';
+import { upsertMemory } from '../ingest/memory-rows.js';
 import { clipBlock } from './text.js';
 
 export { DECISION_TOOLS, decisionFields } from './decision.js';

@@ -46,7 +46,6 @@ const time = (ms: number): string => {
 };
 
 export class ContextBuilder {
-  private readonly projectStmt: Database.Statement;
   private readonly summariesStmt: Database.Statement;
   private readonly observationsStmt: Database.Statement;
   private readonly inputStmt: Database.Statement;
@@ -55,10 +54,11 @@ export class ContextBuilder {
   constructor(
     sqlite: Database.Database,
     private readonly settings: () => Settings,
+    /** The projects table's owner (projects/store.ts): the capture switch and the root folder. */
+    private readonly projects: {
+      get(name: string): { captureEnabled: boolean; rootPath: string | null } | undefined;
+    },
   ) {
-    this.projectStmt = sqlite.prepare(
-      'SELECT capture_enabled AS enabled, root_path AS rootPath FROM projects WHERE name = ?',
-    );
     // Bounded to the recent sessions: joining and sorting every session of a project grows with it.
     this.summariesStmt = sqlite.prepare(`SELECT x.session_id AS sessionId, x.request, x.learned, x.completed,
         x.next_steps AS nextSteps, x.updated_at AS updatedAt
@@ -76,8 +76,8 @@ export class ContextBuilder {
   /** The digest for a project, or null when the project is disabled or its folder excluded. */
   build(project: string): string | null {
     const settings = this.settings();
-    const p = this.projectStmt.get(project) as { enabled: number; rootPath: string | null } | undefined;
-    if (p && !p.enabled) return null;
+    const p = this.projects.get(project);
+    if (p && !p.captureEnabled) return null;
     if (p?.rootPath && isPathExcluded(p.rootPath, settings.excludedPaths)) return null;
     const budget = settings.context.tokenBudget;
     const header = `# MemTray memory: ${clean(project, 100)}`;

@@ -7,7 +7,7 @@ import { SearchEngine } from './search.js';
 
 export function recallPlugin(core: Core): ServicePlugin {
   const engine = new SearchEngine(core.sqlite, core.clock);
-  const context = new ContextBuilder(core.sqlite, () => core.settings.get());
+  const context = new ContextBuilder(core.sqlite, () => core.settings.get(), core.projects);
   return {
     name: 'recall',
     routes: searchRoutes(engine),

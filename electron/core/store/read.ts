@@ -1,5 +1,5 @@
 /** Read-side queries behind the read API, the UI and the CLI. */
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   events,
   jobs,
@@ -11,9 +11,6 @@ import {
 } from '../../../drizzle/schema.js';
 import type { Drizzle } from '../db/open.js';
 import { deriveSessionState, type SessionState } from '../state/session-state.js';
-
-/** Waits for another writer (the maintenance worker) instead of failing (see GroupCommit). */
-const IMMEDIATE = { behavior: 'immediate' } as const;
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type ObservationRow = typeof observations.$inferSelect;
@@ -193,41 +190,6 @@ export class ReadStore {
       .from(projects)
       .orderBy(desc(sql`coalesce(${projects.lastActivityAt}, ${projects.createdAt})`))
       .all();
-  }
-
-  /** Turns capture on/off for a project (created if unknown). */
-  setProjectCapture(name: string, enabled: boolean, now: number) {
-    return this.db
-      .insert(projects)
-      .values({ name, captureEnabled: enabled, createdAt: now })
-      .onConflictDoUpdate({ target: projects.name, set: { captureEnabled: enabled } })
-      .returning()
-      .get();
-  }
-
-  /** Deletes a session and (by cascade) its prompts, observations, summary; and its events and jobs. */
-  deleteSession(id: number): boolean {
-    return this.db.transaction((tx) => {
-      const s = tx.select().from(sessions).where(eq(sessions.id, id)).get();
-      if (!s) return false;
-      tx.delete(events).where(eq(events.claudeSessionId, s.claudeSessionId)).run();
-      // Session-level jobs (summary, episodes) carry the session's text in their payload.
-      tx.delete(jobs)
-        .where(and(inArray(jobs.kind, ['summarize', 'episode']), eq(jobs.subjectId, id)))
-        .run();
-      tx.run(
-        sql`delete from jobs where kind = 'observe' and subject_id in (select id from observations where session_id = ${id})`,
-      );
-      tx.delete(sessions).where(eq(sessions.id, id)).run();
-      return true;
-    }, IMMEDIATE);
-  }
-
-  /** Deletes every memory of a project (its sessions and everything below them). */
-  deleteProjectMemories(name: string): number {
-    const ids = this.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.project, name)).all();
-    for (const { id } of ids) this.deleteSession(id);
-    return ids.length;
   }
 
   counts() {

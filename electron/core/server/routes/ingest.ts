@@ -68,7 +68,7 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
       handler: async ({ body }) => {
         const b = validate(initSessionSchema, body);
         const input = initInput(b);
-        return { json: await gc(() => core.ingest.initSession(input)) };
+        return { json: await gc(() => core.ingest.seed.initSession(input)) };
       },
     },
     {
@@ -81,7 +81,7 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
         if (!s) throw new HttpError(404, `session ${id} not found`);
         const b = validate(initSessionSchema, { claudeSessionId: s.claudeSessionId, ...(body as object) });
         const input = { ...initInput(b), claudeSessionId: s.claudeSessionId };
-        return { json: await gc(() => core.ingest.initSession(input)) };
+        return { json: await gc(() => core.ingest.seed.initSession(input)) };
       },
     },
     {
@@ -90,7 +90,7 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
       handler: async ({ body }) => {
         const b = validate(observationSchema, body);
         const r = await gc(() =>
-          core.ingest.recordObservation({
+          core.ingest.seed.recordObservation({
             claudeSessionId: sessionIdOf(b),
             ...(b.project ? { project: b.project } : {}),
             ...(b.cwd ? { cwd: b.cwd } : {}),
@@ -115,7 +115,7 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
       path: '/api/sessions/summarize',
       handler: ({ body }) => {
         const b = validate(summarizeSchema, body);
-        const r = core.ingest.requestSummary({
+        const r = core.ingest.seed.requestSummary({
           claudeSessionId: sessionIdOf(b),
           ...(b.last_user_message !== undefined ? { last_user_message: b.last_user_message } : {}),
           ...(b.last_assistant_message !== undefined
@@ -133,7 +133,7 @@ export function ingestRoutes(core: Core, opts: IngestRouteOptions): Route[] {
         return {
           json: {
             completed: true,
-            ...core.ingest.complete({
+            ...core.ingest.seed.complete({
               claudeSessionId: sessionIdOf(b),
               ...(b.reason ? { reason: b.reason } : {}),
             }),

@@ -93,8 +93,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
       path: '/api/sessions/:id',
       handler: ({ params }) => {
         const id = idParam(params);
-        if (!core.read.deleteSession(id)) throw new HttpError(404, `session ${id} not found`);
-        core.bus.emit('session', { id, claudeSessionId: '', status: 'deleted', project: '' });
+        if (!core.ingest.user.deleteSession(id)) throw new HttpError(404, `session ${id} not found`);
         return { json: { deleted: true, id } };
       },
     },
@@ -130,9 +129,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         const name = params.name!;
         if (!projectNameRe.test(name)) throw new HttpError(400, 'invalid path: project name');
         const b = validate(z.object({ capture: z.boolean() }).strict(), body);
-        const row = core.read.setProjectCapture(name, b.capture, core.clock());
-        core.bus.emit('project', { name, captureEnabled: row.captureEnabled });
-        return { json: row };
+        return { json: core.projects.setCapture(name, b.capture, core.clock()) };
       },
     },
     {
@@ -141,8 +138,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
       handler: ({ params }) => {
         const name = params.name!;
         if (!projectNameRe.test(name)) throw new HttpError(400, 'invalid path: project name');
-        const n = core.read.deleteProjectMemories(name);
-        core.bus.emit('project', { name, captureEnabled: true });
+        const n = core.ingest.user.deleteProjectMemories(name);
         return { json: { deletedSessions: n } };
       },
     },

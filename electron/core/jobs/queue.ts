@@ -1,10 +1,12 @@
 /**
- * The durable job queue over the `jobs` table. A job is leased (`status='leased'`,
+ * The durable job queue, and the one writer of the `jobs` table: ingest enqueues through it (in its
+ * own transaction), the compression worker leases and settles, deletions cancel. A job is leased (`status='leased'`,
  * `lease_until`), then completed or failed; a lease that expires (crash, kill -9) makes the job
  * ready again. Failures back off exponentially with jitter (or honour `retry-after`); after
  * `maxAttempts` leases the job is `failed` until retried.
  */
 import type Database from 'better-sqlite3';
+import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
 
 export interface JobRow {
@@ -31,12 +33,71 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
   return Math.round(base / 2 + random() * (base / 2)); // "equal jitter": [base/2, base]
 }
 
+/** Notifications to fire after the enclosing COMMIT (the ingestor's list), or at once. */
+export type AfterCommit = Array<() => void>;
+
 export class JobQueue {
+  private readonly enqueueStmt: Database.Statement<
+    [{ kind: string; subjectId: number; key: string; payload: string | null; at: number }],
+    { id: number }
+  >;
+  private readonly idByKey: Database.Statement<[string], { id: number }>;
+
   constructor(
     private readonly db: Database.Database,
     private readonly clock: Clock,
+    private readonly bus?: Bus,
     private readonly random: () => number = Math.random,
-  ) {}
+  ) {
+    this.enqueueStmt = db.prepare(
+      `INSERT INTO jobs (kind, subject_id, payload, idempotency_key, run_after, created_at, updated_at)
+       VALUES (@kind, @subjectId, @payload, @key, @at, @at, @at)
+       ON CONFLICT (idempotency_key) DO UPDATE SET payload = excluded.payload, status = 'pending', attempts = 0,
+         run_after = excluded.run_after, updated_at = excluded.updated_at, last_error = NULL
+       WHERE status != 'leased' RETURNING id`,
+    );
+    this.idByKey = db.prepare('SELECT id FROM jobs WHERE idempotency_key = ?');
+  }
+
+  /**
+   * Queues a job (in the caller's transaction, if any); a repeated idempotency key re-arms a job
+   * that is not running. `job-enqueued` goes out after the caller's COMMIT when `after` is given.
+   */
+  enqueue(
+    kind: string,
+    subjectId: number,
+    key: string,
+    payload: string | null,
+    at: number,
+    after?: AfterCommit,
+  ): number {
+    const id = (this.enqueueStmt.get({ kind, subjectId, key, payload, at }) ?? this.idByKey.get(key)!).id;
+    const notify = (): void => this.bus?.emit('job-enqueued', { kind });
+    if (after) after.push(notify);
+    else notify();
+    return id;
+  }
+
+  /** Drops every job of a session being deleted (its session jobs and its observations' jobs). */
+  cancelForSession(sessionId: number): void {
+    this.db
+      .prepare(`DELETE FROM jobs WHERE kind IN ('summarize', 'episode') AND subject_id = ?`)
+      .run(sessionId);
+    this.db
+      .prepare(
+        `DELETE FROM jobs WHERE kind = 'observe' AND subject_id IN (SELECT id FROM observations WHERE session_id = ?)`,
+      )
+      .run(sessionId);
+  }
+
+  /** An observation that needs no extraction any more (the user wrote it): its pending job is done. */
+  settleObserve(observationId: number): void {
+    this.db
+      .prepare(
+        `UPDATE jobs SET status = 'done', updated_at = ? WHERE kind = 'observe' AND subject_id = ? AND status = 'pending'`,
+      )
+      .run(this.clock(), observationId);
+  }
 
   /**
    * Leases the oldest ready job: observe jobs first, then summaries whose session has no ready

@@ -1,0 +1,63 @@
+/**
+ * Transcript reconciliation's writes, by the owner of sessions, prompts, observations and events:
+ * a prompt linked to its transcript line, a prompt the hooks missed (with the event it stands for),
+ * a call's prompt number, the assistant's words added to a stored call. Runs in the caller's
+ * transaction (capture/reconcile.ts).
+ */
+import type Database from 'better-sqlite3';
+import { saidNarrative } from './rows.js';
+
+export function prepareGapFill(db: Database.Database, cleanText: (t: string) => string) {
+  const link = db.prepare<[string, number, number]>(
+    'UPDATE user_prompts SET source_uuid = ? WHERE session_id = ? AND prompt_number = ?',
+  );
+  const insertPrompt = db.prepare<[number, number, string, string, number], { id: number }>(
+    `INSERT INTO user_prompts (session_id, prompt_number, prompt, source_uuid, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  const insertEvent = db.prepare<[string, string, string, number]>(
+    `INSERT INTO events (event_name, claude_session_id, payload, event_uid, source, received_at)
+     VALUES ('UserPromptSubmit', ?, ?, ?, 'transcript', ?) ON CONFLICT DO NOTHING`,
+  );
+  const bumpSession = db.prepare<[{ n: number; text: string; at: number; id: number }]>(
+    `UPDATE sessions SET prompt_counter = max(prompt_counter, @n), first_prompt = coalesce(first_prompt, @text),
+       updated_at = max(updated_at, @at) WHERE id = @id`,
+  );
+  const setPromptNumber = db.prepare<[number, number]>(
+    'UPDATE observations SET prompt_number = ? WHERE id = ?',
+  );
+  const addWords = db.prepare<[string, number, string]>(
+    `UPDATE observations SET narrative = ltrim(coalesce(narrative, '') || char(10) || ?, char(10))
+     WHERE session_id = ? AND tool_use_id = ?`,
+  );
+  return {
+    /** Records which transcript line a stored prompt came from. */
+    linkPrompt(sessionDbId: number, promptNumber: number, uuid: string): void {
+      link.run(uuid, sessionDbId, promptNumber);
+    },
+    /** A prompt only the transcript has: the prompt row, its event, the session's counters. */
+    addPrompt(p: {
+      sessionDbId: number;
+      claudeSessionId: string;
+      n: number;
+      text: string;
+      uuid: string;
+      at: number;
+    }): void {
+      if (!insertPrompt.get(p.sessionDbId, p.n, p.text, p.uuid, p.at)) return;
+      const payload = JSON.stringify({ session_id: p.claudeSessionId, prompt: p.text, source_uuid: p.uuid });
+      insertEvent.run(p.claudeSessionId, payload, `transcript:prompt:${p.uuid}`, p.at);
+      bumpSession.run({ n: p.n, text: p.text, at: p.at, id: p.sessionDbId });
+    },
+    setPromptNumber(observationId: number, promptNumber: number): void {
+      setPromptNumber.run(promptNumber, observationId);
+    },
+    /** Adds the assistant's words (cleaned here) to a stored call's narrative, after what it holds. */
+    addWords(sessionDbId: number, toolUseId: string, said: string): void {
+      const words = saidNarrative(cleanText(said));
+      if (words) addWords.run(words, sessionDbId, toolUseId);
+    },
+  };
+}
+
+export type GapFill = ReturnType<typeof prepareGapFill>;

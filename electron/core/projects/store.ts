@@ -1,0 +1,147 @@
+/**
+ * The one writer of the `projects` table: a project's identity and shown name, its capture switch,
+ * its skip count and last activity, and the `project` bus events. Ingest, transcript reconciliation,
+ * the digest and the routes all read the capture switch here.
+ */
+import type Database from 'better-sqlite3';
+import { basename, dirname } from 'node:path';
+import type { Bus } from '../util/bus.js';
+import { currentBranch, projectIdentity, type ProjectIdentity } from './identity.js';
+
+export interface ProjectRow {
+  id: number;
+  name: string;
+  key: string | null;
+  rootPath: string | null;
+  captureEnabled: boolean;
+  skippedEvents: number;
+  createdAt: number;
+  lastActivityAt: number | null;
+}
+
+/** Where a session runs inside its project: the worktree and branch, when in a repository. */
+export interface Placement {
+  worktree: string | null;
+  branch: string | null;
+}
+
+interface RawRow extends Omit<ProjectRow, 'captureEnabled'> {
+  captureEnabled: number;
+}
+
+const COLS = `id, name, key, root_path AS rootPath, capture_enabled AS captureEnabled,
+  skipped_events AS skippedEvents, created_at AS createdAt, last_activity_at AS lastActivityAt`;
+
+const toRow = (r: RawRow | undefined): ProjectRow | undefined =>
+  r && { ...r, captureEnabled: r.captureEnabled === 1 };
+
+export function prepareProjectStatements(db: Database.Database) {
+  return {
+    byKey: db.prepare<[string], { name: string }>('SELECT name FROM projects WHERE key = ?'),
+    byName: db.prepare<[string], RawRow>(`SELECT ${COLS} FROM projects WHERE name = ?`),
+    claim: db.prepare<[{ key: string; root: string | null; name: string }]>(
+      'UPDATE projects SET key = @key, root_path = coalesce(@root, root_path) WHERE name = @name AND key IS NULL',
+    ),
+    insert: db.prepare<[{ name: string; key: string | null; root: string | null; at: number }]>(
+      'INSERT INTO projects (name, key, root_path, created_at) VALUES (@name, @key, @root, @at)',
+    ),
+    insertNamed: db.prepare<[{ name: string; key: string; at: number }]>(
+      'INSERT INTO projects (name, key, created_at) VALUES (@name, @key, @at) ON CONFLICT DO NOTHING',
+    ),
+    enabled: db.prepare<[string], { on: number }>(
+      'SELECT capture_enabled AS "on" FROM projects WHERE name = ?',
+    ),
+    countSkip: db.prepare<[string, string | null, number]>(
+      `INSERT INTO projects (name, root_path, created_at, skipped_events) VALUES (?, ?, ?, 1)
+       ON CONFLICT (name) DO UPDATE SET skipped_events = skipped_events + 1`,
+    ),
+    touch: db.prepare<[{ name: string; cwd: string | null; at: number }]>(
+      `INSERT INTO projects (name, root_path, created_at, last_activity_at) VALUES (@name, @cwd, @at, @at)
+       ON CONFLICT (name) DO UPDATE SET
+         last_activity_at = max(coalesce(last_activity_at, 0), excluded.last_activity_at),
+         root_path = coalesce(root_path, excluded.root_path)`,
+    ),
+    setCapture: db.prepare<[{ name: string; on: number; at: number }], RawRow>(
+      `INSERT INTO projects (name, capture_enabled, created_at) VALUES (@name, @on, @at)
+       ON CONFLICT (name) DO UPDATE SET capture_enabled = excluded.capture_enabled
+       RETURNING ${COLS}`,
+    ),
+  };
+}
+
+export class ProjectStore {
+  private readonly s: ReturnType<typeof prepareProjectStatements>;
+
+  constructor(
+    db: Database.Database,
+    private readonly bus: Bus,
+  ) {
+    this.s = prepareProjectStatements(db);
+  }
+
+  /**
+   * The project a new session in `cwd` belongs to, created on first sight (inside the caller's
+   * transaction). `explicit`: a name the caller chose (the seed API's `project`), used as given.
+   */
+  nameFor(cwd: string | null, explicit: string | undefined, at: number): string {
+    const chosen = explicit?.trim();
+    if (chosen) {
+      // Keyed by the name itself, so adoption (adopt.ts) never renames what a caller named.
+      this.s.insertNamed.run({ name: chosen, key: `name:${chosen}`, at });
+      return chosen;
+    }
+    return this.nameOf(projectIdentity(cwd), at);
+  }
+
+  /** The worktree and branch `cwd` is in right now (null outside a repository). */
+  placement(cwd: string | null): Placement {
+    const id = projectIdentity(cwd);
+    return { worktree: id.worktree, branch: currentBranch(id) };
+  }
+
+  /** The shown name for an identity: found by key, else a keyless row of that name adopted, else new. */
+  nameOf(id: ProjectIdentity, at: number): string {
+    if (id.key === 'unknown') return 'unknown';
+    const known = this.s.byKey.get(id.key);
+    if (known) return known.name;
+    if (this.s.claim.run({ key: id.key, root: id.root, name: id.base }).changes === 1) return id.base;
+    const name = this.freeName(id);
+    this.s.insert.run({ name, key: id.key, root: id.root, at });
+    return name;
+  }
+
+  /** The base name, or with its parent folder when another project has it, or numbered. */
+  private freeName(id: ProjectIdentity): string {
+    const taken = (n: string): boolean => this.s.byName.get(n) !== undefined;
+    if (!taken(id.base)) return id.base;
+    const parent = id.root ? basename(dirname(id.root)) : '';
+    const withParent = parent ? `${id.base} (${parent})` : id.base;
+    if (!taken(withParent)) return withParent;
+    for (let n = 2; ; n++) if (!taken(`${withParent} ${n}`)) return `${withParent} ${n}`;
+  }
+
+  get(name: string): ProjectRow | undefined {
+    return toRow(this.s.byName.get(name));
+  }
+
+  /** Whether capture is on for the project; undefined when the project is unknown (on by default). */
+  captureEnabled(name: string): boolean | undefined {
+    const r = this.s.enabled.get(name);
+    return r ? r.on === 1 : undefined;
+  }
+
+  countSkip(name: string, cwd: string | null, at: number): void {
+    this.s.countSkip.run(name, cwd, at);
+  }
+
+  touch(name: string, cwd: string | null, at: number): void {
+    this.s.touch.run({ name, cwd, at });
+  }
+
+  /** Turns capture on/off (the project is created when unknown) and says so on the bus. */
+  setCapture(name: string, enabled: boolean, at: number): ProjectRow {
+    const row = toRow(this.s.setCapture.get({ name, on: enabled ? 1 : 0, at }))!;
+    this.bus.emit('project', { name, captureEnabled: row.captureEnabled });
+    return row;
+  }
+}

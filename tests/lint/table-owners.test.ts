@@ -1,0 +1,107 @@
+/**
+ * One owner per table: every SQL write (INSERT, UPDATE, DELETE, REPLACE, and drizzle's
+ * insert/update/delete) in the core names its table, and only the table's owner may write it. A new
+ * writer fails here: route the write through the owner (docs/architecture.md, Table owners).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const CORE = join(process.cwd(), 'electron', 'core');
+
+/** Owner per table: a folder (`ingest/`) or a file; exceptions say why. */
+const OWNERS: Record<string, string[]> = {
+  // Ingest owns what hooks fill: sessions, prompts, observations, events, summaries.
+  sessions: ['ingest/', 'projects/adopt.ts' /* the one-time upgrade to project identity */],
+  user_prompts: ['ingest/'],
+  observations: ['ingest/', 'maintenance/retention.ts' /* compacts raw payloads in place */],
+  events: ['ingest/', 'maintenance/retention.ts' /* compacts raw payloads in place */],
+  session_summaries: ['ingest/'],
+  jobs: ['jobs/queue.ts'],
+  projects: ['projects/'],
+  llm_usage: ['compress/usage.ts'],
+  import_runs: ['capture/importer.ts'],
+  settings: ['settings/store.ts'],
+  storage_samples: ['maintenance/growth.ts'],
+  observations_fts: ['db/identifiers.ts'],
+  observations_trgm: ['db/identifiers.ts'],
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) return files(p);
+    return p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+/** drizzle table identifiers (`export const importRuns = sqliteTable('import_runs', …)`). */
+function drizzleTables(): Map<string, string> {
+  const src = readFileSync(join(process.cwd(), 'drizzle', 'schema.ts'), 'utf8');
+  return new Map(
+    [...src.matchAll(/export const (\w+) = sqliteTable\(\s*'(\w+)'/g)].map((m) => [m[1]!, m[2]!]),
+  );
+}
+
+/** Every table the migrations create (virtual ones included). */
+function knownTables(): Set<string> {
+  const dir = join(process.cwd(), 'drizzle', 'migrations');
+  const sql = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
+  return new Set(
+    [...sql.matchAll(/CREATE (?:VIRTUAL )?TABLE (?:IF NOT EXISTS )?[`"]?(\w+)/g)].map((m) => m[1]!),
+  );
+}
+
+/** Table → the core files that write it. */
+function writers(): Map<string, Set<string>> {
+  const tables = drizzleTables();
+  const known = knownTables();
+  const out = new Map<string, Set<string>>();
+  const add = (table: string, file: string): void => {
+    const set = out.get(table) ?? new Set<string>();
+    set.add(file);
+    out.set(table, set);
+  };
+  for (const path of files(CORE)) {
+    const file = relative(CORE, path).split('\\').join('/');
+    const src = readFileSync(path, 'utf8');
+    for (const m of src.matchAll(
+      /\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|(?<!DO\s)UPDATE|DELETE\s+FROM|REPLACE\s+INTO)\s+[`"]?(\w+)/g,
+    ))
+      if (known.has(m[1]!)) add(m[1]!, file);
+    // Aliased imports too: `import { settings as settingsTable }`.
+    const alias = new Map([...src.matchAll(/\b(\w+) as (\w+)\b/g)].map((m) => [m[2]!, m[1]!]));
+    for (const m of src.matchAll(/\.(?:insert|update|delete)\((\w+)\)/g)) {
+      const table = tables.get(alias.get(m[1]!) ?? m[1]!);
+      if (table) add(table, file);
+    }
+  }
+  return out;
+}
+
+const owns = (owner: string, file: string): boolean =>
+  owner.endsWith('/') ? file.startsWith(owner) : file === owner;
+
+describe('one owner per table', () => {
+  it('every write to a table comes from its owner', () => {
+    const stray: string[] = [];
+    for (const [table, set] of writers()) {
+      const owners = OWNERS[table];
+      for (const file of set)
+        if (!owners?.some((o) => owns(o, file)))
+          stray.push(`${table} written by ${file} (owner: ${owners?.join(', ') ?? 'none declared'})`);
+    }
+    expect(stray).toEqual([]);
+  });
+
+  it('the scan sees the writes it checks (a write from elsewhere would be caught)', () => {
+    const w = writers();
+    expect([...(w.get('jobs') ?? [])]).toEqual(['jobs/queue.ts']);
+    expect(w.get('observations')?.has('ingest/statements.ts')).toBe(true);
+    expect(w.get('import_runs')?.has('capture/importer.ts')).toBe(true); // a drizzle write
+    expect([...w.keys()].sort()).toEqual(Object.keys(OWNERS).sort());
+  });
+});
