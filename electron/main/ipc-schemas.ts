@@ -31,6 +31,7 @@ export const ipcArgSchemas = {
   getQueue: none,
   retryJobs: z.tuple([retryRequest.shape.ids]),
   getUsage: z.tuple([usageDays.optional()]),
+  getProvider: none,
   getStorage: none,
   getHooks: none,
   // The UI installs for the service's own folder: no projectDir over IPC.

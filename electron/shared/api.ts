@@ -18,6 +18,7 @@ import type { ProjectCapture, ProjectList } from './contract/projects';
 import type { QueueState, Usage } from './contract/queue';
 import type { SearchPage, SearchQuery } from './contract/search';
 import type { SessionDetail, SessionListItem, SessionListQuery, SessionState } from './contract/sessions';
+import type { ProviderState } from './contract/providers';
 
 export type { ApiErrorShape, Page } from './contract/common';
 export type { HooksState, HookMode, HookScope, ImportRequest, ImportRun } from './contract/capture';
@@ -47,10 +48,18 @@ export type {
   SessionStatus,
   Summary,
 } from './contract/sessions';
+export type { ProviderState } from './contract/providers';
 
 // ---- Settings --------------------------------------------------------------------------------
 
+export type ProviderKind = 'rules' | 'anthropic' | 'claude-code' | 'openai-compatible';
+
 export interface ProviderSettings {
+  /** null: automatic (`anthropic` when a key is set, else `rules`). */
+  kind: ProviderKind | null;
+  /** The `claude` CLI for `claude-code` (null: `claude` on PATH). */
+  claudePath: string | null;
+  claudeConcurrency: number;
   model: string;
   baseUrl: string | null;
   dailyTokenBudget: number;
@@ -75,6 +84,10 @@ export interface Settings {
 export interface PublicSettings extends Settings {
   apiKeySet: boolean;
   apiKeySource: 'settings' | 'env' | null;
+  /** Whether the openai-compatible endpoint's key is stored (never the key). */
+  openaiApiKeySet: boolean;
+  /** The provider in force. */
+  providerKind: ProviderKind;
 }
 
 export interface SettingsPatch {
@@ -89,6 +102,8 @@ export interface SettingsPatch {
   retention?: Partial<Settings['retention']>;
   /** Write-only; `null` clears it. */
   apiKey?: string | null;
+  /** Write-only key of the openai-compatible endpoint; `null` clears it. */
+  openaiApiKey?: string | null;
 }
 
 // ---- The API ---------------------------------------------------------------------------------
@@ -115,6 +130,8 @@ export interface MemTrayApi {
   getQueue(): Promise<QueueState>;
   retryJobs(ids?: number[]): Promise<{ retried: number }>;
   getUsage(days?: number): Promise<Usage>;
+  /** The compression provider in force, its health, and whether the `claude` CLI is found. */
+  getProvider(): Promise<ProviderState>;
   getStorage(): Promise<StorageReport>;
 
   getHooks(): Promise<HooksState>;

@@ -30,6 +30,7 @@ export const IPC_VERBS = [
   'getQueue',
   'retryJobs',
   'getUsage',
+  'getProvider',
   'getStorage',
   'getHooks',
   'installHooks',

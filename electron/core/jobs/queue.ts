@@ -94,17 +94,24 @@ export class JobQueue {
       .run(this.clock(), observationId);
   }
 
-  /** Leases the oldest ready job: observe jobs first, then summaries whose session has no ready observe job. */
-  leaseNext(leaseMs: number): JobRow | null {
+  /**
+   * Leases the oldest ready job: observe jobs first, then summaries whose session has no ready
+   * observe job. `llm: false` (the provider is waiting out a rate limit) leases only the jobs that
+   * call no model (episodes).
+   */
+  leaseNext(leaseMs: number, opts: { llm?: boolean } = {}): JobRow | null {
     const now = this.clock();
+    const llm = opts.llm ?? true;
     const tx = this.db.transaction(() => {
       const row =
-        (this.db
-          .prepare(`SELECT ${COLS} FROM jobs WHERE kind = 'observe' AND ${READY} ORDER BY id LIMIT 1`)
-          .get({ now }) as JobRow | undefined) ??
+        (llm
+          ? (this.db
+              .prepare(`SELECT ${COLS} FROM jobs WHERE kind = 'observe' AND ${READY} ORDER BY id LIMIT 1`)
+              .get({ now }) as JobRow | undefined)
+          : undefined) ??
         (this.db
           .prepare(
-            `SELECT ${COLS} FROM jobs j WHERE kind != 'observe' AND ${READY} AND NOT EXISTS (
+            `SELECT ${COLS} FROM jobs j WHERE kind != 'observe' ${llm ? '' : "AND kind != 'summarize'"} AND ${READY} AND NOT EXISTS (
                SELECT 1 FROM jobs o JOIN observations ob ON ob.id = o.subject_id
                WHERE o.kind = 'observe' AND ob.session_id = j.subject_id
                  AND (o.status = 'leased' OR (o.status = 'pending' AND o.run_after <= @now)))

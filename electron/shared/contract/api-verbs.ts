@@ -9,6 +9,7 @@ import { health, status } from './health';
 import { storageReport } from './maintenance';
 import { observation } from './observations';
 import { projectCapture, projectDeleted, projectList } from './projects';
+import { providerStateSchema } from './providers';
 import { queueState, retryResponse, usage } from './queue';
 import { searchPage } from './search';
 import { sessionDeleted, sessionDetail, sessionPage, sessionState } from './sessions';
@@ -30,6 +31,7 @@ export const VERB_RESPONSES = {
   getQueue: queueState,
   retryJobs: retryResponse,
   getUsage: usage,
+  getProvider: providerStateSchema,
   getStorage: storageReport,
   getHooks: hooksState,
   installHooks: hooksState,

@@ -26,6 +26,9 @@ export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSetti
     redactSecrets: true,
     customRedactPatterns: [],
     provider: {
+      kind: null,
+      claudePath: null,
+      claudeConcurrency: 1,
       model: 'claude-haiku-4-5',
       baseUrl: null,
       dailyTokenBudget: 2_000_000,
@@ -37,6 +40,8 @@ export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSetti
     retention: { rawDays: 30 },
     apiKeySet: false,
     apiKeySource: null,
+    openaiApiKeySet: false,
+    providerKind: 'rules',
     ...over,
   };
 }
@@ -204,6 +209,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     getQueue: missing('/api/queue'),
     retryJobs: missing('/api/queue/retry'),
     getUsage: missing('/api/usage'),
+    getProvider: missing('/api/provider'),
     getStorage: missing('/api/maintenance'),
     getHooks: missing('/api/capture/hooks'),
     installHooks: missing('/api/capture/hooks/install'),
