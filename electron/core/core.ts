@@ -27,6 +27,8 @@ export interface CoreOptions {
   logger?: Logger;
   /** Where the API key is kept (default: `<dataDir>/api-key`, mode 0600). */
   secrets?: SecretStore;
+  /** Where the embeddings key is kept (default: `<dataDir>/embeddings-key`, mode 0600). */
+  embeddingSecrets?: SecretStore;
   env?: NodeJS.ProcessEnv;
   /**
    * Default FULL: every commit (each group commit of acknowledged hooks) fsyncs the WAL, so a 2xx
@@ -81,6 +83,7 @@ export function createCore(opts: CoreOptions): Core {
       opts.secrets ?? fileSecretStore(paths.apiKey),
       clock,
       opts.env ?? process.env,
+      opts.embeddingSecrets ?? fileSecretStore(paths.embeddingsKey),
     );
     // A custom redaction pattern too costly to run is disabled (custom-patterns.ts): say so, by
     // index (the pattern itself may hold the very secret it is meant to hide).

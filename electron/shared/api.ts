@@ -217,12 +217,23 @@ export interface Settings {
   provider: ProviderSettings;
   context: { tokenBudget: number; maxSummaries: number };
   retention: { rawDays: number | null };
+  embeddings: EmbeddingsSettings;
+}
+
+/** Semantic search's provider (`kind: 'none'`: lexical search only). */
+export interface EmbeddingsSettings {
+  kind: 'none' | 'openai-compatible' | 'voyage';
+  baseUrl: string | null;
+  model: string;
+  dimensions: number | null;
+  batchSize: number;
 }
 
 /** What the service returns: the settings plus whether a key is set — never the key. */
 export interface PublicSettings extends Settings {
   apiKeySet: boolean;
   apiKeySource: 'settings' | 'env' | null;
+  embeddingsKeySet: boolean;
 }
 
 export interface SettingsPatch {
@@ -235,8 +246,11 @@ export interface SettingsPatch {
   provider?: Partial<ProviderSettings>;
   context?: Partial<Settings['context']>;
   retention?: Partial<Settings['retention']>;
+  embeddings?: Partial<EmbeddingsSettings>;
   /** Write-only; `null` clears it. */
   apiKey?: string | null;
+  /** Write-only key of the embeddings provider; `null` clears it. */
+  embeddingsKey?: string | null;
 }
 
 // ---- Queue and usage -------------------------------------------------------------------------

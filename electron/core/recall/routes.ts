@@ -1,6 +1,7 @@
 /** `GET /api/search`: query parsing and validation; the work is in `SearchEngine`. */
 import { HttpError, intParam, type Route } from '../server/http.js';
-import { MAX_OFFSET, type Kind, type SearchEngine, type SearchParams } from './search.js';
+import { MAX_OFFSET, type Kind, type SearchParams } from './search.js';
+import type { HybridSearch } from './vectors/hybrid.js';
 
 const KINDS: readonly Kind[] = ['observation', 'summary', 'prompt'];
 
@@ -66,16 +67,16 @@ export function searchParamsFrom(q: URLSearchParams): SearchParams {
   };
 }
 
-export function searchRoutes(engine: SearchEngine): Route[] {
+export function searchRoutes(engine: HybridSearch): Route[] {
   return [
     {
       method: 'GET',
       path: '/api/search',
-      handler: ({ query }) => {
+      handler: async ({ query }) => {
         const params = searchParamsFrom(query);
         let r;
         try {
-          r = engine.search(params);
+          r = await engine.search(params);
         } catch (err) {
           // Queries are built from quoted words only; this is a last line of defence, not a path.
           if (/fts5|syntax/i.test((err as Error).message)) throw new HttpError(400, 'query not understood');

@@ -54,7 +54,11 @@ const KEY = 'settings';
 export class SecretStoreError extends Error {}
 
 /** What the settings API returns: the settings plus whether a key is set, never the key itself. */
-export type PublicSettings = Settings & { apiKeySet: boolean; apiKeySource: 'settings' | 'env' | null };
+export type PublicSettings = Settings & {
+  apiKeySet: boolean;
+  apiKeySource: 'settings' | 'env' | null;
+  embeddingsKeySet: boolean;
+};
 
 /** Settings persisted as one validated JSON row, cached in memory. */
 export class SettingsStore {
@@ -65,6 +69,8 @@ export class SettingsStore {
     private readonly secrets: SecretStore,
     private readonly clock: Clock,
     private readonly env: NodeJS.ProcessEnv = process.env,
+    /** The embeddings provider's key (write-only like the API key). */
+    private readonly embeddingSecrets: SecretStore = memorySecretStore(),
   ) {}
 
   get(): Settings {
@@ -87,7 +93,7 @@ export class SettingsStore {
    * is stored first: if the secret store refuses it (no OS keychain), nothing else changes either.
    */
   update(patch: SettingsPatch): string[] {
-    const { apiKey, ...rest } = patch;
+    const { apiKey, embeddingsKey, ...rest } = patch;
     const current = this.get();
     const merged = settingsSchema.parse({
       ...current,
@@ -95,6 +101,7 @@ export class SettingsStore {
       provider: { ...current.provider, ...rest.provider },
       context: { ...current.context, ...rest.context },
       retention: { ...current.retention, ...rest.retention },
+      embeddings: { ...current.embeddings, ...rest.embeddings },
     });
     const changed = Object.keys(rest);
     if (apiKey !== undefined) {
@@ -104,6 +111,14 @@ export class SettingsStore {
         throw new SecretStoreError(`cannot store the API key: ${(err as Error).message}`);
       }
       changed.push('apiKey');
+    }
+    if (embeddingsKey !== undefined) {
+      try {
+        this.embeddingSecrets.set(embeddingsKey);
+      } catch (err) {
+        throw new SecretStoreError(`cannot store the embeddings key: ${(err as Error).message}`);
+      }
+      changed.push('embeddingsKey');
     }
     if (Object.keys(rest).length === 0) return changed;
     const now = this.clock();
@@ -122,6 +137,13 @@ export class SettingsStore {
     return this.secrets.get() ?? (this.env.ANTHROPIC_API_KEY?.trim() || null);
   }
 
+  /** The embeddings key from settings, then `VOYAGE_API_KEY` for Voyage (never sent elsewhere). */
+  embeddingsKey(): string | null {
+    const stored = this.embeddingSecrets.get();
+    if (stored) return stored;
+    return this.get().embeddings.kind === 'voyage' ? this.env.VOYAGE_API_KEY?.trim() || null : null;
+  }
+
   publicView(): PublicSettings {
     const fromStore = this.secrets.get();
     const fromEnv = this.env.ANTHROPIC_API_KEY?.trim();
@@ -129,6 +151,7 @@ export class SettingsStore {
       ...this.get(),
       apiKeySet: Boolean(fromStore ?? fromEnv),
       apiKeySource: fromStore ? 'settings' : fromEnv ? 'env' : null,
+      embeddingsKeySet: this.embeddingsKey() !== null,
     };
   }
 

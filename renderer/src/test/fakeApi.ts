@@ -29,8 +29,10 @@ export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSetti
     },
     context: { tokenBudget: 1500, maxSummaries: 3 },
     retention: { rawDays: 30 },
+    embeddings: { kind: 'none', baseUrl: null, model: 'nomic-embed-text', dimensions: null, batchSize: 32 },
     apiKeySet: false,
     apiKeySource: null,
+    embeddingsKeySet: false,
     ...over,
   };
 }
