@@ -7,6 +7,8 @@
  * Shapes mirror the HTTP API (see docs/ui.md and the cross-area contracts).
  */
 
+import type { EmbeddingsStatus } from './contract/embeddings';
+
 // ---- Service ---------------------------------------------------------------------------------
 
 export interface Health {
@@ -389,6 +391,10 @@ export interface MemTrayApi {
   retryJobs(ids?: number[]): Promise<{ retried: number }>;
   getUsage(days?: number): Promise<Usage>;
   getStorage(): Promise<StorageReport>;
+  /** Semantic search's state (`GET /api/health/embeddings`). */
+  getEmbeddings(): Promise<EmbeddingsStatus>;
+  /** Drops every vector and embeds everything again in the background. */
+  reindexEmbeddings(): Promise<{ ok: true; total: number }>;
 
   getHooks(): Promise<HooksState>;
   installHooks(opts?: { mode?: 'http' | 'command'; scope?: 'user' | 'project' }): Promise<HooksState>;

@@ -29,6 +29,8 @@ export const IPC_VERBS = [
   'retryJobs',
   'getUsage',
   'getStorage',
+  'getEmbeddings',
+  'reindexEmbeddings',
   'getHooks',
   'installHooks',
   'uninstallHooks',

@@ -193,6 +193,8 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     retryJobs: missing('/api/queue/retry'),
     getUsage: missing('/api/usage'),
     getStorage: missing('/api/maintenance'),
+    getEmbeddings: missing('/api/health/embeddings'),
+    reindexEmbeddings: missing('/api/embeddings/reindex'),
     getHooks: missing('/api/capture/hooks'),
     installHooks: missing('/api/capture/hooks/install'),
     uninstallHooks: missing('/api/capture/hooks/uninstall'),
