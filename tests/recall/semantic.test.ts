@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddingsStatusSchema, type EmbeddingsStatus } from '../../electron/shared/contract/embeddings.js';
 import { featurePlugins } from '../../electron/core/features.js';
 import { recallPlugin } from '../../electron/core/recall/plugin.js';
+import { connectMcp } from '../helpers/cli.js';
 import { startEmbeddingsServer, type EmbeddingsServer } from '../helpers/embeddings-server.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { DAY, insertObservation } from './seed.js';
@@ -115,6 +116,20 @@ describe('semantic search (embeddings on an OpenAI-compatible server)', () => {
     await until((x) => x.state === 'ready' && x.total === 6);
     const page = await search('fix logon screen');
     expect(page.items.find((i) => i.kind === 'prompt')?.snippet).toMatch(/signin page/);
+  });
+
+  it('MCP search (a separate process over the same database) finds the paraphrase too', async () => {
+    const client = await connectMcp(t.dataDir, 'memtray-semantic');
+    try {
+      const r = (await client.callTool({ name: 'search', arguments: { query: PARAPHRASE, limit: 3 } })) as {
+        content: Array<{ text: string }>;
+      };
+      const results = (JSON.parse(r.content[0]!.text) as { results: Array<{ kind: string; id: number }> })
+        .results;
+      expect(results[0]).toMatchObject({ kind: 'observation', id: target });
+    } finally {
+      await client.close();
+    }
   });
 
   it('provider down: indexing pauses with the reason in Health, search stays lexical', async () => {

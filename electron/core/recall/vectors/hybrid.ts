@@ -19,9 +19,13 @@ export interface HybridOptions {
 }
 
 const CACHE = 256;
-/** Neighbours fetched from the index (more when filters may drop many). */
-const NEAREST = 100;
-const NEAREST_FILTERED = 400;
+/**
+ * Neighbours fetched from the index, and candidates pre-selected on a large one (more when filters
+ * may drop many). Past rank ~30 a neighbour's fused score (1 / (60 + rank)) cannot lift it into a
+ * first page on its own.
+ */
+export const NEAREST = { k: 30, coarse: 32 };
+export const NEAREST_FILTERED = { k: 100, coarse: 120 };
 
 export class HybridSearch {
   private readonly cache = new Map<string, Float32Array>();
@@ -40,7 +44,8 @@ export class HybridSearch {
     if (!v) return this.engine.search(p);
     const filtered =
       p.project !== undefined || p.type !== undefined || p.file !== undefined || p.kinds !== undefined;
-    const near = this.indexer.store.nearest(v, filtered ? NEAREST_FILTERED : NEAREST);
+    const n = filtered ? NEAREST_FILTERED : NEAREST;
+    const near = this.indexer.store.nearest(v, n.k, n.coarse);
     return this.engine.search(p, near);
   }
 
