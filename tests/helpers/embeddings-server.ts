@@ -101,6 +101,8 @@ export interface EmbeddingsServer {
   /** Texts received, per model. */
   inputs: Map<string, string[]>;
   requests: number;
+  /** The last request's Authorization header. */
+  authorization: string | undefined;
   close(): Promise<void>;
 }
 
@@ -117,6 +119,7 @@ export async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
     slowMs: 2_000,
     inputs: new Map(),
     requests: 0,
+    authorization: undefined,
     close: () => new Promise((r) => server.close(() => r())),
   };
   const server: Server = createServer((req, res) => {
@@ -124,6 +127,7 @@ export async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       state.requests++;
+      state.authorization = req.headers.authorization;
       const reply = (status: number, body: unknown): void => {
         if (res.destroyed) return;
         res.writeHead(status, { 'content-type': 'application/json' });

@@ -5,6 +5,8 @@
  * word with a memory is found only with embeddings on, that faults leave lexical search working
  * with Health saying why, and that a model change re-embeds everything.
  */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddingsStatusSchema, type EmbeddingsStatus } from '../../electron/shared/contract/embeddings.js';
 import { featurePlugins } from '../../electron/core/features.js';
@@ -130,6 +132,16 @@ describe('semantic search (embeddings on an OpenAI-compatible server)', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('the key is write-only: sent to the provider, stored 0600, never returned', async () => {
+    const put = await t.api('PUT', '/api/settings', { embeddingsKey: 'sk-emb-secret-42' });
+    expect(put.text).not.toContain('sk-emb-secret-42');
+    expect(put.json).toMatchObject({ embeddingsKeySet: true });
+    expect((await t.api('GET', '/api/settings')).text).not.toContain('sk-emb-secret-42');
+    expect(statSync(join(t.dataDir, 'embeddings-key')).mode & 0o777).toBe(0o600);
+    await search('a query never asked before');
+    expect(emb.authorization).toBe('Bearer sk-emb-secret-42');
   });
 
   it('provider down: indexing pauses with the reason in Health, search stays lexical', async () => {

@@ -34,7 +34,8 @@ const loaded = new WeakSet<Database.Database>();
 /** Loads sqlite-vec on this connection (once); throws with the reason when it cannot. */
 export function loadVec(db: Database.Database, path: string = getLoadablePath()): void {
   if (loaded.has(db)) return;
-  db.loadExtension(path);
+  // In the packaged app the extension is unpacked beside the archive (electron-builder asarUnpack).
+  db.loadExtension(path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2'));
   loaded.add(db);
 }
 
