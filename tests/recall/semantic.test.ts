@@ -26,6 +26,7 @@ describe('semantic search (embeddings on an OpenAI-compatible server)', () => {
   let t: TestService;
   let emb: EmbeddingsServer;
   let target: number;
+  let restart: () => Promise<void>;
   const now = Date.now();
 
   const status = async (): Promise<EmbeddingsStatus> =>
@@ -55,6 +56,10 @@ describe('semantic search (embeddings on an OpenAI-compatible server)', () => {
         : p,
     );
     t = await startTestService({ plugins });
+    restart = async () => {
+      await t.stop();
+      t = await startTestService({ plugins, dataDir: t.dataDir });
+    };
     const sqlite = t.service.core.sqlite;
     target = insertObservation(sqlite, {
       project: 'webshop',
@@ -187,6 +192,18 @@ describe('semantic search (embeddings on an OpenAI-compatible server)', () => {
     expect(s).toMatchObject({ embedded: 7, total: 7, model: 'lexicon-b', lastError: null });
     expect((emb.inputs.get('lexicon-b')?.length ?? 0) - before).toBe(7);
     expect((await search(PARAPHRASE)).items[0]?.id).toBe(target);
+  });
+
+  it('a restart resumes from the stored cursors: nothing is embedded twice', async () => {
+    const asked = emb.inputs.get('lexicon-b')?.length ?? 0;
+    await restart();
+    const s = await until((x) => x.state === 'ready');
+    expect(s).toMatchObject({ embedded: 7, total: 7, dimensions: 96 });
+    expect((await search('the logon keeps crashing')).items[0]).toMatchObject({
+      kind: 'observation',
+      id: target,
+    });
+    expect(emb.inputs.get('lexicon-b')?.length).toBe(asked + 1); // the query alone
   });
 
   it('a deleted memory loses its vector; switching off makes search lexical again', async () => {

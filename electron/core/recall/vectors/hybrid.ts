@@ -45,7 +45,14 @@ export class HybridSearch {
     const filtered =
       p.project !== undefined || p.type !== undefined || p.file !== undefined || p.kinds !== undefined;
     const n = filtered ? NEAREST_FILTERED : NEAREST;
-    const near = this.indexer.store.nearest(v, n.k, n.coarse);
+    let near;
+    try {
+      near = this.indexer.store.nearest(v, n.k, n.coarse);
+    } catch (err) {
+      // E.g. another process re-created the index at a new dimension since this one looked.
+      this.indexer.noteQueryError(`search ran lexical only: ${(err as Error).message.slice(0, 200)}`);
+      return this.engine.search(p);
+    }
     return this.engine.search(p, near);
   }
 

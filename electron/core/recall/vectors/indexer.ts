@@ -83,7 +83,10 @@ export class Indexer {
   }
 
   start(): void {
-    const kick = (): void => this.schedule(this.d.debounceMs ?? 250);
+    // Embeddings off: a write schedules nothing at all.
+    const kick = (): void => {
+      if (this.d.settings.get().embeddings.kind !== 'none') this.schedule(this.d.debounceMs ?? 250);
+    };
     for (const name of ['observation', 'summary', 'session'] as const)
       this.unsubscribe.push(this.d.bus.on(name, kick));
     this.unsubscribe.push(
@@ -121,14 +124,6 @@ export class Indexer {
 
   noteQueryError(message: string | null): void {
     this.queryErr = message === null ? null : { message, at: this.d.clock() };
-  }
-
-  /** Resolves once nothing is pending or running (tests, benches). */
-  async idle(): Promise<void> {
-    while (this.running || this.timer) {
-      if (this.retryAt !== null && this.timer) return;
-      await (this.running ?? new Promise((r) => setTimeout(r, 20)));
-    }
   }
 
   status(): EmbeddingsStatus {

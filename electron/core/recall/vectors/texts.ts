@@ -28,11 +28,6 @@ const TEXT_SQL: Record<Kind, string> = {
     FROM session_summaries`,
   prompt: 'SELECT id, prompt AS text FROM user_prompts',
 };
-const MAX_ID_SQL: Record<Kind, string> = {
-  observation: 'SELECT max(id) FROM observations',
-  summary: 'SELECT max(id) FROM session_summaries',
-  prompt: 'SELECT max(id) FROM user_prompts',
-};
 const COUNT_SQL: Record<Kind, string> = {
   observation: 'SELECT count(*) FROM observations WHERE id <= ?',
   summary: 'SELECT count(*) FROM session_summaries WHERE id <= ?',
@@ -116,14 +111,6 @@ export class Texts {
   /** Forget every cursor and dirty key (a new model: everything is embedded again). */
   reset(): void {
     this.db.exec('DELETE FROM embed_cursor; DELETE FROM embed_dirty;');
-  }
-
-  /** True when rows exist beyond some cursor, or dirty keys wait. */
-  pending(): boolean {
-    if (this.stmt('SELECT 1 FROM embed_dirty LIMIT 1').get() !== undefined) return true;
-    return KINDS.some(
-      (k) => ((this.stmt(MAX_ID_SQL[k]).pluck().get() as number | null) ?? 0) > this.cursor(k),
-    );
   }
 
   /** Rows embedded so far (at or below the cursors) and rows in all. */
