@@ -33,7 +33,7 @@ describe('EmbeddingsSection', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/API root/);
     fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'http://127.0.0.1:11434/v1' } });
     fireEvent.change(screen.getByLabelText(/Key/), { target: { value: 'sk-local' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save embeddings' }));
     await waitFor(() =>
       expect(api.calls.find(([n]) => n === 'updateSettings')?.[1]).toEqual([
         {

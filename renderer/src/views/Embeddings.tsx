@@ -135,7 +135,7 @@ export function EmbeddingsSection({ settings, reload }: { settings: PublicSettin
               />
             </>
           )}
-          <label htmlFor={`${ids}-model`}>Model</label>
+          <label htmlFor={`${ids}-model`}>Embedding model</label>
           <input id={`${ids}-model`} value={form.model} onChange={(ev) => set({ model: ev.target.value })} />
           <label htmlFor={`${ids}-key`}>
             {settings.embeddingsKeySet
@@ -160,7 +160,7 @@ export function EmbeddingsSection({ settings, reload }: { settings: PublicSettin
           Enter the server&apos;s API root, e.g. http://127.0.0.1:11434/v1.
         </p>
       )}
-      <SaveBar save={save} dirty={dirty} label="Save" disabled={!urlOk} />
+      <SaveBar save={save} dirty={dirty} label="Save embeddings" disabled={!urlOk} />
       {status.data && status.data.state !== 'off' && (
         <button
           type="button"
