@@ -4,6 +4,7 @@ import type { EmbeddingsStatus } from '../../../electron/shared/contract/embeddi
 import { fakeApi, settingsFixture } from '../test/fakeApi';
 import { renderWith } from '../test/render';
 import { EmbeddingsSection } from './Embeddings';
+import { EmbeddingsCard } from './HealthEmbeddings';
 
 afterEach(cleanup);
 
@@ -72,5 +73,32 @@ describe('EmbeddingsSection', () => {
     await screen.findByText(/40 of 100 memories embedded \(768 dimensions\)/);
     expect(screen.getByRole('alert').textContent).toMatch(/HTTP 503/);
     expect(screen.getByRole('button', { name: 'Embed everything again' })).toBeTruthy();
+  });
+});
+
+describe('EmbeddingsCard (Health)', () => {
+  it('is absent while embeddings are off and says why a search fell back when on', async () => {
+    const api = fakeApi();
+    let s = status();
+    let answered = 0;
+    api.getEmbeddings = async () => {
+      answered++;
+      return s;
+    };
+    const { container, unmount } = renderWith(api, <EmbeddingsCard />);
+    await waitFor(() => expect(answered).toBe(1));
+    await new Promise((r) => setTimeout(r, 0)); // the answer rendered
+    expect(container.textContent).toBe('');
+    unmount();
+    s = status({
+      state: 'ready',
+      kind: 'voyage',
+      embedded: 10,
+      total: 10,
+      queryError: 'search ran lexical only: api.voyageai.com did not answer in time',
+    });
+    renderWith(api, <EmbeddingsCard />);
+    await screen.findByText(/did not answer in time/);
+    expect(screen.getByText('ready')).toBeTruthy();
   });
 });

@@ -21,7 +21,7 @@ const TONE: Record<EmbeddingsStatus['state'], 'ok' | 'warn' | 'bad' | 'info'> = 
   unavailable: 'bad',
 };
 
-function StatusLine({ s }: { s: EmbeddingsStatus }) {
+export function StatusLine({ s }: { s: EmbeddingsStatus }) {
   return (
     <div aria-label="Embeddings status">
       <p className="meta">

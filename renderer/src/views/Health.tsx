@@ -4,6 +4,7 @@ import { Chip, ErrorBox, Loading } from '../components/ui';
 import { useSave } from '../components/useSave';
 import { duration, num } from '../format';
 import { HooksCard, ImportCard } from './HealthCapture';
+import { EmbeddingsCard } from './HealthEmbeddings';
 import { StorageCard } from './HealthStorage';
 
 function ServiceCard() {
@@ -144,6 +145,7 @@ export function HealthView() {
       <ServiceCard />
       <QueueCard />
       <StorageCard />
+      <EmbeddingsCard />
       <HooksCard />
       <ImportCard />
     </section>
