@@ -103,6 +103,8 @@ export interface EmbeddingsServer {
   requests: number;
   /** The last request's Authorization header. */
   authorization: string | undefined;
+  /** The last request's body (`input_type`, `dimensions`, `output_dimension`, …). */
+  lastBody: Record<string, unknown> | undefined;
   close(): Promise<void>;
 }
 
@@ -120,6 +122,7 @@ export async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
     inputs: new Map(),
     requests: 0,
     authorization: undefined,
+    lastBody: undefined,
     close: () => new Promise((r) => server.close(() => r())),
   };
   const server: Server = createServer((req, res) => {
@@ -139,6 +142,7 @@ export async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
         model: string;
         input: string | string[];
       };
+      state.lastBody = body;
       const dims = MODELS[body.model];
       if (dims === undefined) return reply(404, { error: { message: `model ${body.model} not found` } });
       const input = Array.isArray(body.input) ? body.input : [body.input];
