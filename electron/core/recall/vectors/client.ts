@@ -36,7 +36,10 @@ function toVectors(rows: Array<{ embedding: number[]; index: number }>, n: numbe
   const out = new Array<Float32Array>(n);
   for (const r of rows) {
     if (r.index < 0 || r.index >= n) throw new EmbedError('provider returned a vector out of order');
-    out[r.index] = Float32Array.from(r.embedding);
+    const v = Float32Array.from(r.embedding);
+    if (v.length === 0 || !v.every(Number.isFinite))
+      throw new EmbedError('provider returned an invalid vector');
+    out[r.index] = v;
   }
   return out;
 }
