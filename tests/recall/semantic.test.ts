@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddingsStatusSchema, type EmbeddingsStatus } from '../../electron/shared/contract/embeddings.js';
 import { featurePlugins } from '../../electron/core/features.js';
 import { recallPlugin } from '../../electron/core/recall/plugin.js';
-import { connectMcp } from '../helpers/cli.js';
+import { connectMcp, runCli } from '../helpers/cli.js';
 import { startEmbeddingsServer, type EmbeddingsServer } from '../helpers/embeddings-server.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { DAY, insertObservation } from './seed.js';
@@ -137,6 +137,13 @@ describe('semantic search (embeddings on an OpenAI-compatible server)', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('`memtray search` (the CLI, straight on the database) finds it too', async () => {
+    const r = await runCli(['search', PARAPHRASE, '--data-dir', t.dataDir, '--json', '--limit', '3']);
+    expect(r.code).toBe(0);
+    const items = (JSON.parse(r.stdout) as Page).items;
+    expect(items[0]).toMatchObject({ kind: 'observation', id: target });
   });
 
   it('the key is write-only: sent to the provider, stored 0600, never returned', async () => {
