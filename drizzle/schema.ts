@@ -259,3 +259,23 @@ export const storageSamples = sqliteTable('storage_samples', {
   /** The highest event id at that time (events received so far). */
   events: integer('events').notNull(),
 });
+
+/**
+ * Semantic search bookkeeping (owner: recall/vectors). Per kind, rows with id <= lastId are
+ * embedded under the model in embedMeta; embedDirty holds keys (id * 4 + kind code) to re-embed or
+ * drop. The vectors are in the sqlite-vec table `memtray_vectors`, created at run time (its
+ * dimension is the model's), not by a migration.
+ */
+export const embedCursor = sqliteTable('embed_cursor', {
+  kind: text('kind').primaryKey(),
+  lastId: integer('last_id').notNull(),
+});
+
+export const embedMeta = sqliteTable('embed_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const embedDirty = sqliteTable('embed_dirty', {
+  key: integer('key').primaryKey(),
+});

@@ -12,6 +12,8 @@ import { createImportRun, runImport, type ImportProgress } from '../../electron/
 import { findMigrationsDir } from '../../electron/core/db/open.js';
 import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
 import { startService, type Service } from '../../electron/core/service.js';
+import { embeddingsStatusSchema } from '../../electron/shared/contract/embeddings.js';
+import { startEmbeddingsServer, type EmbeddingsServer } from '../../tests/helpers/embeddings-server.js';
 import type { ShownItem } from './score.js';
 
 export const FIXTURE_DIR = join(process.cwd(), 'tests', 'fixtures', 'transcripts');
@@ -82,6 +84,28 @@ export async function importTranscripts(bench: Bench, paths: string[]): Promise<
   }
   await core.projector.settled();
   return p;
+}
+
+/**
+ * Switches semantic search on with the tests' concept-lexicon embeddings server (a stand-in for a
+ * real model: deterministic, small, meaningful for a few dozen developer concepts) and waits until
+ * every memory is embedded.
+ */
+export async function enableTestEmbeddings(bench: Bench): Promise<EmbeddingsServer> {
+  const server = await startEmbeddingsServer();
+  const core = bench.service.core;
+  const changed = core.settings.update({
+    embeddings: { kind: 'openai-compatible', baseUrl: server.url, model: 'lexicon-a' },
+  });
+  core.bus.emit('settings', { changed });
+  for (;;) {
+    const r = await bench.get('/api/health/embeddings');
+    const s = embeddingsStatusSchema.parse(JSON.parse(r.text));
+    if (s.state === 'ready') break;
+    if (s.state === 'error' || s.state === 'unavailable') throw new Error(`embeddings: ${s.lastError}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  return server;
 }
 
 export async function search(bench: Bench, q: string, limit = 5): Promise<ShownItem[]> {

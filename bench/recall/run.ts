@@ -4,6 +4,9 @@
  * JSON: hit@5 per category, per source and overall, digest tokens, and search latency.
  *
  *   npx tsx bench/recall/run.ts [--only fixture|corpus] [--json-out FILE] [--verbose] [--repeat 3]
+ *                               [--embeddings test]
+ *
+ * `--embeddings test`: hybrid search, with the tests' concept-lexicon embeddings server.
  *
  * A hit: every answer key appears (case-insensitive, `<mark>` tags removed) in the top 5 results'
  * titles/snippets or in the question's project digest (`GET /api/context/inject`). No project
@@ -17,7 +20,15 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { estimateTokens } from '../../electron/core/recall/tokens.js';
-import { CORPUS_DIR, digest, FIXTURE_DIR, importTranscripts, search, startBench } from './harness.js';
+import {
+  CORPUS_DIR,
+  digest,
+  enableTestEmbeddings,
+  FIXTURE_DIR,
+  importTranscripts,
+  search,
+  startBench,
+} from './harness.js';
 import {
   aggregate,
   loadQuestions,
@@ -34,8 +45,11 @@ const { values } = parseArgs({
     'json-out': { type: 'string' },
     verbose: { type: 'boolean', default: false },
     repeat: { type: 'string', default: '3' },
+    embeddings: { type: 'string' },
   },
 });
+if (values.embeddings !== undefined && values.embeddings !== 'test')
+  throw new Error(`--embeddings must be test, got '${values.embeddings}'`);
 if (values.only !== undefined && values.only !== 'fixture' && values.only !== 'corpus')
   throw new Error(`--only must be fixture or corpus, got '${values.only}'`);
 const notes: string[] = [];
@@ -51,9 +65,11 @@ const paths = sources.map((s) => (s === 'fixture' ? FIXTURE_DIR : CORPUS_DIR));
 
 const t0 = performance.now();
 const bench = await startBench();
+let embeddings: Awaited<ReturnType<typeof enableTestEmbeddings>> | null = null;
 try {
   const imported = await importTranscripts(bench, paths);
   const importMs = Math.round(performance.now() - t0);
+  if (values.embeddings === 'test') embeddings = await enableTestEmbeddings(bench);
 
   const tokenizer = getTokenizer();
   const projects = [...new Set(questions.flatMap((q) => q.project.split(',')))].sort();
@@ -114,6 +130,7 @@ try {
     commit,
     questions: questions.length,
     sources,
+    embeddings: embeddings ? 'test (concept lexicon, tests/helpers/embeddings-server.ts)' : 'none',
     imported: {
       files: imported.filesDone,
       sessions: imported.sessions,
@@ -142,4 +159,5 @@ try {
     writeFileSync(values['json-out'], `${JSON.stringify({ ...result, misses, perQuestion }, null, 2)}\n`);
 } finally {
   await bench.close();
+  await embeddings?.close();
 }

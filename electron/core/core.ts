@@ -30,6 +30,8 @@ export interface CoreOptions {
   secrets?: SecretStore;
   /** Where the `openai-compatible` endpoint's key is kept (default: `<dataDir>/openai-key`, mode 0600). */
   openaiSecrets?: SecretStore;
+  /** Where the embeddings key is kept (default: `<dataDir>/embeddings-key`, mode 0600). */
+  embeddingSecrets?: SecretStore;
   env?: NodeJS.ProcessEnv;
   /**
    * Default FULL: every commit (each group commit of acknowledged hooks) fsyncs the WAL, so a 2xx
@@ -85,6 +87,7 @@ export function createCore(opts: CoreOptions): Core {
       clock,
       opts.env ?? process.env,
       opts.openaiSecrets ?? fileSecretStore(join(paths.root, 'openai-key')),
+      opts.embeddingSecrets ?? fileSecretStore(paths.embeddingsKey),
     );
     // A custom redaction pattern too costly to run is disabled (custom-patterns.ts): say so, by
     // index (the pattern itself may hold the very secret it is meant to hide).

@@ -33,6 +33,8 @@ export const ipcArgSchemas = {
   getUsage: z.tuple([usageDays.optional()]),
   getProvider: none,
   getStorage: none,
+  getEmbeddings: none,
+  reindexEmbeddings: none,
   getHooks: none,
   // The UI installs for the service's own folder: no projectDir over IPC.
   installHooks: z.tuple([hooksInstallRequest.omit({ projectDir: true }).optional()]),

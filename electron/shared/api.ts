@@ -19,6 +19,7 @@ import type { QueueState, Usage } from './contract/queue';
 import type { SearchPage, SearchQuery } from './contract/search';
 import type { SessionDetail, SessionListItem, SessionListQuery, SessionState } from './contract/sessions';
 import type { ProviderState } from './contract/providers';
+import type { EmbeddingsStatus } from './contract/embeddings';
 
 export type { ApiErrorShape, Page } from './contract/common';
 export type { HooksState, HookMode, HookScope, ImportRequest, ImportRun } from './contract/capture';
@@ -49,6 +50,7 @@ export type {
   Summary,
 } from './contract/sessions';
 export type { ProviderState } from './contract/providers';
+export type { EmbeddingsStatus } from './contract/embeddings';
 
 // ---- Settings --------------------------------------------------------------------------------
 
@@ -78,6 +80,16 @@ export interface Settings {
   provider: ProviderSettings;
   context: { tokenBudget: number; maxSummaries: number };
   retention: { rawDays: number | null };
+  embeddings: EmbeddingsSettings;
+}
+
+/** Semantic search's provider (`kind: 'none'`: lexical search only). */
+export interface EmbeddingsSettings {
+  kind: 'none' | 'openai-compatible' | 'voyage';
+  baseUrl: string | null;
+  model: string;
+  dimensions: number | null;
+  batchSize: number;
 }
 
 /** What the service returns: the settings plus whether a key is set — never the key. */
@@ -88,6 +100,7 @@ export interface PublicSettings extends Settings {
   openaiApiKeySet: boolean;
   /** The provider in force. */
   providerKind: ProviderKind;
+  embeddingsKeySet: boolean;
 }
 
 export interface SettingsPatch {
@@ -100,10 +113,13 @@ export interface SettingsPatch {
   provider?: Partial<ProviderSettings>;
   context?: Partial<Settings['context']>;
   retention?: Partial<Settings['retention']>;
+  embeddings?: Partial<EmbeddingsSettings>;
   /** Write-only; `null` clears it. */
   apiKey?: string | null;
   /** Write-only key of the openai-compatible endpoint; `null` clears it. */
   openaiApiKey?: string | null;
+  /** Write-only key of the embeddings provider; `null` clears it. */
+  embeddingsKey?: string | null;
 }
 
 // ---- The API ---------------------------------------------------------------------------------
@@ -133,6 +149,10 @@ export interface MemTrayApi {
   /** The compression provider in force, its health, and whether the `claude` CLI is found. */
   getProvider(): Promise<ProviderState>;
   getStorage(): Promise<StorageReport>;
+  /** Semantic search's state (`GET /api/health/embeddings`). */
+  getEmbeddings(): Promise<EmbeddingsStatus>;
+  /** Drops every vector and embeds everything again in the background. */
+  reindexEmbeddings(): Promise<{ ok: true; total: number }>;
 
   getHooks(): Promise<HooksState>;
   installHooks(opts?: { mode?: HookMode; scope?: HookScope }): Promise<HooksState>;

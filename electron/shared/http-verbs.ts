@@ -39,6 +39,8 @@ export function httpVerbs(call: HttpCall): HttpVerbs {
     getUsage: (days = 30) => call('GET', `/api/usage${qs({ days })}`),
     getProvider: () => call('GET', '/api/provider'),
     getStorage: () => call('GET', '/api/maintenance'),
+    getEmbeddings: () => call('GET', '/api/health/embeddings'),
+    reindexEmbeddings: () => call('POST', '/api/embeddings/reindex', {}),
     getHooks: () => call('GET', '/api/capture/hooks'),
     installHooks: (o = {}) => call('POST', '/api/capture/hooks/install', o),
     uninstallHooks: () => call('POST', '/api/capture/hooks/uninstall', {}),

@@ -32,6 +32,8 @@ export const IPC_VERBS = [
   'getUsage',
   'getProvider',
   'getStorage',
+  'getEmbeddings',
+  'reindexEmbeddings',
   'getHooks',
   'installHooks',
   'uninstallHooks',

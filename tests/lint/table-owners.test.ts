@@ -25,6 +25,10 @@ const OWNERS: Record<string, string[]> = {
   storage_samples: ['maintenance/growth.ts'],
   observations_fts: ['db/identifiers.ts'],
   observations_trgm: ['db/identifiers.ts'],
+  // Semantic search's bookkeeping (the vec0 table itself is created at run time, in store.ts).
+  embed_cursor: ['recall/vectors/'],
+  embed_dirty: ['recall/vectors/'],
+  embed_meta: ['recall/vectors/'],
 };
 
 function files(dir: string): string[] {

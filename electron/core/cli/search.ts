@@ -4,8 +4,13 @@ import { resolveDataDir, dataDirPaths } from '../config/data-dir.js';
 import { openDatabase } from '../db/open.js';
 import { searchParamsFrom } from '../recall/routes.js';
 import { SearchEngine } from '../recall/search.js';
+import { HybridSearch } from '../recall/vectors/hybrid.js';
+import { Indexer } from '../recall/vectors/indexer.js';
 import { migrationsDir } from '../config/env.js';
 import type { CliSearchOutput } from '../../shared/contract/search.js';
+import { fileSecretStore, SettingsStore } from '../settings/store.js';
+import { Bus } from '../util/bus.js';
+import { silentLogger } from '../util/logger.js';
 
 export async function runSearch(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -26,11 +31,22 @@ export async function runSearch(argv: string[]): Promise<number> {
     if (values[k] !== undefined) q.set(k, values[k]);
   const params = searchParamsFrom(q);
   // Reads the database directly (WAL: safe beside a running service); no service needed.
-  const { sqlite, close } = openDatabase(dataDirPaths(values['data-dir'] ?? resolveDataDir()).db, {
-    migrationsDir: migrationsDir(),
-  });
+  const paths = dataDirPaths(values['data-dir'] ?? resolveDataDir());
+  const { sqlite, db, close } = openDatabase(paths.db, { migrationsDir: migrationsDir() });
   try {
-    const r = new SearchEngine(sqlite, () => Date.now()).search(params);
+    // The same search as the service's: hybrid when embeddings are on (the service embeds; this
+    // only reads the vectors and embeds the query).
+    const clock = (): number => Date.now();
+    const settings = new SettingsStore(
+      db,
+      fileSecretStore(paths.apiKey),
+      clock,
+      process.env,
+      undefined,
+      fileSecretStore(paths.embeddingsKey),
+    );
+    const indexer = new Indexer({ db: sqlite, settings, bus: new Bus(), clock, logger: silentLogger });
+    const r = await new HybridSearch(new SearchEngine(sqlite, clock), indexer, { clock }).search(params);
     if (values.json) {
       const out: CliSearchOutput = { items: r.items, corrected: r.corrected };
       process.stdout.write(`${JSON.stringify(out)}\n`);

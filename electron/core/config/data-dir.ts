@@ -22,6 +22,8 @@ export interface DataDirPaths {
   serverJson: string;
   spool: string;
   apiKey: string;
+  /** The embeddings provider's key (semantic search), mode 0600. */
+  embeddingsKey: string;
   log: string;
 }
 
@@ -38,6 +40,7 @@ export function dataDirPaths(root: string): DataDirPaths {
     serverJson: join(root, 'server.json'),
     spool: join(root, 'spool.jsonl'),
     apiKey: join(root, 'api-key'),
+    embeddingsKey: join(root, 'embeddings-key'),
     log: join(root, 'memtray.log'),
   };
 }

@@ -15,6 +15,8 @@ import {
 import { SEARCH_LIMITS } from '../../shared/contract/search.js';
 import type { Core } from '../core.js';
 import { SearchEngine } from '../recall/search.js';
+import { HybridSearch } from '../recall/vectors/hybrid.js';
+import { Indexer } from '../recall/vectors/indexer.js';
 import { observationTitle } from '../recall/titles.js';
 
 export { MEMORY_TOOL } from '../ingest/user-writes.js';
@@ -46,7 +48,19 @@ const toMs = (t: number | string): number | null => {
 };
 
 export function registerTools(server: McpServer, core: Core): void {
-  const engine = new SearchEngine(core.sqlite, core.clock);
+  // The same search as `GET /api/search`: hybrid when embeddings are on. The service embeds; this
+  // process only reads the vectors (its indexer is never started).
+  const engine = new HybridSearch(
+    new SearchEngine(core.sqlite, core.clock),
+    new Indexer({
+      db: core.sqlite,
+      settings: core.settings,
+      bus: core.bus,
+      clock: core.clock,
+      logger: core.logger,
+    }),
+    { clock: core.clock },
+  );
   const sqlite = core.sqlite;
   const obsAround =
     sqlite.prepare(`SELECT o.id, o.created_at AS createdAt, o.type, o.title, o.tool_name AS toolName,
@@ -74,8 +88,8 @@ export function registerTools(server: McpServer, core: Core): void {
       inputSchema: mcpSearch.input,
       outputSchema: mcpSearch.output,
     },
-    (a) => {
-      const r = engine.search({
+    async (a) => {
+      const r = await engine.search({
         q: a.query,
         project: a.project,
         type: a.type,

@@ -7,7 +7,8 @@ import {
   type SearchKind,
 } from '../../shared/contract/search.js';
 import { HttpError, jsonRoute, validate, type Route } from '../server/http.js';
-import { MAX_OFFSET, type SearchEngine, type SearchParams } from './search.js';
+import { MAX_OFFSET, type SearchParams } from './search.js';
+import type { HybridSearch } from './vectors/hybrid.js';
 
 /** An ISO date/time or milliseconds since the epoch. */
 export function parseTime(raw: string | null, name: string): number | undefined {
@@ -81,17 +82,17 @@ export function searchParamsFrom(q: URLSearchParams): SearchParams {
   };
 }
 
-export function searchRoutes(engine: SearchEngine): Route[] {
+export function searchRoutes(engine: HybridSearch): Route[] {
   return [
     jsonRoute({
       method: 'GET',
       path: '/api/search',
       response: searchPage,
-      handler: ({ query }) => {
+      handler: async ({ query }) => {
         const params = searchParamsFrom(query);
         let r;
         try {
-          r = engine.search(params);
+          r = await engine.search(params);
         } catch (err) {
           // Queries are built from quoted words only; this is a last line of defence, not a path.
           if (/fts5|syntax/i.test((err as Error).message)) throw new HttpError(400, 'query not understood');

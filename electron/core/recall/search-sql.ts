@@ -95,6 +95,14 @@ export function rankSql(kind: Kind, f: Filters): string {
       ORDER BY score DESC LIMIT :k`;
 }
 
+/** Which of a JSON array of ids (`:ids`) pass the filters (semantic hits are filtered after the KNN). */
+export function filterIdsSql(kind: Kind, f: Filters): string {
+  const r = RANK[kind];
+  const where = kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time);
+  return `SELECT ${r.alias}.id FROM ${r.table} JOIN sessions s ON s.id = ${r.alias}.session_id
+    WHERE ${r.alias}.id IN (SELECT value FROM json_each(:ids))${where}`;
+}
+
 const TITLE_SQL: Record<Kind, string> = {
   observation: "coalesce(o.title, '') || ' ' || coalesce(o.subtitle, '')",
   summary: "coalesce(x.request, '')",

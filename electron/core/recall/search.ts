@@ -18,10 +18,12 @@ import type Database from 'better-sqlite3';
 import { renderPage, type Hit, type SearchItem } from './page.js';
 import { readQuestion, type Intent } from './intent.js';
 import { parseQuery } from './query.js';
-import { Reranker, type Question } from './rerank.js';
+import { Reranker, stemPrefix, type Question } from './rerank.js';
 import { NEIGHBOURS_SQL, type Filters, type Kind } from './search-sql.js';
 import { DENSE, Stages } from './stages.js';
 import { TypoCorrector } from './typo.js';
+import { filterNear, fuse } from './vectors/fuse.js';
+import type { Near } from './vectors/store.js';
 
 export type { Filters, Kind } from './search-sql.js';
 export type { SearchItem } from './page.js';
@@ -89,7 +91,11 @@ export class SearchEngine {
     return s;
   }
 
-  search(p: SearchParams): SearchResult {
+  /**
+   * `near`: the query's nearest vectors (hybrid search, vectors/hybrid.ts), fused with the lexical
+   * ranking; null (embeddings off) leaves the lexical search exactly as it is.
+   */
+  search(p: SearchParams, near: Near[] | null = null): SearchResult {
     const want = Math.min(p.offset, MAX_OFFSET) + p.limit + 1;
     const kinds = this.kindsFor(p);
     const bind = this.binds(p);
@@ -182,7 +188,8 @@ export class SearchEngine {
           found.add(this.stages.substrings(subs, p, bind, want), 0.5);
       }
     }
-    const hits = found.hits;
+    const semantic = near && raw !== '' ? filterNear((sql) => this.stmt(sql), near, kinds, p, bind) : [];
+    const hits = semantic.length > 0 ? fuse(found.hits, semantic, words.map(stemPrefix)) : found.hits;
     const start = Math.min(p.offset, MAX_OFFSET);
     const page = hits.slice(start, start + p.limit);
     return {

@@ -14,6 +14,32 @@ export const DEFAULT_MODEL = 'claude-haiku-4-5';
 /** Who writes the memories: rules only, or a model through one of the providers. */
 export const PROVIDER_KINDS = ['rules', 'anthropic', 'claude-code', 'openai-compatible'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+/** Semantic search (recall/vectors): who computes embeddings, if anyone. */
+export const EMBEDDING_KINDS = ['none', 'openai-compatible', 'voyage'] as const;
+
+const embeddingsFields = {
+  /** `none`: search is the lexical search alone and nothing is embedded. */
+  kind: z.enum(EMBEDDING_KINDS),
+  /** `openai-compatible`: the API root holding `/embeddings` (e.g. `http://127.0.0.1:11434/v1`). */
+  baseUrl: z.string().url().max(500).nullable(),
+  model: z.string().min(1).max(200),
+  /** Asked of the provider when set (models that can shorten vectors); else the model's own. */
+  dimensions: z.number().int().min(8).max(4096).nullable(),
+  /** Texts per embeddings request. */
+  batchSize: z.number().int().min(1).max(256),
+};
+
+export const embeddingsSchema = z
+  .object({
+    kind: embeddingsFields.kind.default('none'),
+    baseUrl: embeddingsFields.baseUrl.default(null),
+    model: embeddingsFields.model.default('nomic-embed-text'),
+    dimensions: embeddingsFields.dimensions.default(null),
+    batchSize: embeddingsFields.batchSize.default(32),
+  })
+  .strict();
+
+export type EmbeddingsSettings = z.infer<typeof embeddingsSchema>;
 
 export const settingsSchema = z
   .object({
@@ -70,6 +96,13 @@ export const settingsSchema = z
       })
       .strict()
       .default({ rawDays: 30 }),
+    embeddings: embeddingsSchema.default({
+      kind: 'none',
+      baseUrl: null,
+      model: 'nomic-embed-text',
+      dimensions: null,
+      batchSize: 32,
+    }),
   })
   .strict();
 
@@ -105,10 +138,13 @@ export const settingsPatchSchema = z
     provider: patchOf(settingsSchema.shape.provider.removeDefault()),
     context: patchOf(settingsSchema.shape.context.removeDefault()),
     retention: patchOf(settingsSchema.shape.retention.removeDefault()),
+    embeddings: z.object(embeddingsFields).partial().strict(),
     /** Write-only: stored apart from settings (0600 file or safeStorage), never returned. `null` clears it. */
     apiKey: z.string().min(1).max(500).nullable(),
     /** Write-only key of the `openai-compatible` endpoint (none for Ollama); `null` clears it. */
     openaiApiKey: z.string().min(1).max(500).nullable(),
+    /** Write-only key of the embeddings provider (Voyage, a hosted OpenAI-compatible API). */
+    embeddingsKey: z.string().min(1).max(500).nullable(),
   })
   .partial()
   .strict();

@@ -61,6 +61,7 @@ export type PublicSettings = Settings & {
   openaiApiKeySet: boolean;
   /** The provider in force: `provider.kind`, or when null `anthropic` with a key, else `rules`. */
   providerKind: ProviderKind;
+  embeddingsKeySet: boolean;
 };
 
 /** Settings persisted as one validated JSON row, cached in memory. */
@@ -74,6 +75,8 @@ export class SettingsStore {
     private readonly env: NodeJS.ProcessEnv = process.env,
     /** The `openai-compatible` endpoint's key (optional: local servers need none). */
     private readonly openaiSecrets: SecretStore = memorySecretStore(),
+    /** The embeddings provider's key (write-only like the API key). */
+    private readonly embeddingSecrets: SecretStore = memorySecretStore(),
   ) {}
 
   get(): Settings {
@@ -96,7 +99,7 @@ export class SettingsStore {
    * is stored first: if the secret store refuses it (no OS keychain), nothing else changes either.
    */
   update(patch: SettingsPatch): string[] {
-    const { apiKey, openaiApiKey, ...rest } = patch;
+    const { apiKey, openaiApiKey, embeddingsKey, ...rest } = patch;
     const current = this.get();
     const merged = settingsSchema.parse({
       ...current,
@@ -104,6 +107,7 @@ export class SettingsStore {
       provider: { ...current.provider, ...rest.provider },
       context: { ...current.context, ...rest.context },
       retention: { ...current.retention, ...rest.retention },
+      embeddings: { ...current.embeddings, ...rest.embeddings },
     });
     const changed = Object.keys(rest);
     if (apiKey !== undefined) {
@@ -121,6 +125,14 @@ export class SettingsStore {
         throw new SecretStoreError(`cannot store the API key: ${(err as Error).message}`);
       }
       changed.push('openaiApiKey');
+    }
+    if (embeddingsKey !== undefined) {
+      try {
+        this.embeddingSecrets.set(embeddingsKey);
+      } catch (err) {
+        throw new SecretStoreError(`cannot store the embeddings key: ${(err as Error).message}`);
+      }
+      changed.push('embeddingsKey');
     }
     if (Object.keys(rest).length === 0) return changed;
     const now = this.clock();
@@ -149,6 +161,13 @@ export class SettingsStore {
     return this.get().provider.kind ?? (this.apiKey() ? 'anthropic' : 'rules');
   }
 
+  /** The embeddings key from settings, then `VOYAGE_API_KEY` for Voyage (never sent elsewhere). */
+  embeddingsKey(): string | null {
+    const stored = this.embeddingSecrets.get();
+    if (stored) return stored;
+    return this.get().embeddings.kind === 'voyage' ? this.env.VOYAGE_API_KEY?.trim() || null : null;
+  }
+
   publicView(): PublicSettings {
     const fromStore = this.secrets.get();
     const fromEnv = this.env.ANTHROPIC_API_KEY?.trim();
@@ -158,6 +177,7 @@ export class SettingsStore {
       apiKeySource: fromStore ? 'settings' : fromEnv ? 'env' : null,
       openaiApiKeySet: this.openaiApiKey() !== null,
       providerKind: this.providerKind(),
+      embeddingsKeySet: this.embeddingsKey() !== null,
     };
   }
 

@@ -10,6 +10,7 @@ import { storageReport } from './maintenance';
 import { observation } from './observations';
 import { projectCapture, projectDeleted, projectList } from './projects';
 import { providerStateSchema } from './providers';
+import { embeddingsStatusSchema, reindexResponseSchema } from './embeddings';
 import { queueState, retryResponse, usage } from './queue';
 import { searchPage } from './search';
 import { sessionDeleted, sessionDetail, sessionPage, sessionState } from './sessions';
@@ -33,6 +34,8 @@ export const VERB_RESPONSES = {
   getUsage: usage,
   getProvider: providerStateSchema,
   getStorage: storageReport,
+  getEmbeddings: embeddingsStatusSchema,
+  reindexEmbeddings: reindexResponseSchema,
   getHooks: hooksState,
   installHooks: hooksState,
   uninstallHooks: hooksState,

@@ -38,10 +38,12 @@ export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSetti
     },
     context: { tokenBudget: 1500, maxSummaries: 3 },
     retention: { rawDays: 30 },
+    embeddings: { kind: 'none', baseUrl: null, model: 'nomic-embed-text', dimensions: null, batchSize: 32 },
     apiKeySet: false,
     apiKeySource: null,
     openaiApiKeySet: false,
     providerKind: 'rules',
+    embeddingsKeySet: false,
     ...over,
   };
 }
@@ -211,6 +213,8 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     getUsage: missing('/api/usage'),
     getProvider: missing('/api/provider'),
     getStorage: missing('/api/maintenance'),
+    getEmbeddings: missing('/api/health/embeddings'),
+    reindexEmbeddings: missing('/api/embeddings/reindex'),
     getHooks: missing('/api/capture/hooks'),
     installHooks: missing('/api/capture/hooks/install'),
     uninstallHooks: missing('/api/capture/hooks/uninstall'),

@@ -5,6 +5,7 @@ import { useSave } from '../components/useSave';
 import { duration, num } from '../format';
 import { HooksCard, ImportCard } from './HealthCapture';
 import { ProviderHealthCard } from './HealthProvider';
+import { EmbeddingsCard } from './HealthEmbeddings';
 import { StorageCard } from './HealthStorage';
 
 function ServiceCard() {
@@ -146,6 +147,7 @@ export function HealthView() {
       <QueueCard />
       <ProviderHealthCard />
       <StorageCard />
+      <EmbeddingsCard />
       <HooksCard />
       <ImportCard />
     </section>

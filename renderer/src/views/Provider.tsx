@@ -6,6 +6,7 @@ import { Chip, ErrorBox, Loading } from '../components/ui';
 import { SaveBar } from '../components/SaveBar';
 import { useSave } from '../components/useSave';
 import { ProviderPicker } from './ProviderPicker';
+import { EmbeddingsSection } from './Embeddings';
 import { UsagePanel } from './Usage';
 
 const MODELS = ['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-opus-4-1'];
@@ -165,6 +166,7 @@ export function ProviderView() {
             )}
             <SaveBar save={save} dirty={dirty} label="Save" disabled={!budgetOk} />
           </form>
+          <EmbeddingsSection settings={s} reload={settings.reload} />
         </>
       )}
       <div className="card">

@@ -1,0 +1,146 @@
+/**
+ * The vectors, in a sqlite-vec `vec0` table in the same database: each row holds the full float
+ * vector (for exact cosine scores) and its binary quantization (1 bit per dimension, compared by
+ * Hamming distance). Small indexes are searched exactly; past EXACT_FLOATS floats a query first
+ * takes the COARSE nearest by Hamming distance (a 32× smaller scan) and re-scores those exactly.
+ *
+ * The table is created here, at run time, not by a migration: its dimension is the model's, and it
+ * needs the extension, which is loaded on this connection only when embeddings are on.
+ */
+import type Database from 'better-sqlite3';
+import { getLoadablePath } from 'sqlite-vec';
+import type { Kind } from '../search-sql.js';
+import { fromKey } from './texts.js';
+
+const TABLE = 'memtray_vectors';
+/** Index sizes (rows × dimensions) searched exactly, without the binary pre-selection. */
+export const EXACT_FLOATS = 2_000_000;
+/**
+ * Candidates taken by Hamming distance before exact re-scoring, by default. sqlite-vec's KNN cost
+ * grows with k as well as with rows (100k × 768 bits, CPU time: 5 ms at k 1, 8.8 ms at k 40,
+ * 13 ms at k 80), so callers ask for few.
+ */
+export const COARSE = 48;
+
+export interface Near {
+  kind: Kind;
+  id: number;
+  /** Cosine distance (0 = same direction, 2 = opposite). */
+  distance: number;
+}
+
+const loaded = new WeakSet<Database.Database>();
+
+/** Loads sqlite-vec on this connection (once); throws with the reason when it cannot. */
+export function loadVec(db: Database.Database, path: string = getLoadablePath()): void {
+  if (loaded.has(db)) return;
+  // In the packaged app the extension is unpacked beside the archive (electron-builder asarUnpack).
+  db.loadExtension(path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2'));
+  loaded.add(db);
+}
+
+const f32 = (v: Float32Array): Buffer => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+
+export class VectorStore {
+  private dims: number | null = null;
+  private rows = -1;
+
+  constructor(private readonly db: Database.Database) {}
+
+  meta(key: string): string | null {
+    const v = this.db.prepare('SELECT value FROM embed_meta WHERE key = ?').pluck().get(key) as
+      string | undefined;
+    return v ?? null;
+  }
+
+  setMeta(key: string, value: string | null): void {
+    if (value === null) this.db.prepare('DELETE FROM embed_meta WHERE key = ?').run(key);
+    else
+      this.db
+        .prepare(
+          'INSERT INTO embed_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+        )
+        .run(key, value);
+  }
+
+  /** The dimension of the stored vectors, or null before the first one. */
+  dimensions(): number | null {
+    if (this.dims !== null) return this.dims;
+    const d = this.meta('dimensions');
+    this.dims = d === null ? null : Number(d);
+    return this.dims;
+  }
+
+  exists(): boolean {
+    return (
+      this.db.prepare("SELECT 1 FROM sqlite_schema WHERE name = ? AND type = 'table'").get(TABLE) !==
+      undefined
+    );
+  }
+
+  /** Creates the table for `dims` (after loadVec). */
+  create(dims: number): void {
+    this.db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${TABLE} USING vec0(coarse bit[${dims}], full float[${dims}] distance_metric=cosine)`,
+    );
+    this.setMeta('dimensions', String(dims));
+    this.dims = dims;
+    this.rows = -1;
+  }
+
+  /** Drops every vector (a model change). */
+  drop(): void {
+    this.db.exec(`DROP TABLE IF EXISTS ${TABLE}`);
+    this.setMeta('dimensions', null);
+    this.dims = null;
+    this.rows = 0;
+  }
+
+  /** Writes (or replaces) vectors, and removes those given null. Inside the caller's transaction. */
+  put(entries: Array<{ key: number; vector: Float32Array | null }>): void {
+    const del = this.db.prepare(`DELETE FROM ${TABLE} WHERE rowid = ?`);
+    const ins = this.db.prepare(
+      `INSERT INTO ${TABLE}(rowid, coarse, full) VALUES (?, vec_quantize_binary(?), ?)`,
+    );
+    for (const e of entries) {
+      del.run(BigInt(e.key));
+      if (e.vector) ins.run(BigInt(e.key), f32(e.vector), f32(e.vector));
+    }
+    this.rows = -1;
+  }
+
+  count(): number {
+    if (this.rows < 0)
+      this.rows = this.exists()
+        ? (this.db.prepare(`SELECT count(*) FROM ${TABLE}`).pluck().get() as number)
+        : 0;
+    return this.rows;
+  }
+
+  /** The k nearest vectors to `q` (cosine), nearest first; `coarse` candidates on a large index. */
+  nearest(q: Float32Array, k: number, coarse = COARSE): Near[] {
+    const dims = this.dimensions();
+    if (dims === null || q.length !== dims || !this.exists()) return [];
+    let rows: Array<{ rowid: number; distance: number }>;
+    if (this.count() * dims <= EXACT_FLOATS) {
+      rows = this.db
+        .prepare(`SELECT rowid, distance FROM ${TABLE} WHERE full MATCH ? AND k = ?`)
+        .all(f32(q), k) as typeof rows;
+    } else {
+      // One point lookup per candidate: a `rowid IN (…)` over vec0 would scan every full vector.
+      const ids = this.db
+        .prepare(`SELECT rowid FROM ${TABLE} WHERE coarse MATCH vec_quantize_binary(?) AND k = ?`)
+        .pluck()
+        .all(f32(q), Math.max(coarse, k)) as number[];
+      const one = this.db
+        .prepare(`SELECT vec_distance_cosine(full, ?) FROM ${TABLE} WHERE rowid = ?`)
+        .pluck();
+      const qb = f32(q);
+      rows = ids
+        .map((rowid) => ({ rowid, distance: one.get(qb, rowid) as number }))
+        .sort((a, b) => a.distance - b.distance)
+        .slice(0, k);
+    }
+    return rows.map((r) => ({ ...fromKey(Number(r.rowid)), distance: r.distance }));
+  }
+}
