@@ -59,7 +59,9 @@ function openStream(
   const es = new EventSource(url);
   onStatus?.('connecting');
   es.onopen = () => onStatus?.('live');
-  es.onerror = () => onStatus?.(es.readyState === EventSource.CLOSED ? 'down' : 'connecting');
+  // Any error means the service is away; EventSource keeps retrying on its own (`retry:`), and
+  // `onopen` reports it back. (A closed stream — a 401 — stays down.)
+  es.onerror = () => onStatus?.('down');
   for (const name of LIVE_EVENT_NAMES) {
     es.addEventListener(name, (e: MessageEvent<string>) => {
       try {

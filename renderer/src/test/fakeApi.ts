@@ -1,6 +1,7 @@
 /** An in-memory MemTrayApi for component tests: records calls, emits live events on demand. */
 import type {
   LiveEvent,
+  LiveStatus,
   MemTrayApi,
   Page,
   Project,
@@ -74,6 +75,8 @@ const missing = (path: string) => () => Promise.reject(new ApiError(404, `no rou
 export interface FakeApi extends MemTrayApi {
   calls: Array<[string, unknown[]]>;
   emit(ev: LiveEvent): void;
+  /** Reports a live-stream status to the subscribers (an outage: 'down', then 'live'). */
+  setLive(s: LiveStatus): void;
   state: {
     sessions: SessionListItem[];
     projects: Project[];
@@ -85,6 +88,7 @@ export interface FakeApi extends MemTrayApi {
 
 export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
   const listeners = new Set<(ev: LiveEvent) => void>();
+  const statusListeners = new Set<(s: LiveStatus) => void>();
   const calls: Array<[string, unknown[]]> = [];
   const state: FakeApi['state'] = {
     sessions: [],
@@ -198,8 +202,12 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     listImports: missing('/api/capture/imports'),
     subscribe(listener, onStatus) {
       listeners.add(listener);
+      if (onStatus) statusListeners.add(onStatus);
       onStatus?.('live');
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+        if (onStatus) statusListeners.delete(onStatus);
+      };
     },
   };
   const wrapped = Object.fromEntries(
@@ -217,6 +225,9 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     state,
     emit(ev) {
       for (const l of listeners) l(ev);
+    },
+    setLive(st) {
+      for (const l of statusListeners) l(st);
     },
   };
 }

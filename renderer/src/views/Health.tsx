@@ -3,6 +3,7 @@ import { useResource } from '../api/resource';
 import { Chip, ErrorBox, Loading } from '../components/ui';
 import { useSave } from '../components/useSave';
 import { duration, num } from '../format';
+import { ServiceDown } from '../features/health/ServiceDown';
 import { HooksCard, ImportCard } from './HealthCapture';
 import { StorageCard } from './HealthStorage';
 
@@ -139,6 +140,13 @@ function QueueCard() {
 
 /** Service status, compression queue, storage, hooks, transcript import. */
 export function HealthView() {
+  const live = useLiveStatus();
+  if (live === 'down')
+    return (
+      <section className="view" aria-label="Health">
+        <ServiceDown />
+      </section>
+    );
   return (
     <section className="view" aria-label="Health">
       <ServiceCard />

@@ -4,6 +4,7 @@ import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, Empty, ErrorBox, Highlight, Loading } from '../components/ui';
 import { useDebounced } from '../components/useDebounced';
+import { useListMemory } from '../components/useListMemory';
 import { ago } from '../format';
 import { ObservationDetail } from './ObservationDetail';
 import { SessionDetail } from './SessionDetail';
@@ -94,12 +95,19 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
     return () => window.removeEventListener('focus', onFocus);
   }, [opened]);
 
-  const back = (): void => {
-    setOpened(null);
-    requestAnimationFrame(() => input.current?.focus());
-  };
+  // ↓/↑ keep the highlighted result on screen (below the sticky search box: scroll-margin-top).
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, listId]);
+
+  const remember = useListMemory(opened !== null, () => input.current?.focus());
+  const back = (): void => setOpened(null);
   const open = (hit: SearchHit | undefined): void => {
     if (!hit) return;
+    remember();
     setOpened(
       hit.kind === 'observation'
         ? { kind: 'observation', id: hit.id }
@@ -128,9 +136,11 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   const onKeyDown = (e: KeyboardEvent): void => {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
+      moved.current = true;
       setActive((a) => Math.min(items.length - 1, a + 1));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
+      moved.current = true;
       setActive((a) => Math.max(0, a - 1));
     } else if (e.key === 'Enter') {
       e.preventDefault();

@@ -3,6 +3,7 @@ import type { SessionListItem } from '../../../electron/shared/api';
 import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, Empty, ErrorBox, Loading } from '../components/ui';
+import { useListMemory } from '../components/useListMemory';
 import { ago, plural } from '../format';
 import { ObservationDetail } from './ObservationDetail';
 import { SessionDetail } from './SessionDetail';
@@ -28,6 +29,12 @@ export function SessionsView() {
     (ev) => ev.name === 'session' || ev.name === 'summary' || ev.name === 'observation',
     400,
   );
+
+  const remember = useListMemory(openId !== null || obsId !== null);
+  const openSession = (id: number): void => {
+    remember();
+    setOpenId(id);
+  };
 
   if (obsId !== null)
     return (
@@ -83,7 +90,12 @@ export function SessionsView() {
         <ul className="cards" aria-label="Sessions list">
           {items.map((s) => (
             <li key={s.id}>
-              <button type="button" className="card session-card" onClick={() => setOpenId(s.id)}>
+              <button
+                type="button"
+                className="card session-card"
+                data-return-key={`session-${s.id}`}
+                onClick={() => openSession(s.id)}
+              >
                 <span className="card-title">
                   {s.summaryRequest ?? s.firstPrompt ?? (
                     <span className="untitled">
