@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 interface Saved {
   top: number;
@@ -17,7 +17,9 @@ function panel(): HTMLElement | null {
 export function useListMemory(detailOpen: boolean, fallbackFocus?: () => void): () => void {
   const saved = useRef<Saved | null>(null);
   const fallback = useRef(fallbackFocus);
-  fallback.current = fallbackFocus;
+  useEffect(() => {
+    fallback.current = fallbackFocus;
+  });
   const remember = useCallback((): void => {
     const el = document.activeElement;
     saved.current = {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** What leaving a view would lose: a message per view with unsaved edits. */
 interface Guard {
@@ -22,28 +22,32 @@ export function NavGuardProvider({
   children: ReactNode;
   confirm?: Confirm;
 }) {
-  const dirty = useRef(new Map<string, string>());
-  const guard = useRef<Guard>({
+  const ask = useRef(confirm);
+  useEffect(() => {
+    ask.current = confirm;
+  });
+  const [dirty] = useState(() => new Map<string, string>());
+  const [guard] = useState<Guard>(() => ({
     set(owner, message) {
-      if (message === null) dirty.current.delete(owner);
-      else dirty.current.set(owner, message);
+      if (message === null) dirty.delete(owner);
+      else dirty.set(owner, message);
     },
     confirmLeave() {
-      const first = dirty.current.values().next();
+      const first = dirty.values().next();
       if (first.done) return true;
-      const ok = confirm(first.value);
-      if (ok) dirty.current.clear();
+      const ok = ask.current(first.value);
+      if (ok) dirty.clear();
       return ok;
     },
-  });
+  }));
   useEffect(() => {
     const onUnload = (e: BeforeUnloadEvent): void => {
-      if (dirty.current.size > 0) e.preventDefault();
+      if (dirty.size > 0) e.preventDefault();
     };
     window.addEventListener('beforeunload', onUnload);
     return () => window.removeEventListener('beforeunload', onUnload);
-  }, []);
-  return <Ctx.Provider value={guard.current}>{children}</Ctx.Provider>;
+  }, [dirty]);
+  return <Ctx.Provider value={guard}>{children}</Ctx.Provider>;
 }
 
 /** The app's guard (a permissive one outside a provider, e.g. a view rendered alone in a test). */
