@@ -212,7 +212,7 @@ export class Ingestor {
     if (opts.eventUid && this.q.eventUidExists(opts.eventUid)) return { stored: false, skipped: 'duplicate' };
     const existing = claudeSessionId ? this.q.findSession(claudeSessionId) : undefined;
     const project = existing?.project ?? projectName(undefined, cwd);
-    const gate = this.gate(project, cwd, now);
+    const gate = this.gate(project, cwd, now, emit);
     if (gate) return { stored: false, skipped: gate };
     const eventId = this.q.insertEvent(
       eventName,
@@ -238,7 +238,7 @@ export class Ingestor {
       const existing = this.q.findSession(input.claudeSessionId);
       const cwd = input.cwd ?? null;
       const project = existing?.project ?? projectName(input.project, cwd);
-      const gate = this.gate(project, cwd, now);
+      const gate = this.gate(project, cwd, now, emit);
       if (gate)
         return {
           sessionDbId: existing?.id ?? 0,
@@ -287,7 +287,7 @@ export class Ingestor {
       this.drainJournal();
       const cwd = input.cwd ?? null;
       const project = this.q.findSession(input.claudeSessionId)?.project ?? projectName(input.project, cwd);
-      const gate = this.gate(project, cwd, now);
+      const gate = this.gate(project, cwd, now, emit);
       if (gate) return { stored: false, skipped: gate };
       const payload: Record<string, unknown> = {
         tool_input: input.toolInput,
@@ -403,13 +403,20 @@ export class Ingestor {
 
   // ---- internals (all run inside a transaction) ----
 
-  /** Why capture is off for this project/path right now, or null. Counts the skip. */
-  private gate(project: string, cwd: string | null, now: number): SkipReason | null {
+  /**
+   * Why capture is off for this project/path right now, or null. Counts the skip, and announces it
+   * (a `project` event) so the "skipped while off" count moves live.
+   */
+  private gate(project: string, cwd: string | null, now: number, emit: Emit): SkipReason | null {
     let reason: SkipReason | null = null;
     if (this.d.settings.isPaused(now)) reason = 'paused';
     else if (this.q.projectEnabled(project) === false) reason = 'project-disabled';
     else if (cwd && isPathExcluded(cwd, this.d.settings.get().excludedPaths)) reason = 'excluded-path';
-    if (reason) this.q.countSkip(project, cwd, now);
+    if (reason) {
+      this.q.countSkip(project, cwd, now);
+      const captureEnabled = reason !== 'project-disabled';
+      emit.push(() => this.d.bus.emit('project', { name: project, captureEnabled }));
+    }
     return reason;
   }
 }
