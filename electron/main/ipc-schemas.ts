@@ -55,6 +55,8 @@ export const ipcArgSchemas = {
   retryJobs: z.tuple([z.array(id).max(10_000).optional()]),
   getUsage: z.tuple([z.number().int().min(1).max(366).optional()]),
   getStorage: none,
+  getKeyStatus: none,
+  testKey: none,
   getHooks: none,
   installHooks: z.tuple([
     z.object({ mode: hookMode.optional(), scope: hookScope.optional() }).strict().optional(),

@@ -7,6 +7,8 @@
  * Shapes mirror the HTTP API (see docs/ui.md and the cross-area contracts).
  */
 
+import type { KeyStatus } from './contract/provider';
+
 // ---- Service ---------------------------------------------------------------------------------
 
 export interface Health {
@@ -217,6 +219,13 @@ export interface Settings {
   provider: ProviderSettings;
   context: { tokenBudget: number; maxSummaries: number };
   retention: { rawDays: number | null };
+  /** The global shortcut that opens Search (null: none) and the editor file links open in. */
+  ui: UiSettings;
+}
+
+export interface UiSettings {
+  shortcut: string | null;
+  editor: 'vscode' | 'cursor' | 'none';
 }
 
 /** What the service returns: the settings plus whether a key is set — never the key. */
@@ -235,6 +244,7 @@ export interface SettingsPatch {
   provider?: Partial<ProviderSettings>;
   context?: Partial<Settings['context']>;
   retention?: Partial<Settings['retention']>;
+  ui?: Partial<UiSettings>;
   /** Write-only; `null` clears it. */
   apiKey?: string | null;
 }
@@ -375,6 +385,9 @@ export interface MemTrayApi {
   retryJobs(ids?: number[]): Promise<{ retried: number }>;
   getUsage(days?: number): Promise<Usage>;
   getStorage(): Promise<StorageReport>;
+  /** The API key's last known health; `testKey` sends one cheap request to find out. */
+  getKeyStatus(): Promise<KeyStatus>;
+  testKey(): Promise<KeyStatus>;
 
   getHooks(): Promise<HooksState>;
   installHooks(opts?: { mode?: 'http' | 'command'; scope?: 'user' | 'project' }): Promise<HooksState>;

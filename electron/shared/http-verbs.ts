@@ -38,6 +38,8 @@ export function httpVerbs(call: HttpCall): HttpVerbs {
     retryJobs: (ids) => call('POST', '/api/queue/retry', ids ? { ids } : {}),
     getUsage: (days = 30) => call('GET', `/api/usage${qs({ days })}`),
     getStorage: () => call('GET', '/api/maintenance'),
+    getKeyStatus: () => call('GET', '/api/provider/key'),
+    testKey: () => call('POST', '/api/provider/key/test', {}),
     getHooks: () => call('GET', '/api/capture/hooks'),
     installHooks: (o = {}) => call('POST', '/api/capture/hooks/install', o),
     uninstallHooks: () => call('POST', '/api/capture/hooks/uninstall', {}),

@@ -29,6 +29,8 @@ export const IPC_VERBS = [
   'retryJobs',
   'getUsage',
   'getStorage',
+  'getKeyStatus',
+  'testKey',
   'getHooks',
   'installHooks',
   'uninstallHooks',

@@ -22,6 +22,8 @@ export interface CompressContext {
   /** Per-request timeout of the Messages API call. */
   timeoutMs: number;
   signal: AbortSignal;
+  /** Told about every failed call (a 401/403 marks the API key invalid: compress/key-check.ts). */
+  onCallError?: (err: unknown) => void;
 }
 
 /** Why the rule-based result stands instead of a model's. */

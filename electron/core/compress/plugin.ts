@@ -6,6 +6,8 @@ import type { Core, CoreOptions } from '../core.js';
 import { redactSecrets } from '../privacy/redact.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
 import { JobQueue } from './queue.js';
+import { KeyCheck } from './key-check.js';
+import { keyRoutes } from './key-routes.js';
 import { compressRoutes } from './routes.js';
 import { extractRules } from './rules.js';
 import { UsageLedger } from './usage.js';
@@ -28,6 +30,13 @@ export function compressPlugin(opts: CompressPluginOptions = {}): (core: Core) =
   return (core) => {
     const queue = new JobQueue(core.sqlite, core.clock);
     const usage = new UsageLedger(core.sqlite, core.clock);
+    const keyCheck = new KeyCheck({
+      settings: core.settings,
+      bus: core.bus,
+      clock: core.clock,
+      redact: (text) => redactSecrets(text, core.settings.get()),
+      timeoutMs: opts.timeoutMs ?? 60_000,
+    });
     const worker = new QueueWorker(
       {
         db: core.sqlite,
@@ -40,12 +49,13 @@ export function compressPlugin(opts: CompressPluginOptions = {}): (core: Core) =
         // Whatever the storage setting, nothing leaves the machine unredacted.
         redact: (text) => redactSecrets(text, core.settings.get()),
         timeoutMs: opts.timeoutMs ?? 60_000,
+        onCallError: (err) => keyCheck.noteError(err),
       },
       opts,
     );
     return {
       name: 'compress',
-      routes: compressRoutes(core, queue, usage, () => worker.pump()),
+      routes: [...compressRoutes(core, queue, usage, () => worker.pump()), ...keyRoutes(keyCheck)],
       start: () => worker.start(),
       stop: () => worker.stop(),
       worker,

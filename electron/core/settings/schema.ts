@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceleratorProblem, DEFAULT_SHORTCUT } from '../../shared/accelerator.js';
 
 /** Tools whose calls are not worth remembering (seed skip list). */
 export const DEFAULT_SKIP_TOOLS = [
@@ -10,6 +11,21 @@ export const DEFAULT_SKIP_TOOLS = [
 ];
 
 export const DEFAULT_MODEL = 'claude-haiku-4-5';
+
+/** The UI's own settings: the global shortcut (null: none) and the editor file links open in. */
+const uiSchema = z
+  .object({
+    shortcut: z
+      .string()
+      .max(100)
+      .refine((s) => acceleratorProblem(s) === null, {
+        message: 'not a valid shortcut (e.g. CommandOrControl+Alt+Shift+M)',
+      })
+      .nullable()
+      .default(DEFAULT_SHORTCUT),
+    editor: z.enum(['vscode', 'cursor', 'none']).default('vscode'),
+  })
+  .strict();
 
 export const settingsSchema = z
   .object({
@@ -57,6 +73,7 @@ export const settingsSchema = z
       })
       .strict()
       .default({ rawDays: 30 }),
+    ui: uiSchema.default({ shortcut: DEFAULT_SHORTCUT, editor: 'vscode' }),
   })
   .strict();
 
@@ -74,6 +91,7 @@ export const settingsPatchSchema = z
     provider: settingsSchema.shape.provider.removeDefault().partial(),
     context: settingsSchema.shape.context.removeDefault().partial(),
     retention: settingsSchema.shape.retention.removeDefault().partial(),
+    ui: uiSchema.partial(),
     /** Write-only: stored apart from settings (0600 file or safeStorage), never returned. `null` clears it. */
     apiKey: z.string().min(1).max(500).nullable(),
   })

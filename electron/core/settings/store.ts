@@ -95,6 +95,7 @@ export class SettingsStore {
       provider: { ...current.provider, ...rest.provider },
       context: { ...current.context, ...rest.context },
       retention: { ...current.retention, ...rest.retention },
+      ui: { ...current.ui, ...rest.ui },
     });
     const changed = Object.keys(rest);
     if (apiKey !== undefined) {

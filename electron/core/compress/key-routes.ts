@@ -1,0 +1,22 @@
+/** `GET /api/provider/key` (the key's last known health) and `POST /api/provider/key/test`. */
+import { keyStatusSchema, keyTestBodySchema } from '../../shared/contract/provider.js';
+import { validate, type Route } from '../server/http.js';
+import type { KeyCheck } from './key-check.js';
+
+export function keyRoutes(check: KeyCheck): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/provider/key',
+      handler: () => ({ json: keyStatusSchema.parse(check.status()) }),
+    },
+    {
+      method: 'POST',
+      path: '/api/provider/key/test',
+      handler: async ({ body }) => {
+        validate(keyTestBodySchema, body ?? {});
+        return { json: keyStatusSchema.parse(await check.test()) };
+      },
+    },
+  ];
+}
