@@ -181,11 +181,12 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     }),
     getSettings: rec('getSettings', async () => state.settings),
     updateSettings: rec('updateSettings', async (patch) => {
-      const { apiKey, provider, ...rest } = patch;
+      const { apiKey, provider, ui, ...rest } = patch;
       state.settings = {
         ...state.settings,
         ...rest,
         provider: { ...state.settings.provider, ...provider },
+        ui: { ...state.settings.ui, ...ui },
         ...(apiKey !== undefined
           ? { apiKeySet: apiKey !== null, apiKeySource: apiKey ? 'settings' : null }
           : {}),

@@ -4,6 +4,7 @@ import { Chip, ErrorBox, Loading } from '../components/ui';
 import { useSave } from '../components/useSave';
 import { duration, num } from '../format';
 import { ServiceDown } from '../features/health/ServiceDown';
+import { AppSettingsCard } from '../features/settings/components/AppSettingsCard';
 import { HooksCard, ImportCard } from './HealthCapture';
 import { StorageCard } from './HealthStorage';
 
@@ -154,6 +155,7 @@ export function HealthView() {
       <StorageCard />
       <HooksCard />
       <ImportCard />
+      <AppSettingsCard />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Chip, ErrorBox, Loading } from '../components/ui';
 import { SaveBar } from '../components/SaveBar';
 import { useSave } from '../components/useSave';
 import { UsagePanel } from './Usage';
+import { KeyChip, KeyTest } from '../features/provider/components/KeyHealth';
 
 const MODELS = ['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-opus-4-1'];
 
@@ -64,7 +65,7 @@ export function ProviderView() {
             <p className="meta">
               {s.apiKeySet ? (
                 <>
-                  <Chip tone="ok">key set</Chip>{' '}
+                  <KeyChip />{' '}
                   {s.apiKeySource === 'env'
                     ? 'from ANTHROPIC_API_KEY in the environment'
                     : 'stored on this machine (never shown again)'}
@@ -76,6 +77,7 @@ export function ProviderView() {
                 </>
               )}
             </p>
+            {s.apiKeySet && <KeyTest />}
             <label htmlFor={`${ids}-key`}>{s.apiKeySet ? 'Replace the key' : 'API key'}</label>
             <div className="row">
               <input
