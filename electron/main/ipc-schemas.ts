@@ -57,6 +57,7 @@ export const ipcArgSchemas = {
   getStorage: none,
   getKeyStatus: none,
   testKey: none,
+  previewContext: z.tuple([projectName]),
   getHooks: none,
   installHooks: z.tuple([
     z.object({ mode: hookMode.optional(), scope: hookScope.optional() }).strict().optional(),

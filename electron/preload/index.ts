@@ -57,6 +57,7 @@ const api: MemTrayApi = {
   getStorage: () => call('getStorage'),
   getKeyStatus: () => call('getKeyStatus'),
   testKey: () => call('testKey'),
+  previewContext: (project) => call('previewContext', project),
   getHooks: () => call('getHooks'),
   installHooks: (o) => call('installHooks', o),
   uninstallHooks: () => call('uninstallHooks'),

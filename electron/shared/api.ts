@@ -7,6 +7,7 @@
  * Shapes mirror the HTTP API (see docs/ui.md and the cross-area contracts).
  */
 
+import type { ContextPreview } from './contract/context';
 import type { KeyStatus } from './contract/provider';
 
 // ---- Service ---------------------------------------------------------------------------------
@@ -388,6 +389,8 @@ export interface MemTrayApi {
   /** The API key's last known health; `testKey` sends one cheap request to find out. */
   getKeyStatus(): Promise<KeyStatus>;
   testKey(): Promise<KeyStatus>;
+  /** Exactly what SessionStart injects for `project`, with its token count. */
+  previewContext(project: string): Promise<ContextPreview>;
 
   getHooks(): Promise<HooksState>;
   installHooks(opts?: { mode?: 'http' | 'command'; scope?: 'user' | 'project' }): Promise<HooksState>;

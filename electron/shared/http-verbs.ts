@@ -40,6 +40,7 @@ export function httpVerbs(call: HttpCall): HttpVerbs {
     getStorage: () => call('GET', '/api/maintenance'),
     getKeyStatus: () => call('GET', '/api/provider/key'),
     testKey: () => call('POST', '/api/provider/key/test', {}),
+    previewContext: (project) => call('GET', `/api/context/preview${qs({ project })}`),
     getHooks: () => call('GET', '/api/capture/hooks'),
     installHooks: (o = {}) => call('POST', '/api/capture/hooks/install', o),
     uninstallHooks: () => call('POST', '/api/capture/hooks/uninstall', {}),

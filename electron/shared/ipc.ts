@@ -31,6 +31,7 @@ export const IPC_VERBS = [
   'getStorage',
   'getKeyStatus',
   'testKey',
+  'previewContext',
   'getHooks',
   'installHooks',
   'uninstallHooks',
@@ -64,7 +65,8 @@ export const PUSH_CHANNEL = 'memtray:push';
 export const LIVE_STATUS_CHANNEL = 'memtray:liveStatus';
 
 /** Views the shell can open (the renderer's tabs; `location.hash`). */
-export type ShellView = 'search' | 'sessions' | 'projects' | 'privacy' | 'provider' | 'health';
+export type ShellView =
+  'recent' | 'search' | 'sessions' | 'projects' | 'context' | 'privacy' | 'provider' | 'health' | 'logs';
 
 export type PushMessage =
   | { type: 'live'; event: LiveEvent }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLiveStatus } from './api/context';
 import { useCapture } from './features/capture/api/useCapture';
+import { ContextView } from './features/context/components/ContextView';
 import { CaptureBanner } from './features/capture/components/CaptureBanner';
 import { useHashTab } from './features/nav/useHashTab';
 import { LiveBadge } from './features/nav/LiveBadge';
@@ -15,6 +16,7 @@ export const TABS = [
   { id: 'search', label: 'Search', View: SearchView },
   { id: 'sessions', label: 'Sessions', View: SessionsView },
   { id: 'projects', label: 'Projects', View: ProjectsView },
+  { id: 'context', label: 'Context', View: ContextView },
   { id: 'privacy', label: 'Privacy', View: PrivacyView },
   { id: 'provider', label: 'Provider', View: ProviderView },
   { id: 'health', label: 'Health', View: HealthView },

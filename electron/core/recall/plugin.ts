@@ -2,6 +2,7 @@
 import type { Core } from '../core.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
 import { ContextBuilder } from './context.js';
+import { contextPreviewRoute } from './preview-route.js';
 import { searchRoutes } from './routes.js';
 import { SearchEngine } from './search.js';
 
@@ -10,7 +11,7 @@ export function recallPlugin(core: Core): ServicePlugin {
   const context = new ContextBuilder(core.sqlite, () => core.settings.get());
   return {
     name: 'recall',
-    routes: searchRoutes(engine),
+    routes: [...searchRoutes(engine), contextPreviewRoute(context, () => core.settings.get())],
     contextFor: (project) => context.build(project),
   };
 }

@@ -199,6 +199,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     getStorage: missing('/api/maintenance'),
     getKeyStatus: missing('/api/provider/key'),
     testKey: missing('/api/provider/key/test'),
+    previewContext: missing('/api/context/preview'),
     getHooks: missing('/api/capture/hooks'),
     installHooks: missing('/api/capture/hooks/install'),
     uninstallHooks: missing('/api/capture/hooks/uninstall'),
