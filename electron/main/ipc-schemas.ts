@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { settingsPatchSchema } from '../core/settings/schema.js';
+import { recentRequestSchema } from '../shared/contract/recent.js';
 import { IPC_VERBS, type IpcArgs, type IpcVerb } from '../shared/ipc.js';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -58,6 +59,7 @@ export const ipcArgSchemas = {
   getKeyStatus: none,
   testKey: none,
   previewContext: z.tuple([projectName]),
+  getRecent: z.tuple([recentRequestSchema.strict().optional()]),
   getHooks: none,
   installHooks: z.tuple([
     z.object({ mode: hookMode.optional(), scope: hookScope.optional() }).strict().optional(),

@@ -58,6 +58,7 @@ const api: MemTrayApi = {
   getKeyStatus: () => call('getKeyStatus'),
   testKey: () => call('testKey'),
   previewContext: (project) => call('previewContext', project),
+  getRecent: (q) => call('getRecent', q),
   getHooks: () => call('getHooks'),
   installHooks: (o) => call('installHooks', o),
   uninstallHooks: () => call('uninstallHooks'),

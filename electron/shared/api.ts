@@ -9,6 +9,7 @@
 
 import type { ContextPreview } from './contract/context';
 import type { KeyStatus } from './contract/provider';
+import type { RecentPage, RecentQuery } from './contract/recent';
 
 // ---- Service ---------------------------------------------------------------------------------
 
@@ -391,6 +392,8 @@ export interface MemTrayApi {
   testKey(): Promise<KeyStatus>;
   /** Exactly what SessionStart injects for `project`, with its token count. */
   previewContext(project: string): Promise<ContextPreview>;
+  /** Prompts, memories, summaries and failures, newest first. */
+  getRecent(q?: RecentQuery): Promise<RecentPage>;
 
   getHooks(): Promise<HooksState>;
   installHooks(opts?: { mode?: 'http' | 'command'; scope?: 'user' | 'project' }): Promise<HooksState>;

@@ -32,6 +32,7 @@ export const IPC_VERBS = [
   'getKeyStatus',
   'testKey',
   'previewContext',
+  'getRecent',
   'getHooks',
   'installHooks',
   'uninstallHooks',

@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLiveStatus } from './api/context';
 import { useCapture } from './features/capture/api/useCapture';
 import { ContextView } from './features/context/components/ContextView';
+import { RecentView } from './features/recent/components/RecentView';
 import { CaptureBanner } from './features/capture/components/CaptureBanner';
 import { useHashTab } from './features/nav/useHashTab';
 import { LiveBadge } from './features/nav/LiveBadge';
@@ -13,6 +14,7 @@ import { SearchView } from './views/Search';
 import { SessionsView } from './views/Sessions';
 
 export const TABS = [
+  { id: 'recent', label: 'Recent', View: RecentView },
   { id: 'search', label: 'Search', View: SearchView },
   { id: 'sessions', label: 'Sessions', View: SessionsView },
   { id: 'projects', label: 'Projects', View: ProjectsView },
@@ -37,7 +39,7 @@ function useEscHidesPopup(): void {
 }
 
 export function App() {
-  const [tab, select] = useHashTab(TAB_IDS, 'search');
+  const [tab, select] = useHashTab(TAB_IDS, 'recent');
   const live = useLiveStatus();
   const capture = useCapture();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);

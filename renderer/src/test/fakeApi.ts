@@ -200,6 +200,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     getKeyStatus: missing('/api/provider/key'),
     testKey: missing('/api/provider/key/test'),
     previewContext: missing('/api/context/preview'),
+    getRecent: missing('/api/recent'),
     getHooks: missing('/api/capture/hooks'),
     installHooks: missing('/api/capture/hooks/install'),
     uninstallHooks: missing('/api/capture/hooks/uninstall'),

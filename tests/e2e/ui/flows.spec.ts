@@ -40,6 +40,9 @@ test('search as you type, open a result with the keyboard, Esc back', async ({ a
     !(await hasRoute(svc.current, '/api/search?q=x')),
     'GET /api/search is not served yet (issue 5)',
   );
+  // The popup lands on Recent; Search is one keystroke away.
+  await expect(app.getByRole('tab', { name: 'Recent' })).toHaveAttribute('aria-selected', 'true');
+  await app.keyboard.press('/');
   const box = app.getByRole('combobox', { name: 'Search memories' });
   await expect(box).toBeFocused();
   await box.pressSequentially('invoice', { delay: 20 });

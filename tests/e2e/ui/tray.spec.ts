@@ -42,6 +42,7 @@ test('after an outage: "Offline — retrying", one Health message, every panel r
 });
 
 test('↓ keeps the highlighted result in view under a sticky search box', async ({ app }) => {
+  await openTab(app, 'Search');
   const box = app.getByRole('combobox', { name: 'Search memories' });
   await box.fill('invoice');
   const options = app.getByRole('option');

@@ -136,6 +136,7 @@ test('Search: results with highlighted hits, an observation opened (screenshots)
     !(await hasRoute(svc.current, '/api/search?q=x')),
     'GET /api/search is not served yet (issue 5)',
   );
+  await openTab(app, 'Search');
   const box = app.getByRole('combobox', { name: 'Search memories' });
   await box.fill('invoice');
   const options = app.getByRole('listbox', { name: 'Results' }).getByRole('option');

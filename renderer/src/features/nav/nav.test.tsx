@@ -30,7 +30,7 @@ function goHash(h: string): void {
 describe('App navigation', () => {
   it('follows #hash changes after start-up (tray menu, shortcut, first run)', async () => {
     renderApp(fakeApi());
-    expect(selected('Search')).toBe('true');
+    expect(selected('Recent')).toBe('true');
     goHash('health');
     await waitFor(() => expect(selected('Health')).toBe('true'));
     goHash('search');
