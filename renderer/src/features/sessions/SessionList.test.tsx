@@ -53,7 +53,7 @@ describe('SessionList', () => {
       sessionFixture(260 - i, { firstPrompt: `prompt ${260 - i}` }),
     );
     renderWith(paged(all), <SessionList project="" onOpen={() => {}} />);
-    await screen.findByText('prompt 210');
+    await screen.findByText('prompt 210', {}, { timeout: 10_000 });
     for (let i = 0; i < 4; i++) {
       const more = await screen.findByRole('button', { name: 'Older sessions' });
       fireEvent.click(more);
