@@ -49,16 +49,17 @@ describe('SessionList', () => {
   });
 
   it('pages past 200 sessions', async () => {
-    const all = Array.from({ length: 260 }, (_, i) =>
-      sessionFixture(260 - i, { firstPrompt: `prompt ${260 - i}` }),
+    const all = Array.from({ length: 210 }, (_, i) =>
+      sessionFixture(210 - i, { firstPrompt: `prompt ${210 - i}` }),
     );
     renderWith(paged(all), <SessionList project="" onOpen={() => {}} />);
     await screen.findByText('prompt 210', {}, { timeout: 10_000 });
     for (let i = 0; i < 4; i++) {
       const more = await screen.findByRole('button', { name: 'Older sessions' });
       fireEvent.click(more);
-      await waitFor(() =>
-        expect(within(list()).getAllByRole('listitem').length).toBe(Math.min(210, 50 * (i + 2))),
+      await waitFor(
+        () => expect(within(list()).getAllByRole('listitem').length).toBe(Math.min(210, 50 * (i + 2))),
+        { timeout: 10_000 },
       );
     }
     expect(screen.getByText('prompt 1')).toBeTruthy();
