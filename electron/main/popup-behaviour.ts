@@ -93,3 +93,11 @@ export function popupBackground(dark: boolean): string {
 export function useTemplateIcon(platform: NodeJS.Platform, state: string): boolean {
   return platform === 'darwin' && state !== 'error' && state !== 'warning';
 }
+
+/**
+ * File links the renderer may hand to the OS (`shell.openExternal`): `vscode://file/…` and
+ * `cursor://file/…` only. Everything else a page tries to open stays denied.
+ */
+export function isEditorUrl(url: string): boolean {
+  return /^(vscode|cursor):\/\/file\/[^\0\s]{1,4096}$/.test(url);
+}

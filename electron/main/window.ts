@@ -5,9 +5,9 @@
  * contextIsolation, sandbox, no nodeIntegration, our CSP on every response, window.open and
  * navigation denied, every permission request refused.
  */
-import { BrowserWindow, nativeTheme, screen, session, type Rectangle } from 'electron';
+import { BrowserWindow, nativeTheme, screen, session, shell, type Rectangle } from 'electron';
 import { APP_INDEX_URL, devCsp, isTrustedRendererUrl } from './app-protocol.js';
-import { PopupBehaviour, popupBackground } from './popup-behaviour.js';
+import { isEditorUrl, PopupBehaviour, popupBackground } from './popup-behaviour.js';
 import { popupPosition } from './popup-position.js';
 import { PUSH_CHANNEL, type PushMessage, type ShellView } from '../shared/ipc.js';
 
@@ -71,7 +71,11 @@ export function createPopup(opts: PopupOptions): BrowserWindow {
     },
   });
   const wc = win.webContents;
-  wc.setWindowOpenHandler(() => ({ action: 'deny' }));
+  // File links open in the user's editor (vscode://, cursor://); nothing else opens.
+  wc.setWindowOpenHandler(({ url }) => {
+    if (isEditorUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
   wc.on('will-navigate', (e, url) => {
     if (!isTrustedRendererUrl(url, opts.devUrl)) e.preventDefault();
   });

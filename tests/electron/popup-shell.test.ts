@@ -8,6 +8,7 @@ import { acceleratorProblem, DEFAULT_SHORTCUT } from '../../electron/shared/acce
 import { iconPixels, templateIconPixels, templateIconPng } from '../../electron/main/icons.js';
 import {
   BLUR_HIDE_DELAY_MS,
+  isEditorUrl,
   PopupBehaviour,
   popupBackground,
   useTemplateIcon,
@@ -198,5 +199,16 @@ describe('tray: a rejected API key', () => {
     expect(keyProblem({ state: 'valid' })).toBeNull();
     expect(keyProblem({ state: 'unknown' })).toBeNull();
     expect(trayState({ ...base, keyProblem: null }).state).toBe('capturing');
+  });
+});
+
+describe('file links to the editor', () => {
+  it('only vscode:// and cursor:// file URLs reach the OS', () => {
+    expect(isEditorUrl('vscode://file/home/me/app/src/a.ts')).toBe(true);
+    expect(isEditorUrl('cursor://file/C:/work/a.ts')).toBe(true);
+    expect(isEditorUrl('https://example.com')).toBe(false);
+    expect(isEditorUrl('vscode://extension/install?x')).toBe(false);
+    expect(isEditorUrl('file:///etc/passwd')).toBe(false);
+    expect(isEditorUrl('vscode://file/a b')).toBe(false);
   });
 });
