@@ -133,7 +133,7 @@ test('a new event appears live, without reloading', async ({ app, svc }) => {
   ).toBe(200);
   await expect(app.getByRole('button', { name: new RegExp(prompt) })).toBeVisible();
   await app.getByRole('button', { name: new RegExp(prompt) }).click();
-  await expect(app.getByText('No tool calls captured.')).toBeVisible();
+  await expect(app.getByText('No tool calls for this prompt.')).toBeVisible();
   expect(
     (
       await s.api('POST', '/api/hooks/PostToolUse', {
@@ -146,7 +146,7 @@ test('a new event appears live, without reloading', async ({ app, svc }) => {
       })
     ).status,
   ).toBe(200);
-  await expect(app.getByText('No tool calls captured.')).toBeHidden();
+  await expect(app.getByText('No tool calls for this prompt.')).toBeHidden();
   await expect(app.getByText('/work/e2e-live/README.md')).toBeVisible();
 });
 
