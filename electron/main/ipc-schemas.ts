@@ -60,6 +60,15 @@ export const ipcArgSchemas = {
   testKey: none,
   previewContext: z.tuple([projectName]),
   getRecent: z.tuple([recentRequestSchema.strict().optional()]),
+  getLogs: z.tuple([
+    z
+      .object({
+        level: z.enum(['info', 'warn', 'error']).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+      })
+      .strict()
+      .optional(),
+  ]),
   getHooks: none,
   installHooks: z.tuple([
     z.object({ mode: hookMode.optional(), scope: hookScope.optional() }).strict().optional(),

@@ -59,6 +59,7 @@ const api: MemTrayApi = {
   testKey: () => call('testKey'),
   previewContext: (project) => call('previewContext', project),
   getRecent: (q) => call('getRecent', q),
+  getLogs: (q) => call('getLogs', q),
   getHooks: () => call('getHooks'),
   installHooks: (o) => call('installHooks', o),
   uninstallHooks: () => call('uninstallHooks'),

@@ -8,6 +8,7 @@
  */
 
 import type { ContextPreview } from './contract/context';
+import type { LogPage, LogsRequest } from './contract/logs';
 import type { KeyStatus } from './contract/provider';
 import type { RecentPage, RecentQuery } from './contract/recent';
 
@@ -394,6 +395,8 @@ export interface MemTrayApi {
   previewContext(project: string): Promise<ContextPreview>;
   /** Prompts, memories, summaries and failures, newest first. */
   getRecent(q?: RecentQuery): Promise<RecentPage>;
+  /** The end of the service log, newest first, from `level` up. */
+  getLogs(q?: LogsRequest): Promise<LogPage>;
 
   getHooks(): Promise<HooksState>;
   installHooks(opts?: { mode?: 'http' | 'command'; scope?: 'user' | 'project' }): Promise<HooksState>;

@@ -42,6 +42,7 @@ export function httpVerbs(call: HttpCall): HttpVerbs {
     testKey: () => call('POST', '/api/provider/key/test', {}),
     previewContext: (project) => call('GET', `/api/context/preview${qs({ project })}`),
     getRecent: (q = {}) => call('GET', `/api/recent${qs({ ...q })}`),
+    getLogs: (q = {}) => call('GET', `/api/logs${qs({ ...q })}`),
     getHooks: () => call('GET', '/api/capture/hooks'),
     installHooks: (o = {}) => call('POST', '/api/capture/hooks/install', o),
     uninstallHooks: () => call('POST', '/api/capture/hooks/uninstall', {}),

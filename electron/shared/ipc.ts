@@ -33,6 +33,7 @@ export const IPC_VERBS = [
   'testKey',
   'previewContext',
   'getRecent',
+  'getLogs',
   'getHooks',
   'installHooks',
   'uninstallHooks',

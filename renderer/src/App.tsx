@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLiveStatus } from './api/context';
 import { useCapture } from './features/capture/api/useCapture';
 import { ContextView } from './features/context/components/ContextView';
+import { LogsView } from './features/logs/components/LogsView';
 import { RecentView } from './features/recent/components/RecentView';
 import { CaptureBanner } from './features/capture/components/CaptureBanner';
 import { useHashTab } from './features/nav/useHashTab';
@@ -22,6 +23,7 @@ export const TABS = [
   { id: 'privacy', label: 'Privacy', View: PrivacyView },
   { id: 'provider', label: 'Provider', View: ProviderView },
   { id: 'health', label: 'Health', View: HealthView },
+  { id: 'logs', label: 'Logs', View: LogsView },
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
 const TAB_IDS: readonly TabId[] = TABS.map((t) => t.id);

@@ -201,6 +201,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     testKey: missing('/api/provider/key/test'),
     previewContext: missing('/api/context/preview'),
     getRecent: missing('/api/recent'),
+    getLogs: missing('/api/logs'),
     getHooks: missing('/api/capture/hooks'),
     installHooks: missing('/api/capture/hooks/install'),
     uninstallHooks: missing('/api/capture/hooks/uninstall'),
