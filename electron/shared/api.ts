@@ -354,8 +354,11 @@ export const LIVE_EVENT_NAMES: readonly LiveEventName[] = [
 
 export type LiveEvent = { [K in LiveEventName]: { name: K; data: LiveEventMap[K] } }[LiveEventName];
 
-/** `connecting` until the stream is open; `down` while it reconnects. */
-export type LiveStatus = 'connecting' | 'live' | 'down';
+/**
+ * `connecting` until the stream is open; `down` while it reconnects; `unauthorised` when the
+ * service refuses the token (a stale or mistyped link: retrying cannot help).
+ */
+export type LiveStatus = 'connecting' | 'live' | 'down' | 'unauthorised';
 
 // ---- The API ---------------------------------------------------------------------------------
 

@@ -107,3 +107,10 @@ test('Privacy keeps the save bar in view while dirty and asks before leaving', a
   await app.getByRole('tab', { name: 'Search' }).click();
   await expect(app.getByRole('tab', { name: 'Search' })).toHaveAttribute('aria-selected', 'true');
 });
+
+test('a wrong token says "Not authorised", not "Offline"; the page has a favicon', async ({ page, svc }) => {
+  await page.goto(`${svc.current.base}/?token=not-the-token`);
+  await expect(page.getByRole('status').filter({ hasText: 'Not authorised' })).toBeVisible();
+  await expect(page.getByText('Offline — retrying')).toHaveCount(0);
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
+});
