@@ -4,6 +4,7 @@ import { useResource } from '../api/resource';
 import { Chip, ErrorBox, Loading } from '../components/ui';
 import { useEscape } from '../components/useDebounced';
 import { dateTime } from '../format';
+import { shownFacts } from '../features/sessions/api/facts';
 import { EditDiff } from '../features/sessions/components/EditDiff';
 import { FileLink } from '../features/sessions/components/FileLink';
 
@@ -68,11 +69,11 @@ export function ObservationDetail(props: {
           </p>
           {o.subtitle && <p className="subtitle">{o.subtitle}</p>}
           {o.narrative && <p>{o.narrative}</p>}
-          {o.facts.length > 0 && (
+          {shownFacts(o.facts).length > 0 && (
             <>
               <h4>Facts</h4>
               <ul>
-                {o.facts.map((f) => (
+                {shownFacts(o.facts).map((f) => (
                   <li key={f}>{f}</li>
                 ))}
               </ul>

@@ -233,6 +233,10 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
             Type a word, a file name or an error. Use <kbd>↑</kbd> <kbd>↓</kbd> and <kbd>Enter</kbd> to open a
             result, <kbd>Esc</kbd> to come back.
           </p>
+          <p className="muted small">
+            Nothing recorded yet? <a href="#health">Install Claude Code's hooks in Health</a>, or import your
+            past transcripts from there.
+          </p>
         </Empty>
       )}
       {hasQuery && res.loading && items.length === 0 && res.error === undefined && (

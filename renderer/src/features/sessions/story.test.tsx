@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Observation, Prompt } from '../../../../electron/shared/api';
 import { lineDiff } from './api/diff';
+import { shownFacts } from './api/facts';
 import { EditDiff, editChanges } from './components/EditDiff';
 import { editorUrl } from './components/FileLink';
 import { episodes } from './components/SessionStory';
@@ -59,5 +60,17 @@ describe('session story', () => {
     expect(editorUrl('C:\\work\\a.ts', 'cursor')).toBe('cursor://file/C:/work/a.ts');
     expect(editorUrl('src/a.ts', 'vscode')).toBeNull();
     expect(editorUrl('/a.ts', 'none')).toBeNull();
+  });
+
+  it('hides the extractor bookkeeping facts', () => {
+    expect(
+      shownFacts([
+        'command: npm test',
+        'is_test: false',
+        'is_build: false',
+        'exit_status: unknown',
+        '3 tests failed',
+      ]),
+    ).toEqual(['command: npm test', '3 tests failed']);
   });
 });
