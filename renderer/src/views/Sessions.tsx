@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { useListMemory } from '../components/useListMemory';
+import { useSessionPages } from '../features/sessions/api/useSessionPages';
 import { SessionList } from '../features/sessions/components/SessionList';
 import { ObservationDetail } from './ObservationDetail';
 import { SessionDetail } from './SessionDetail';
@@ -19,6 +20,7 @@ export function SessionsView() {
     1000,
   );
 
+  const list = useSessionPages(project);
   const remember = useListMemory(openId !== null || obsId !== null);
   const openSession = (id: number): void => {
     remember();
@@ -41,7 +43,10 @@ export function SessionsView() {
       <SessionDetail
         id={openId}
         onBack={() => setOpenId(null)}
-        onDeleted={() => setOpenId(null)}
+        onDeleted={() => {
+          setOpenId(null);
+          list.reload();
+        }}
         onOpenObservation={setObsId}
       />
     );
@@ -61,7 +66,7 @@ export function SessionsView() {
           </select>
         </label>
       </div>
-      <SessionList project={project} onOpen={openSession} />
+      <SessionList project={project} list={list} onOpen={openSession} />
     </section>
   );
 }

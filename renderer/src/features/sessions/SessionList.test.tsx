@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionListItem } from '../../../../electron/shared/api';
 import { fakeApi, sessionFixture } from '../../test/fakeApi';
 import { renderWith } from '../../test/render';
+import { useSessionPages } from './api/useSessionPages';
 import { SessionList } from './components/SessionList';
+
+function List() {
+  const list = useSessionPages('');
+  return <SessionList project="" list={list} onOpen={() => {}} />;
+}
 
 afterEach(cleanup);
 
@@ -28,7 +34,7 @@ describe('SessionList', () => {
       sessionFixture(2, { firstPrompt: null, summaryRequest: null, observationCount: 0 }),
       sessionFixture(1, { firstPrompt: null, summaryRequest: null, observationCount: 0 }),
     ];
-    renderWith(paged(all), <SessionList project="" onOpen={() => {}} />);
+    renderWith(paged(all), <List />);
     await screen.findByText('real work');
     expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: /2 empty sessions/ }));
@@ -40,7 +46,7 @@ describe('SessionList', () => {
       sessionFixture(2, { firstPrompt: 'fix the invoice rounding' }),
       sessionFixture(1, { firstPrompt: 'add dark mode' }),
     ];
-    renderWith(paged(all), <SessionList project="" onOpen={() => {}} />);
+    renderWith(paged(all), <List />);
     await screen.findByText('add dark mode');
     fireEvent.change(screen.getByLabelText('Filter sessions'), { target: { value: 'INVOICE' } });
     expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
@@ -52,7 +58,7 @@ describe('SessionList', () => {
     const all = Array.from({ length: 210 }, (_, i) =>
       sessionFixture(210 - i, { firstPrompt: `prompt ${210 - i}` }),
     );
-    renderWith(paged(all), <SessionList project="" onOpen={() => {}} />);
+    renderWith(paged(all), <List />);
     await screen.findByText('prompt 210', {}, { timeout: 10_000 });
     for (let i = 0; i < 4; i++) {
       const more = await screen.findByRole('button', { name: 'Older sessions' });

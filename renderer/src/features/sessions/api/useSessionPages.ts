@@ -6,6 +6,8 @@ import { useResource } from '../../../api/resource';
 const PAGE = 50;
 
 /** Sessions newest first: the first page live, older pages by cursor (no 200 cap). */
+export type SessionPages = ReturnType<typeof useSessionPages>;
+
 export function useSessionPages(project: string) {
   const api = useApi();
   const first = useResource(

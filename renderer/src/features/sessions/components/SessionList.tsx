@@ -1,16 +1,24 @@
 import { useId, useState } from 'react';
 import { Empty, ErrorBox, Loading } from '../../../components/ui';
 import { plural } from '../../../format';
-import { isEmptySession, matchesFilter, useSessionPages } from '../api/useSessionPages';
+import { isEmptySession, matchesFilter, type SessionPages } from '../api/useSessionPages';
 import { SessionCard } from './SessionCard';
 
 /**
  * The sessions list: a text filter, sessions that only ever started (no prompt, no observation)
  * folded away, and paging as far back as there are sessions.
  */
-export function SessionList({ project, onOpen }: { project: string; onOpen: (id: number) => void }) {
+export function SessionList({
+  project,
+  list,
+  onOpen,
+}: {
+  project: string;
+  /** Owned by the view, so the loaded pages survive opening a session (scroll comes back). */
+  list: SessionPages;
+  onOpen: (id: number) => void;
+}) {
   const ids = useId();
-  const list = useSessionPages(project);
   const [filter, setFilter] = useState('');
   const [showEmpty, setShowEmpty] = useState(false);
   const matching = list.items.filter((s) => matchesFilter(s, filter));
