@@ -5,7 +5,7 @@ import { useResource } from '../api/resource';
 import { Chip, Empty, ErrorBox, Highlight, Loading } from '../components/ui';
 import { useDebounced } from '../components/useDebounced';
 import { useListMemory } from '../components/useListMemory';
-import { ago } from '../format';
+import { Time } from '../components/Time';
 import { ObservationDetail } from './ObservationDetail';
 import { SessionDetail } from './SessionDetail';
 
@@ -261,13 +261,15 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
             >
               <div className="result-head">
                 <Chip tone={h.kind === 'summary' ? 'info' : undefined}>{h.type ?? h.kind}</Chip>
-                <span className="result-title">{h.title}</span>
+                <span className="result-title" title={h.title}>
+                  {h.title}
+                </span>
               </div>
               <p className="snippet">
                 <Highlight text={h.snippet} />
               </p>
               <p className="meta">
-                {h.project} · {ago(h.createdAt)}
+                {h.project} · <Time ms={h.createdAt} />
               </p>
             </li>
           ))}

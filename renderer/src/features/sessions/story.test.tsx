@@ -74,3 +74,12 @@ describe('session story', () => {
     ).toEqual(['command: npm test', '3 tests failed']);
   });
 });
+
+describe('dates', () => {
+  it('show the year only when it is not this year', async () => {
+    const { dateTime } = await import('../../format');
+    const now = new Date(2026, 10, 25).getTime();
+    expect(dateTime(new Date(2026, 2, 4, 14, 5).getTime(), now)).not.toContain('2026');
+    expect(dateTime(new Date(2024, 2, 4, 14, 5).getTime(), now)).toContain('2024');
+  });
+});
