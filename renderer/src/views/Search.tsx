@@ -6,36 +6,11 @@ import { Chip, Empty, ErrorBox, Highlight, Loading } from '../components/ui';
 import { useDebounced } from '../components/useDebounced';
 import { useListMemory } from '../components/useListMemory';
 import { Time } from '../components/Time';
+import { NO_FILTERS, SearchFilters, type Filters } from '../features/search/components/SearchFilters';
 import { ObservationDetail } from './ObservationDetail';
 import { SessionDetail } from './SessionDetail';
 
-/**
- * The observation types compression writes (electron/core/compress/prompt.ts), and the remembered
- * rows' (electron/core/memories/: episode, compaction; decision and bugfix are shared).
- */
-export const OBSERVATION_TYPES = [
-  'episode',
-  'bugfix',
-  'feature',
-  'refactor',
-  'change',
-  'discovery',
-  'decision',
-  'test',
-  'build',
-  'command',
-  'failure',
-  'delegation',
-  'compaction',
-];
-
-interface Filters {
-  project: string;
-  type: string;
-  since: string;
-  file: string;
-}
-const NO_FILTERS: Filters = { project: '', type: '', since: '', file: '' };
+export { OBSERVATION_TYPES } from '../features/search/components/SearchFilters';
 
 type Opened = { kind: 'observation'; id: number } | { kind: 'session'; id: number } | null;
 
@@ -179,52 +154,11 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
         </button>
       </div>
       {showFilters && (
-        <div className="filters">
-          <label>
-            Project
-            <select
-              value={filters.project}
-              onChange={(e) => setFilters({ ...filters, project: e.target.value })}
-            >
-              <option value="">All projects</option>
-              {(projects.data?.items ?? []).map((p) => (
-                <option key={p.name} value={p.name}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Type
-            <select value={filters.type} onChange={(e) => setFilters({ ...filters, type: e.target.value })}>
-              <option value="">Any type</option>
-              {OBSERVATION_TYPES.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Since
-            <input
-              type="date"
-              value={filters.since}
-              onChange={(e) => setFilters({ ...filters, since: e.target.value })}
-            />
-          </label>
-          <label>
-            File
-            <input
-              value={filters.file}
-              placeholder="src/app.ts"
-              onChange={(e) => setFilters({ ...filters, file: e.target.value })}
-            />
-          </label>
-          {activeFilters > 0 && (
-            <button type="button" className="link" onClick={() => setFilters(NO_FILTERS)}>
-              Clear filters
-            </button>
-          )}
-        </div>
+        <SearchFilters
+          filters={filters}
+          setFilters={setFilters}
+          projects={(projects.data?.items ?? []).map((p) => p.name)}
+        />
       )}
       {res.error !== undefined && <ErrorBox error={res.error} onRetry={res.reload} />}
       {!hasQuery && (
