@@ -266,6 +266,8 @@ export interface FailedJob {
 export interface QueueState extends QueueCounts {
   oldestPendingAgeMs: number | null;
   failedJobs: FailedJob[];
+  /** The jobs being compressed right now (at most 10; absent from older services). */
+  activeJobs?: Array<{ id: number; kind: string; subjectId: number; attempts: number }>;
 }
 
 export interface UsageDay {

@@ -18,7 +18,9 @@ export function compressRoutes(
     {
       method: 'GET',
       path: '/api/queue',
-      handler: () => ({ json: { ...queue.counts(), failedJobs: queue.failedJobs() } }),
+      handler: () => ({
+        json: { ...queue.counts(), failedJobs: queue.failedJobs(), activeJobs: queue.activeJobs() },
+      }),
     },
     {
       method: 'POST',
