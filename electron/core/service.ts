@@ -15,6 +15,7 @@ import { DEFAULT_PORT, listen } from './server/listen.js';
 import type { ServicePlugin } from './server/service-plugin.js';
 import { ingestRoutes } from './server/routes/ingest.js';
 import { readRoutes } from './server/routes/read.js';
+import { logsRoute } from './server/routes/logs.js';
 import { SseHub } from './server/sse.js';
 import { classifyStorageError } from './db/storage.js';
 import { Quarantine } from './store/quarantine.js';
@@ -108,6 +109,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     ...ingestRoutes(core, { contextFor }),
     pingRoute(core.token, instance, () => boundPort),
     ...readRoutes(core, sse, startedAt),
+    logsRoute(core.paths.log),
     {
       method: 'GET',
       path: '/api/context/inject',

@@ -5,7 +5,7 @@
  * starts the service in-process) when an attached `memtray serve` goes away. The Electron side
  * implements `ShellPort` in a few thin calls. Tested under Node against the real service.
  */
-import type { LiveEvent, LiveStatus } from '../shared/api.js';
+import type { LiveEvent, LiveStatus, PublicSettings } from '../shared/api.js';
 import type { IpcResult, IpcVerb, PushMessage, ShellView } from '../shared/ipc.js';
 import type { ServiceHandle } from './connect.js';
 import { importProgress, progressText, type ImportProgress } from './first-run.js';
@@ -15,7 +15,7 @@ import { trayMenu, type MenuAction, type MenuItemModel } from './menu-model.js';
 import { FailureWatch, type Notice } from './notify.js';
 import { msUntilPauseEnds, pausePatch } from './pause.js';
 import { ServiceError } from './service-client.js';
-import { hooksProblem, trayState, type TrayView } from './tray-state.js';
+import { hooksProblem, keyProblem, trayState, type TrayView } from './tray-state.js';
 
 export interface ShellPort {
   setTray(view: TrayView): void;
@@ -37,6 +37,8 @@ export interface ControllerOptions {
   /** Status poll interval (ms); live events refresh sooner. Default 30 s. */
   refreshMs?: number;
   searchShortcut?: string | null;
+  /** Called with the settings at every refresh (the shell re-binds its global shortcut). */
+  onSettings?: (s: PublicSettings) => void;
   /** Whether missing hooks count as a failure (the user chose to install them). */
   expectHooks?: () => boolean;
   failures?: FailureWatch;
@@ -67,6 +69,7 @@ export class ShellController {
     this.handle = opts.handle;
     this.failures = opts.failures ?? new FailureWatch();
     this.clock = opts.clock ?? Date.now;
+    this.shortcut = opts.searchShortcut ?? null;
   }
 
   get service(): ServiceHandle {
@@ -154,10 +157,12 @@ export class ShellController {
     let serviceError: string | null = null;
     let queue = null;
     let hooks: string | null = null;
+    let key: string | null = null;
     try {
       const [status, settings] = await Promise.all([api.status(), api.getSettings()]);
       queue = status.queue;
       this.lastSettings = { paused: settings.paused, pausedUntil: settings.pausedUntil };
+      this.opts.onSettings?.(settings);
       this.failures.success('service');
     } catch (err) {
       serviceError = (err as Error).message;
@@ -170,6 +175,8 @@ export class ShellController {
         if (!(err instanceof ServiceError && err.status === 404)) hooks = (err as Error).message;
       }
       if (hooks !== null && !(this.opts.expectHooks?.() ?? true)) hooks = null;
+      // An older service without the route: nothing known about the key.
+      key = keyProblem(await api.getKeyStatus().catch(() => null));
     }
     if (this.stopped) return this.lastView;
     const view = trayState({
@@ -179,6 +186,7 @@ export class ShellController {
       queue,
       hooksProblem: hooks,
       importing: this.importing && this.importing.filesTotal > 0 ? this.importing : null,
+      keyProblem: key,
       now,
     });
     this.lastView = view;
@@ -206,8 +214,17 @@ export class ShellController {
       now,
       openAtLogin: this.opts.shell.loginItem.supported && this.opts.shell.loginItem.get(),
       loginItemSupported: this.opts.shell.loginItem.supported,
-      searchShortcut: this.opts.searchShortcut ?? null,
+      searchShortcut: this.shortcut,
     });
+  }
+
+  private shortcut: string | null = null;
+
+  /** The global shortcut now bound (shown in the menu), or null. */
+  setSearchShortcut(acc: string | null): void {
+    if (acc === this.shortcut) return;
+    this.shortcut = acc;
+    this.opts.shell.setMenu(this.menu(this.clock()));
   }
 
   private schedulePauseEnd(now: number): void {

@@ -13,6 +13,7 @@ const STATE_COLOR: Record<TrayState, Rgba> = {
   paused: [140, 140, 140, 255],
   error: [218, 54, 51, 255],
   busy: [227, 160, 8, 255],
+  warning: [232, 106, 16, 255],
 };
 
 const CRC_TABLE = (() => {
@@ -121,4 +122,27 @@ function mix(under: Rgba, over: Rgba, t: number): Rgba {
 
 export function trayIconPng(state: TrayState, size = 32): Buffer {
   return encodePng(size, size, iconPixels(state, size));
+}
+
+/**
+ * The macOS menu-bar variant (a template image: black with alpha; the OS tints it for light and
+ * dark bars). No colour, so the state is a shape: a filled dot capturing or busy, a ring paused.
+ */
+export function templateIconPixels(state: TrayState, size: number): Uint8Array {
+  const px = new Uint8Array(size * size * 4);
+  const s = size / 32;
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const outline =
+        roundRectCoverage(x, y, 2 * s, 30 * s, 7 * s) - roundRectCoverage(x, y, 4.5 * s, 27.5 * s, 4.5 * s);
+      const dot = circleCoverage(x, y, 22 * s, 22 * s, 6.5 * s);
+      const hole = state === 'paused' ? circleCoverage(x, y, 22 * s, 22 * s, 4 * s) : 0;
+      const a = Math.max(0, Math.min(1, Math.max(outline, dot - hole)));
+      px.set([0, 0, 0, Math.round(255 * a)], (y * size + x) * 4);
+    }
+  return px;
+}
+
+export function templateIconPng(state: TrayState, size = 32): Buffer {
+  return encodePng(size, size, templateIconPixels(state, size));
 }

@@ -1,6 +1,6 @@
 /**
  * The Electron main process: single instance, the service (attached or in-process), the tray and
- * its popup, IPC, notifications, the global Search shortcut, first run. The logic lives in
+ * its popup, IPC, notifications, the global Search shortcut (settings `ui.shortcut`), first run. The logic lives in
  * Electron-free modules (controller, connect, tray-state, …); this file wires Electron to them.
  */
 import {
@@ -30,9 +30,11 @@ import { handleAppScheme, registerAppScheme } from './protocol.js';
 import { safeStorageCipher } from './safe-storage.js';
 import { encryptedSecretStore, encryptedStoreFiles } from './secret-store.js';
 import { createTray, type TrayHandle } from './tray.js';
-import { createPopup, lockDownSession, showPopup } from './window.js';
+import { SearchShortcut } from './shortcut.js';
+import { createPopup, lockDownSession, popupBehaviour, showPopup } from './window.js';
 
-const SEARCH_SHORTCUT = process.env.MEMTRAY_SHORTCUT || 'CommandOrControl+Shift+M';
+/** Overrides the `ui.shortcut` setting when set (e.g. for a machine where the default is taken). */
+const SHORTCUT_OVERRIDE = process.env.MEMTRAY_SHORTCUT || null;
 const devUrl =
   !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : null;
 
@@ -89,13 +91,23 @@ async function main(): Promise<void> {
   let tray: TrayHandle | null = null;
   const ensurePopup = (): BrowserWindow => {
     if (popup && !popup.isDestroyed()) return popup;
-    popup = createPopup({ preload: paths.preload, devUrl, devTools: !app.isPackaged });
+    popup = createPopup({
+      preload: paths.preload,
+      devUrl,
+      devTools: !app.isPackaged,
+      isQuitting: () => quitting,
+    });
     return popup;
   };
+  let quitting = false;
+  app.on('before-quit', () => (quitting = true));
   const toggle = (): void => {
     const w = ensurePopup();
-    if (w.isVisible()) w.hide();
-    else showPopup(w, tray?.tray.getBounds() ?? null);
+    const show = (): void => showPopup(w, tray?.tray.getBounds() ?? null);
+    const b = popupBehaviour(w);
+    if (b) b.onTrayClick(show);
+    else if (w.isVisible()) w.hide();
+    else show();
   };
 
   const linuxAutostart = autostartFile(homedir());
@@ -128,13 +140,26 @@ async function main(): Promise<void> {
     quit: () => app.quit(),
   };
 
-  const shortcutOk = globalShortcut.register(SEARCH_SHORTCUT, () => port.showPopup('search'));
-  if (!shortcutOk) logger.warn('shell: global shortcut not available', { shortcut: SEARCH_SHORTCUT });
-  const controller = new ShellController({
+  const shortcut = new SearchShortcut(
+    {
+      register: (acc, fn) => globalShortcut.register(acc, fn),
+      unregister: (acc) => globalShortcut.unregister(acc),
+    },
+    () => port.showPopup('search'),
+    SHORTCUT_OVERRIDE,
+  );
+  const controller: ShellController = new ShellController({
     handle,
     reconnect: () => connectService(serviceOptions),
     shell: port,
-    searchShortcut: shortcutOk ? SEARCH_SHORTCUT : null,
+    searchShortcut: null,
+    onSettings: (s) => {
+      const before = shortcut.current;
+      const now = shortcut.apply(s.ui?.shortcut);
+      if (now.problem && now.problem !== before.problem)
+        logger.warn('shell: global shortcut not available', { problem: now.problem });
+      controller.setSearchShortcut(now.active);
+    },
     expectHooks: () => readFirstRun(dataDir)?.choice.installHooks ?? false,
     log: (m) => logger.info(m),
   });

@@ -10,6 +10,7 @@ import { id, projectName } from '../shared/contract/common.js';
 import { retryRequest, usageDays } from '../shared/contract/queue.js';
 import { searchQuery } from '../shared/contract/search.js';
 import { sessionListQuery } from '../shared/contract/sessions.js';
+import { recentRequestSchema } from '../shared/contract/recent.js';
 import { IPC_VERBS, type IpcArgs, type IpcVerb } from '../shared/ipc.js';
 
 const none = z.tuple([]);
@@ -35,6 +36,19 @@ export const ipcArgSchemas = {
   getStorage: none,
   getEmbeddings: none,
   reindexEmbeddings: none,
+  getKeyStatus: none,
+  testKey: none,
+  previewContext: z.tuple([projectName]),
+  getRecent: z.tuple([recentRequestSchema.strict().optional()]),
+  getLogs: z.tuple([
+    z
+      .object({
+        level: z.enum(['info', 'warn', 'error']).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+      })
+      .strict()
+      .optional(),
+  ]),
   getHooks: none,
   // The UI installs for the service's own folder: no projectDir over IPC.
   installHooks: z.tuple([hooksInstallRequest.omit({ projectDir: true }).optional()]),

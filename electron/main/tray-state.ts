@@ -1,9 +1,10 @@
 /**
  * What the tray icon shows, from the service's status: error (capture failing: service
- * unreachable, hooks missing or broken), paused, busy (compression queue backing up) or capturing.
+ * unreachable, hooks missing or broken), warning (the API key was rejected: compression falls back
+ * to the rules), paused, busy (compression queue backing up) or capturing.
  * Electron-free.
  */
-export type TrayState = 'capturing' | 'paused' | 'error' | 'busy';
+export type TrayState = 'capturing' | 'paused' | 'error' | 'busy' | 'warning';
 
 export interface TrayInput {
   /** Null when the service answered; otherwise why it could not be reached. */
@@ -14,6 +15,8 @@ export interface TrayInput {
   /** Null when hooks are installed and sound; otherwise what is wrong. */
   hooksProblem: string | null;
   importing: { filesDone: number; filesTotal: number } | null;
+  /** Null (or absent) when the API key is fine or not set; otherwise what is wrong with it. */
+  keyProblem?: string | null;
   now: number;
 }
 
@@ -43,6 +46,8 @@ export function trayState(i: TrayInput): TrayView {
     return { state: 'error', tooltip: `MemTray — service not reachable: ${i.serviceError}` };
   if (i.hooksProblem !== null)
     return { state: 'error', tooltip: `MemTray — not capturing: ${i.hooksProblem}${tail}` };
+  if (i.keyProblem)
+    return { state: 'warning', tooltip: `MemTray — ${i.keyProblem}: open Provider to fix it${tail}` };
   const timed = i.pausedUntil !== null && i.pausedUntil > i.now;
   if (timed)
     return { state: 'paused', tooltip: `MemTray — paused until ${formatClock(i.pausedUntil!)}${tail}` };
@@ -51,6 +56,13 @@ export function trayState(i: TrayInput): TrayView {
   if (q && (waiting >= BUSY_PENDING || age >= BUSY_AGE_MS || i.importing))
     return { state: 'busy', tooltip: `MemTray — capturing, catching up${tail}` };
   return { state: 'capturing', tooltip: `MemTray — capturing${tail}` };
+}
+
+/** The API key's state (`GET /api/provider/key`) as one problem line, or null when fine or unknown. */
+export function keyProblem(k: { state: string } | null): string | null {
+  if (!k) return null;
+  if (k.state === 'invalid') return 'API key rejected (invalid or expired)';
+  return null;
 }
 
 /** The hooks' state as one problem line, or null when they are installed and sound. */

@@ -1,13 +1,17 @@
 /** The tray icon and its menu (Electron): draws the state icon, maps the menu model to a `Menu`. */
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions, type NativeImage } from 'electron';
-import { trayIconPng } from './icons.js';
+import { templateIconPng, trayIconPng } from './icons.js';
+import { useTemplateIcon } from './popup-behaviour.js';
 import type { MenuAction, MenuItemModel } from './menu-model.js';
 import type { TrayState, TrayView } from './tray-state.js';
 
 function icon(state: TrayState): NativeImage {
+  const template = useTemplateIcon(process.platform, state);
+  const png = template ? templateIconPng : trayIconPng;
   const img = nativeImage.createEmpty();
-  img.addRepresentation({ scaleFactor: 1, width: 16, height: 16, buffer: trayIconPng(state, 16) });
-  img.addRepresentation({ scaleFactor: 2, width: 32, height: 32, buffer: trayIconPng(state, 32) });
+  img.addRepresentation({ scaleFactor: 1, width: 16, height: 16, buffer: png(state, 16) });
+  img.addRepresentation({ scaleFactor: 2, width: 32, height: 32, buffer: png(state, 32) });
+  img.setTemplateImage(template);
   return img;
 }
 

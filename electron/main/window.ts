@@ -1,10 +1,13 @@
 /**
- * The popup window (Electron): frameless, hidden on blur, anchored near the tray, locked down —
+ * The popup window (Electron): frameless, hidden shortly after blur (popup-behaviour.ts: the tray
+ * click race), on every workspace, its background following the OS theme, anchored near the tray,
+ * locked down —
  * contextIsolation, sandbox, no nodeIntegration, our CSP on every response, window.open and
  * navigation denied, every permission request refused.
  */
-import { BrowserWindow, screen, session, type Rectangle } from 'electron';
+import { BrowserWindow, nativeTheme, screen, session, shell, type Rectangle } from 'electron';
 import { APP_INDEX_URL, devCsp, isTrustedRendererUrl } from './app-protocol.js';
+import { isEditorUrl, PopupBehaviour, popupBackground } from './popup-behaviour.js';
 import { popupPosition } from './popup-position.js';
 import { PUSH_CHANNEL, type PushMessage, type ShellView } from '../shared/ipc.js';
 
@@ -15,6 +18,15 @@ export interface PopupOptions {
   /** electron-vite dev server (development), else null: the renderer comes from app://memtray. */
   devUrl: string | null;
   devTools: boolean;
+  /** True once the app is quitting (then a close really closes). */
+  isQuitting: () => boolean;
+}
+
+const behaviours = new WeakMap<BrowserWindow, PopupBehaviour>();
+
+/** The popup's blur/click/close rules (created with the window). */
+export function popupBehaviour(win: BrowserWindow): PopupBehaviour | undefined {
+  return behaviours.get(win);
 }
 
 export function lockDownSession(devUrl: string | null): void {
@@ -44,7 +56,7 @@ export function createPopup(opts: PopupOptions): BrowserWindow {
     skipTaskbar: true,
     alwaysOnTop: true,
     title: 'MemTray',
-    backgroundColor: '#1e2127',
+    backgroundColor: popupBackground(nativeTheme.shouldUseDarkColors),
     webPreferences: {
       preload: opts.preload,
       contextIsolation: true,
@@ -59,7 +71,11 @@ export function createPopup(opts: PopupOptions): BrowserWindow {
     },
   });
   const wc = win.webContents;
-  wc.setWindowOpenHandler(() => ({ action: 'deny' }));
+  // File links open in the user's editor (vscode://, cursor://); nothing else opens.
+  wc.setWindowOpenHandler(({ url }) => {
+    if (isEditorUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
   wc.on('will-navigate', (e, url) => {
     if (!isTrustedRendererUrl(url, opts.devUrl)) e.preventDefault();
   });
@@ -67,9 +83,24 @@ export function createPopup(opts: PopupOptions): BrowserWindow {
     if (!isTrustedRendererUrl(url, opts.devUrl)) e.preventDefault();
   });
   wc.on('will-attach-webview', (e) => e.preventDefault());
-  win.on('blur', () => {
-    if (!wc.isDevToolsOpened()) win.hide();
+  const behaviour = new PopupBehaviour({
+    isVisible: () => win.isVisible(),
+    hide: () => win.hide(),
+    isDevToolsOpened: () => wc.isDevToolsOpened(),
   });
+  behaviours.set(win, behaviour);
+  win.on('blur', () => behaviour.onBlur());
+  win.on('focus', () => behaviour.onFocus());
+  // Esc in the page (nothing left to go back from) calls window.close(): hide instead.
+  win.on('close', (e) => {
+    if (behaviour.onClose(opts.isQuitting())) e.preventDefault();
+  });
+  win.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true });
+  const onTheme = (): void => {
+    if (!win.isDestroyed()) win.setBackgroundColor(popupBackground(nativeTheme.shouldUseDarkColors));
+  };
+  nativeTheme.on('updated', onTheme);
+  win.on('closed', () => nativeTheme.off('updated', onTheme));
   void win.loadURL(opts.devUrl ?? APP_INDEX_URL);
   return win;
 }

@@ -51,6 +51,14 @@ export type {
 } from './contract/sessions';
 export type { ProviderState } from './contract/providers';
 export type { EmbeddingsStatus } from './contract/embeddings';
+export type { ContextPreview } from './contract/context';
+export type { LogPage, LogsRequest } from './contract/logs';
+export type { KeyStatus } from './contract/provider';
+export type { RecentPage, RecentQuery } from './contract/recent';
+import type { ContextPreview } from './contract/context';
+import type { LogPage, LogsRequest } from './contract/logs';
+import type { KeyStatus } from './contract/provider';
+import type { RecentPage, RecentQuery } from './contract/recent';
 
 // ---- Settings --------------------------------------------------------------------------------
 
@@ -81,6 +89,13 @@ export interface Settings {
   context: { tokenBudget: number; maxSummaries: number };
   retention: { rawDays: number | null };
   embeddings: EmbeddingsSettings;
+  /** The global shortcut that opens Search (null: none) and the editor file links open in. */
+  ui: UiSettings;
+}
+
+export interface UiSettings {
+  shortcut: string | null;
+  editor: 'vscode' | 'cursor' | 'none';
 }
 
 /** Semantic search's provider (`kind: 'none'`: lexical search only). */
@@ -114,6 +129,7 @@ export interface SettingsPatch {
   context?: Partial<Settings['context']>;
   retention?: Partial<Settings['retention']>;
   embeddings?: Partial<EmbeddingsSettings>;
+  ui?: Partial<UiSettings>;
   /** Write-only; `null` clears it. */
   apiKey?: string | null;
   /** Write-only key of the openai-compatible endpoint; `null` clears it. */
@@ -153,6 +169,15 @@ export interface MemTrayApi {
   getEmbeddings(): Promise<EmbeddingsStatus>;
   /** Drops every vector and embeds everything again in the background. */
   reindexEmbeddings(): Promise<{ ok: true; total: number }>;
+  /** The API key's last known health; `testKey` sends one cheap request to find out. */
+  getKeyStatus(): Promise<KeyStatus>;
+  testKey(): Promise<KeyStatus>;
+  /** Exactly what SessionStart injects for `project`, with its token count. */
+  previewContext(project: string): Promise<ContextPreview>;
+  /** Prompts, memories, summaries and failures, newest first. */
+  getRecent(q?: RecentQuery): Promise<RecentPage>;
+  /** The end of the service log, newest first, from `level` up. */
+  getLogs(q?: LogsRequest): Promise<LogPage>;
 
   getHooks(): Promise<HooksState>;
   installHooks(opts?: { mode?: HookMode; scope?: HookScope }): Promise<HooksState>;

@@ -34,6 +34,11 @@ export const IPC_VERBS = [
   'getStorage',
   'getEmbeddings',
   'reindexEmbeddings',
+  'getKeyStatus',
+  'testKey',
+  'previewContext',
+  'getRecent',
+  'getLogs',
   'getHooks',
   'installHooks',
   'uninstallHooks',
@@ -84,7 +89,8 @@ export const PUSH_CHANNEL = 'memtray:push';
 export const LIVE_STATUS_CHANNEL = 'memtray:liveStatus';
 
 /** Views the shell can open (the renderer's tabs; `location.hash`). */
-export type ShellView = 'search' | 'sessions' | 'projects' | 'privacy' | 'provider' | 'health';
+export type ShellView =
+  'recent' | 'search' | 'sessions' | 'projects' | 'context' | 'privacy' | 'provider' | 'health' | 'logs';
 
 export type PushMessage =
   | { type: 'live'; event: LiveEvent }

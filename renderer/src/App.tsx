@@ -1,5 +1,12 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLiveStatus } from './api/context';
+import { useCapture } from './features/capture/api/useCapture';
+import { ContextView } from './features/context/components/ContextView';
+import { LogsView } from './features/logs/components/LogsView';
+import { RecentView } from './features/recent/components/RecentView';
+import { CaptureBanner } from './features/capture/components/CaptureBanner';
+import { useHashTab } from './features/nav/useHashTab';
+import { LiveBadge } from './features/nav/LiveBadge';
 import { HealthView } from './views/Health';
 import { PrivacyView } from './views/Privacy';
 import { ProjectsView } from './views/Projects';
@@ -8,28 +15,39 @@ import { SearchView } from './views/Search';
 import { SessionsView } from './views/Sessions';
 
 export const TABS = [
+  { id: 'recent', label: 'Recent', View: RecentView },
   { id: 'search', label: 'Search', View: SearchView },
   { id: 'sessions', label: 'Sessions', View: SessionsView },
   { id: 'projects', label: 'Projects', View: ProjectsView },
+  { id: 'context', label: 'Context', View: ContextView },
   { id: 'privacy', label: 'Privacy', View: PrivacyView },
   { id: 'provider', label: 'Provider', View: ProviderView },
   { id: 'health', label: 'Health', View: HealthView },
+  { id: 'logs', label: 'Logs', View: LogsView },
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
+const TAB_IDS: readonly TabId[] = TABS.map((t) => t.id);
 
-function initialTab(): TabId {
-  const h = typeof location !== 'undefined' ? location.hash.slice(1) : '';
-  return TABS.some((t) => t.id === h) ? (h as TabId) : 'search';
+/** In the Electron popup, an Esc nobody handled hides it (main turns `close` into `hide`). */
+function useEscHidesPopup(): void {
+  useEffect(() => {
+    if (!window.memtray) return;
+    const onKey = (e: globalThis.KeyboardEvent): void => {
+      if (e.key === 'Escape' && !e.defaultPrevented) window.close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 }
 
 export function App() {
-  const [tab, setTab] = useState<TabId>(initialTab);
+  const [tab, select] = useHashTab(TAB_IDS, 'recent');
   const live = useLiveStatus();
+  const capture = useCapture();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
-  const select = (id: TabId, focus = false): void => {
-    setTab(id);
-    if (typeof history !== 'undefined') history.replaceState(history.state, '', `#${id}`);
-    if (focus) refs.current[TABS.findIndex((t) => t.id === id)]?.focus();
+  useEscHidesPopup();
+  const go = (id: TabId, focus = false): void => {
+    if (select(id) && focus) refs.current[TAB_IDS.indexOf(id)]?.focus();
   };
   const onKey = (e: KeyboardEvent, i: number): void => {
     const n = TABS.length;
@@ -45,7 +63,7 @@ export function App() {
               : -1;
     if (to < 0) return;
     e.preventDefault();
-    select(TABS[to]!.id, true);
+    go(TABS[to]!.id, true);
   };
   const current = TABS.find((t) => t.id === tab) ?? TABS[0];
   return (
@@ -55,10 +73,7 @@ export function App() {
           <span className="logo" aria-hidden="true" />
           MemTray
         </h1>
-        <span className={`live live-${live}`} role="status" title={`Live updates: ${live}`}>
-          <span className="dot" aria-hidden="true" />
-          {live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Offline'}
-        </span>
+        <LiveBadge live={live} paused={capture.paused === true} />
       </header>
       <nav className="tabs" role="tablist" aria-label="Views">
         {TABS.map((t, i) => (
@@ -73,13 +88,14 @@ export function App() {
             aria-selected={t.id === tab}
             aria-controls={`panel-${t.id}`}
             tabIndex={t.id === tab ? 0 : -1}
-            onClick={() => select(t.id)}
+            onClick={() => go(t.id)}
             onKeyDown={(e) => onKey(e, i)}
           >
             {t.label}
           </button>
         ))}
       </nav>
+      <CaptureBanner capture={capture} onOpenHealth={() => go('health')} />
       <main
         id={`panel-${current.id}`}
         role="tabpanel"

@@ -9,8 +9,11 @@ export function ago(ms: number | null | undefined, now: number = Date.now()): st
   return new Date(ms).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-export function dateTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, {
+/** "Mar 4, 14:05"; with the year when it is not this year's (an old session is never ambiguous). */
+export function dateTime(ms: number, now: number = Date.now()): string {
+  const d = new Date(ms);
+  return d.toLocaleString(undefined, {
+    ...(d.getFullYear() !== new Date(now).getFullYear() ? { year: 'numeric' } : {}),
     month: 'short',
     day: 'numeric',
     hour: '2-digit',

@@ -5,6 +5,7 @@ import { ApiProvider } from './api/context';
 import { httpApi } from './api/http';
 import { ipcApi } from './api/ipc';
 import { takeToken } from './api/token';
+import { NavGuardProvider } from './features/nav/guard';
 import './styles.css';
 
 function NoToken() {
@@ -15,9 +16,10 @@ function NoToken() {
         <p className="empty-title">Open MemTray from its link</p>
         <div className="empty-body">
           <p>
-            For your privacy the UI needs the one-time link that <code>memtray serve</code> prints, like{' '}
-            <code>http://127.0.0.1:37777/?token=…</code>. The token is also in the <code>token</code> file of
-            the data dir (<code>~/.memtray</code>).
+            For your privacy the UI needs the link that <code>memtray serve</code> prints, like{' '}
+            <code>http://127.0.0.1:37777/?token=…</code>. The link stays valid (the token is this install's,
+            it does not expire); it is also in the <code>token</code> file of the data dir:{' '}
+            <code>~/.memtray</code>, or <code>$MEMTRAY_DATA_DIR</code> when that is set.
           </p>
         </div>
       </div>
@@ -33,7 +35,9 @@ root.render(
   <StrictMode>
     {api ? (
       <ApiProvider api={api}>
-        <App />
+        <NavGuardProvider>
+          <App />
+        </NavGuardProvider>
       </ApiProvider>
     ) : (
       <NoToken />

@@ -33,6 +33,8 @@ export interface CompressContext {
   /** Last success, last failure, rate-limit wait (Health). */
   status: ProviderStatus;
   signal: AbortSignal;
+  /** Told about every failed call (a 401/403 marks the API key invalid: compress/key-check.ts). */
+  onCallError?: (err: unknown) => void;
 }
 
 /** Why the rule-based result stands instead of a model's. */

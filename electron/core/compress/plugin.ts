@@ -7,6 +7,8 @@ import { redactSecrets } from '../privacy/redact.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
 import { providerRoutes } from './provider-routes.js';
 import { ProviderStatus } from './provider-status.js';
+import { KeyCheck } from './key-check.js';
+import { keyRoutes } from './key-routes.js';
 import { compressRoutes } from './routes.js';
 import { extractRules } from './rules.js';
 import { UsageLedger } from './usage.js';
@@ -35,6 +37,13 @@ export function compressPlugin(opts: CompressPluginOptions = {}): (core: Core) =
     const queue = core.jobs;
     const usage = new UsageLedger(core.sqlite, core.clock);
     const status = new ProviderStatus(core.clock);
+    const keyCheck = new KeyCheck({
+      settings: core.settings,
+      bus: core.bus,
+      clock: core.clock,
+      redact: (text) => redactSecrets(text, core.settings.get()),
+      timeoutMs: opts.timeoutMs ?? 60_000,
+    });
     const worker = new QueueWorker(
       {
         db: core.sqlite,
@@ -50,12 +59,17 @@ export function compressPlugin(opts: CompressPluginOptions = {}): (core: Core) =
         cliTimeoutMs: opts.cliTimeoutMs ?? 120_000,
         dataDir: core.paths.root,
         status,
+        onCallError: (err) => keyCheck.noteError(err),
       },
       opts,
     );
     return {
       name: 'compress',
-      routes: [...compressRoutes(core, queue, usage, () => worker.pump()), ...providerRoutes(core, status)],
+      routes: [
+        ...compressRoutes(core, queue, usage, () => worker.pump()),
+        ...providerRoutes(core, status),
+        ...keyRoutes(keyCheck),
+      ],
       start: () => worker.start(),
       stop: () => worker.stop(),
       worker,

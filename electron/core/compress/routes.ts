@@ -23,7 +23,9 @@ export function compressRoutes(
       method: 'GET',
       path: '/api/queue',
       response: queueState,
-      handler: () => ({ json: { ...queue.counts(), failedJobs: queue.failedJobs() } }),
+      handler: () => ({
+        json: { ...queue.counts(), failedJobs: queue.failedJobs(), activeJobs: queue.activeJobs() },
+      }),
     }),
     jsonRoute({
       method: 'POST',

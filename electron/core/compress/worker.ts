@@ -137,6 +137,7 @@ export class QueueWorker {
         for (const j of batch) this.ctx.queue.release(j.id);
         return;
       }
+      this.ctx.onCallError?.(err);
       const f = classifyApiError(err, this.ctx.clock());
       const error = safeErrorText(f.message, this.ctx.redact);
       const maxAttempts = this.ctx.settings.get().provider.maxAttempts;

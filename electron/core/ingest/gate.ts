@@ -16,11 +16,13 @@ export function captureGate(
   project: string,
   cwd: string | null,
   now: number,
+  /** The skip's `project` event waits for the COMMIT (the live skipped count in the UI). */
+  emit?: Array<() => void>,
 ): SkipReason | null {
   let reason: SkipReason | null = null;
   if (d.settings.isPaused(now)) reason = 'paused';
   else if (d.projects.captureEnabled(project) === false) reason = 'project-disabled';
   else if (cwd && isPathExcluded(cwd, d.settings.get().excludedPaths)) reason = 'excluded-path';
-  if (reason) d.projects.countSkip(project, cwd, now);
+  if (reason) d.projects.countSkip(project, cwd, now, emit);
   return reason;
 }

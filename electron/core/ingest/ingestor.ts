@@ -192,7 +192,7 @@ export class Ingestor {
     if (internal) return { stored: false, skipped: internal };
     const existing = claudeSessionId ? this.q.findSession(claudeSessionId) : undefined;
     const project = existing?.project ?? this.d.projects.nameFor(cwd, undefined, at);
-    const gate = captureGate(this.d, project, cwd, now);
+    const gate = captureGate(this.d, project, cwd, now, emit);
     if (gate) return { stored: false, skipped: gate };
     const eventId = this.q.insertEvent(
       eventName,

@@ -33,7 +33,7 @@ export class SeedIngest {
       const cwd = input.cwd ?? null;
       const internal = internalRunGate(cwd);
       const project = internal ? '' : (existing?.project ?? this.d.projects.nameFor(cwd, input.project, now));
-      const gate = internal ?? captureGate(this.d, project, cwd, now);
+      const gate = internal ?? captureGate(this.d, project, cwd, now, emit);
       if (gate)
         return {
           sessionDbId: existing?.id ?? 0,
@@ -86,7 +86,7 @@ export class SeedIngest {
       const project =
         this.q.findSession(input.claudeSessionId)?.project ??
         this.d.projects.nameFor(cwd, input.project, now);
-      const gate = captureGate(this.d, project, cwd, now);
+      const gate = captureGate(this.d, project, cwd, now, emit);
       if (gate) return { stored: false, skipped: gate };
       const payload: Record<string, unknown> = {
         tool_input: input.toolInput,

@@ -246,6 +246,15 @@ export class JobQueue {
     return out;
   }
 
+  /** The jobs being worked on right now (leased), oldest first: what the queue is compressing. */
+  activeJobs(limit = 10): Array<{ id: number; kind: string; subjectId: number; attempts: number }> {
+    return this.db
+      .prepare(
+        `SELECT id, kind, subject_id AS subjectId, attempts FROM jobs WHERE status = 'leased' ORDER BY id LIMIT ?`,
+      )
+      .all(limit) as ReturnType<JobQueue['activeJobs']>;
+  }
+
   failedJobs(limit = 100): FailedJob[] {
     return this.db
       .prepare(

@@ -130,8 +130,13 @@ export class ProjectStore {
     return r ? r.on === 1 : undefined;
   }
 
-  countSkip(name: string, cwd: string | null, at: number): void {
+  /** Counts an event not stored; says so on the bus after the caller's COMMIT when `after` is given. */
+  countSkip(name: string, cwd: string | null, at: number, after?: Array<() => void>): void {
     this.s.countSkip.run(name, cwd, at);
+    const notify = (): void =>
+      this.bus.emit('project', { name, captureEnabled: this.captureEnabled(name) !== false });
+    if (after) after.push(notify);
+    else notify();
   }
 
   touch(name: string, cwd: string | null, at: number): void {

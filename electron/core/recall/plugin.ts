@@ -1,7 +1,12 @@
-/** The recall feature as a service plugin: search (lexical, or hybrid with embeddings), the SessionStart digest. */
+/**
+ * The recall feature as a service plugin: search (lexical, or hybrid with embeddings), the
+ * SessionStart digest (and its preview, `GET /api/context/preview`) and the Recent feed (`GET /api/recent`).
+ */
 import type { Core } from '../core.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
 import { ContextBuilder } from './context.js';
+import { contextPreviewRoute } from './preview-route.js';
+import { RecentFeed, recentRoute } from './recent.js';
 import { searchRoutes } from './routes.js';
 import { SearchEngine } from './search.js';
 import { HybridSearch, type HybridOptions } from './vectors/hybrid.js';
@@ -30,7 +35,12 @@ export function recallPlugin(core: Core, opts: RecallOptions = {}): ServicePlugi
   const hybrid = new HybridSearch(engine, indexer, { clock: core.clock, ...opts });
   return {
     name: 'recall',
-    routes: [...searchRoutes(hybrid), ...embeddingsRoutes(indexer)],
+    routes: [
+      ...searchRoutes(hybrid),
+      ...embeddingsRoutes(indexer),
+      contextPreviewRoute(context, () => core.settings.get()),
+      recentRoute(new RecentFeed(core.sqlite)),
+    ],
     contextFor: (project) => context.build(project),
     start: () => indexer.start(),
     stop: () => indexer.stop(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceleratorProblem, DEFAULT_SHORTCUT } from '../../shared/accelerator.js';
 
 /** Tools whose calls are not worth remembering (seed skip list). */
 export const DEFAULT_SKIP_TOOLS = [
@@ -40,6 +41,21 @@ export const embeddingsSchema = z
   .strict();
 
 export type EmbeddingsSettings = z.infer<typeof embeddingsSchema>;
+
+/** The UI's own settings: the global shortcut (null: none) and the editor file links open in. */
+const uiSchema = z
+  .object({
+    shortcut: z
+      .string()
+      .max(100)
+      .refine((s) => acceleratorProblem(s) === null, {
+        message: 'not a valid shortcut (e.g. CommandOrControl+Alt+Shift+M)',
+      })
+      .nullable()
+      .default(DEFAULT_SHORTCUT),
+    editor: z.enum(['vscode', 'cursor', 'none']).default('vscode'),
+  })
+  .strict();
 
 export const settingsSchema = z
   .object({
@@ -103,6 +119,7 @@ export const settingsSchema = z
       dimensions: null,
       batchSize: 32,
     }),
+    ui: uiSchema.default({ shortcut: DEFAULT_SHORTCUT, editor: 'vscode' }),
   })
   .strict();
 
@@ -139,6 +156,7 @@ export const settingsPatchSchema = z
     context: patchOf(settingsSchema.shape.context.removeDefault()),
     retention: patchOf(settingsSchema.shape.retention.removeDefault()),
     embeddings: z.object(embeddingsFields).partial().strict(),
+    ui: patchOf(uiSchema),
     /** Write-only: stored apart from settings (0600 file or safeStorage), never returned. `null` clears it. */
     apiKey: z.string().min(1).max(500).nullable(),
     /** Write-only key of the `openai-compatible` endpoint (none for Ollama); `null` clears it. */

@@ -108,6 +108,7 @@ export class SettingsStore {
       context: { ...current.context, ...rest.context },
       retention: { ...current.retention, ...rest.retention },
       embeddings: { ...current.embeddings, ...rest.embeddings },
+      ui: { ...current.ui, ...rest.ui },
     });
     const changed = Object.keys(rest);
     if (apiKey !== undefined) {

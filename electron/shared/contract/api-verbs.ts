@@ -11,6 +11,10 @@ import { observation } from './observations';
 import { projectCapture, projectDeleted, projectList } from './projects';
 import { providerStateSchema } from './providers';
 import { embeddingsStatusSchema, reindexResponseSchema } from './embeddings';
+import { contextPreviewSchema } from './context';
+import { logPageSchema } from './logs';
+import { keyStatusSchema } from './provider';
+import { recentPageSchema } from './recent';
 import { queueState, retryResponse, usage } from './queue';
 import { searchPage } from './search';
 import { sessionDeleted, sessionDetail, sessionPage, sessionState } from './sessions';
@@ -36,6 +40,11 @@ export const VERB_RESPONSES = {
   getStorage: storageReport,
   getEmbeddings: embeddingsStatusSchema,
   reindexEmbeddings: reindexResponseSchema,
+  getKeyStatus: keyStatusSchema,
+  testKey: keyStatusSchema,
+  previewContext: contextPreviewSchema,
+  getRecent: recentPageSchema,
+  getLogs: logPageSchema,
   getHooks: hooksState,
   installHooks: hooksState,
   uninstallHooks: hooksState,

@@ -49,8 +49,8 @@ export const LIVE_EVENT_NAMES = Object.keys(liveEventSchemas) as readonly LiveEv
 
 export type LiveEvent = { [K in LiveEventName]: { name: K; data: LiveEventMap[K] } }[LiveEventName];
 
-/** `connecting` until the stream is open; `down` while it reconnects. */
-export type LiveStatus = 'connecting' | 'live' | 'down';
+/** `connecting` until the stream is open; `down` while it reconnects; `unauthorised` when the service refuses the token. */
+export type LiveStatus = 'connecting' | 'live' | 'down' | 'unauthorised';
 
 /** Parses one SSE frame's data as the named event; `null` when it does not match the contract. */
 export function parseLiveEvent(name: string, data: unknown): LiveEvent | null {

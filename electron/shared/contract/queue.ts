@@ -24,7 +24,18 @@ export const failedJob = z.strictObject({
 });
 export type FailedJob = z.infer<typeof failedJob>;
 
-export const queueState = queueCounts.extend({ failedJobs: z.array(failedJob) });
+/** A job being worked on right now (leased): what the queue is compressing. */
+export const activeJob = z.strictObject({
+  id,
+  kind: z.string(),
+  subjectId: z.number().int(),
+  attempts: z.number().int().nonnegative(),
+});
+export const queueState = queueCounts.extend({
+  failedJobs: z.array(failedJob),
+  /** The jobs being compressed right now (at most 10; absent from older services). */
+  activeJobs: z.array(activeJob).optional(),
+});
 export type QueueState = z.infer<typeof queueState>;
 
 /** `POST /api/queue/retry` (no ids: every failed job). */

@@ -7,6 +7,8 @@ interface Hub {
   api: MemTrayApi;
   on(fn: Listener): () => void;
   status: LiveStatus;
+  /** Bumped each time the stream comes back after an outage: every resource reloads on it. */
+  reconnects: number;
 }
 
 const Ctx = createContext<Hub | null>(null);
@@ -15,18 +17,29 @@ const Ctx = createContext<Hub | null>(null);
 export function ApiProvider({ api, children }: { api: MemTrayApi; children: ReactNode }) {
   const listeners = useRef(new Set<Listener>());
   const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [reconnects, setReconnects] = useState(0);
   useEffect(() => {
     const set = listeners.current;
+    // A `live` after anything else but the first connect means the service was away: what happened
+    // meanwhile is missing from every panel, so they all reload.
+    let last: LiveStatus | null = null;
+    let wasLive = false;
     return api.subscribe(
       (ev) => {
         for (const fn of set) fn(ev);
       },
-      (s) => setStatus(s),
+      (s) => {
+        if (s === 'live' && last !== 'live' && wasLive) setReconnects((n) => n + 1);
+        if (s === 'live') wasLive = true;
+        last = s;
+        setStatus(s);
+      },
     );
   }, [api]);
   const hub: Hub = {
     api,
     status,
+    reconnects,
     on(fn) {
       listeners.current.add(fn);
       return () => listeners.current.delete(fn);
@@ -43,6 +56,7 @@ function useHub(): Hub {
 
 export const useApi = (): MemTrayApi => useHub().api;
 export const useLiveStatus = (): LiveStatus => useHub().status;
+export const useReconnects = (): number => useHub().reconnects;
 
 /** Calls `handler` for every live event (the latest handler; no resubscribe per render). */
 export function useLive(handler: Listener): void {

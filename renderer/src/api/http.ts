@@ -42,7 +42,13 @@ export function httpApi(token: string, base = ''): MemTrayApi {
   return {
     ...httpVerbs(call),
     subscribe(listener, onStatus) {
-      return openStream(`${base}/api/stream?access_token=${encodeURIComponent(token)}`, listener, onStatus);
+      return openStream(
+        `${base}/api/stream?access_token=${encodeURIComponent(token)}`,
+        `${base}/api/status`,
+        token,
+        listener,
+        onStatus,
+      );
     },
   };
 }
@@ -50,6 +56,8 @@ export function httpApi(token: string, base = ''): MemTrayApi {
 /** One EventSource per subscriber; the browser reconnects on its own (server sends `retry:`). */
 function openStream(
   url: string,
+  probeUrl: string,
+  token: string,
   listener: (ev: LiveEvent) => void,
   onStatus?: (s: LiveStatus) => void,
 ): () => void {
@@ -60,7 +68,20 @@ function openStream(
   const es = new EventSource(url);
   onStatus?.('connecting');
   es.onopen = () => onStatus?.('live');
-  es.onerror = () => onStatus?.(es.readyState === EventSource.CLOSED ? 'down' : 'connecting');
+  // Any error means the service is away; EventSource keeps retrying on its own (`retry:`), and
+  // `onopen` reports it back. (A closed stream — a 401 — stays down.)
+  es.onerror = () => {
+    if (es.readyState !== EventSource.CLOSED) {
+      onStatus?.('down');
+      return;
+    }
+    // The stream was refused for good (EventSource gives no status): ask once whether the token is
+    // the reason, so a wrong link says "Not authorised", not "Offline".
+    void fetch(probeUrl, { headers: { authorization: `Bearer ${token}` } }).then(
+      (r) => onStatus?.(r.status === 401 ? 'unauthorised' : 'down'),
+      () => onStatus?.('down'),
+    );
+  };
   for (const name of LIVE_EVENT_NAMES) {
     es.addEventListener(name, (e: MessageEvent<string>) => {
       try {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LiveEvent } from '../../../electron/shared/api';
-import { useLive } from './context';
+import { useLive, useReconnects } from './context';
 
 export interface Resource<T> {
   data: T | undefined;
@@ -11,7 +11,7 @@ export interface Resource<T> {
 
 /**
  * Loads `load()` when `key` changes, and again (coalesced, at most every `throttleMs`) whenever a
- * live event passes `reloadOn`. Keeps showing the last data while reloading; errors are returned,
+ * live event passes `reloadOn`, and after the live stream reconnects from an outage. Keeps showing the last data while reloading; errors are returned,
  * never thrown, so views render them inline.
  */
 export function useResource<T>(
@@ -53,6 +53,12 @@ export function useResource<T>(
   useEffect(() => {
     run();
   }, [key, run]);
+
+  // Back from an outage: load again (the first connect is not a reconnect: `reconnects` is 0).
+  const reconnects = useReconnects();
+  useEffect(() => {
+    if (reconnects > 0) run();
+  }, [reconnects, run]);
 
   useEffect(
     () => () => {

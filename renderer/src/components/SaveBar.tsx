@@ -1,7 +1,10 @@
 import type { Save } from './useSave';
 import { ErrorBox } from './ui';
 
-/** A form's submit button, "Saved." until the next edit, and the save's error inline. */
+/**
+ * A form's submit button, "Saved." until the next edit, and the save's error inline. While there are
+ * unsaved edits it sticks to the bottom of the view (never below the fold of the popup).
+ */
 export function SaveBar({
   save,
   dirty,
@@ -15,7 +18,8 @@ export function SaveBar({
 }) {
   return (
     <>
-      <div className="form-actions">
+      <div className={dirty ? 'form-actions dirty' : 'form-actions'}>
+        {dirty && !save.busy && <span className="meta unsaved">Unsaved changes</span>}
         <button type="submit" className="primary" disabled={!dirty || disabled || save.busy}>
           {save.busy ? 'Saving…' : label}
         </button>

@@ -5,6 +5,7 @@
  */
 import type {
   LiveEvent,
+  LiveStatus,
   MemTrayApi,
   Page,
   Project,
@@ -39,6 +40,7 @@ export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSetti
     context: { tokenBudget: 1500, maxSummaries: 3 },
     retention: { rawDays: 30 },
     embeddings: { kind: 'none', baseUrl: null, model: 'nomic-embed-text', dimensions: null, batchSize: 32 },
+    ui: { shortcut: 'CommandOrControl+Alt+Shift+M', editor: 'vscode' },
     apiKeySet: false,
     apiKeySource: null,
     openaiApiKeySet: false,
@@ -87,6 +89,8 @@ const missing = (path: string) => () => Promise.reject(new ApiError(404, `no rou
 export interface FakeApi extends MemTrayApi {
   calls: Array<[string, unknown[]]>;
   emit(ev: LiveEvent): void;
+  /** Reports a live-stream status to the subscribers (an outage: 'down', then 'live'). */
+  setLive(s: LiveStatus): void;
   state: {
     sessions: SessionListItem[];
     projects: Project[];
@@ -98,6 +102,7 @@ export interface FakeApi extends MemTrayApi {
 
 export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
   const listeners = new Set<(ev: LiveEvent) => void>();
+  const statusListeners = new Set<(s: LiveStatus) => void>();
   const calls: Array<[string, unknown[]]> = [];
   const state: FakeApi['state'] = {
     sessions: [],
@@ -197,11 +202,12 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     }),
     getSettings: rec('getSettings', async () => state.settings),
     updateSettings: rec('updateSettings', async (patch) => {
-      const { apiKey, provider, ...rest } = patch;
+      const { apiKey, provider, ui, ...rest } = patch;
       state.settings = {
         ...state.settings,
         ...rest,
         provider: { ...state.settings.provider, ...provider },
+        ui: { ...state.settings.ui, ...ui },
         ...(apiKey !== undefined
           ? { apiKeySet: apiKey !== null, apiKeySource: apiKey ? 'settings' : null }
           : {}),
@@ -215,6 +221,11 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     getStorage: missing('/api/maintenance'),
     getEmbeddings: missing('/api/health/embeddings'),
     reindexEmbeddings: missing('/api/embeddings/reindex'),
+    getKeyStatus: missing('/api/provider/key'),
+    testKey: missing('/api/provider/key/test'),
+    previewContext: missing('/api/context/preview'),
+    getRecent: missing('/api/recent'),
+    getLogs: missing('/api/logs'),
     getHooks: missing('/api/capture/hooks'),
     installHooks: missing('/api/capture/hooks/install'),
     uninstallHooks: missing('/api/capture/hooks/uninstall'),
@@ -222,8 +233,12 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     listImports: missing('/api/capture/imports'),
     subscribe(listener, onStatus) {
       listeners.add(listener);
+      if (onStatus) statusListeners.add(onStatus);
       onStatus?.('live');
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+        if (onStatus) statusListeners.delete(onStatus);
+      };
     },
   };
   const wrapped = Object.fromEntries(
@@ -241,6 +256,9 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     state,
     emit(ev) {
       for (const l of listeners) l(ev);
+    },
+    setLive(st) {
+      for (const l of statusListeners) l(st);
     },
   };
 }

@@ -2,7 +2,9 @@ import { useApi, useLiveStatus } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, ErrorBox, Loading } from '../components/ui';
 import { useSave } from '../components/useSave';
-import { duration, num } from '../format';
+import { duration, num, plural } from '../format';
+import { ServiceDown } from '../features/health/ServiceDown';
+import { AppSettingsCard } from '../features/settings/components/AppSettingsCard';
 import { HooksCard, ImportCard } from './HealthCapture';
 import { ProviderHealthCard } from './HealthProvider';
 import { EmbeddingsCard } from './HealthEmbeddings';
@@ -110,7 +112,7 @@ function QueueCard() {
                 {d.failedJobs.slice(0, 10).map((j) => (
                   <li key={j.id}>
                     <span>
-                      {j.kind} #{j.subjectId} · {j.attempts} attempts
+                      {j.kind} #{j.subjectId} · {plural(j.attempts, 'attempt')}
                     </span>
                     {j.lastError && <span className="meta"> — {j.lastError.slice(0, 160)}</span>}
                     <button
@@ -141,6 +143,13 @@ function QueueCard() {
 
 /** Service status, compression queue, storage, hooks, transcript import. */
 export function HealthView() {
+  const live = useLiveStatus();
+  if (live === 'down')
+    return (
+      <section className="view" aria-label="Health">
+        <ServiceDown />
+      </section>
+    );
   return (
     <section className="view" aria-label="Health">
       <ServiceCard />
@@ -150,6 +159,7 @@ export function HealthView() {
       <EmbeddingsCard />
       <HooksCard />
       <ImportCard />
+      <AppSettingsCard />
     </section>
   );
 }

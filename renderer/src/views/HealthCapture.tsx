@@ -4,7 +4,8 @@ import { useApi, useLive } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, ErrorBox, Loading, Progress } from '../components/ui';
 import { useSave } from '../components/useSave';
-import { ago, num } from '../format';
+import { ago, num, plural } from '../format';
+import { ImportFolder } from '../features/health/ImportFolder';
 
 /** Whether Claude Code's hooks point at MemTray; one click to install or repair. */
 export function HooksCard() {
@@ -88,7 +89,8 @@ function ImportRow({ run, live }: { run: ImportRun; live?: LiveEventMap['import'
       </div>
       {status === 'running' && <Progress value={done} max={total} label={`Import ${run.id} progress`} />}
       <p className="meta">
-        {num(run.sessions)} sessions · {num(run.prompts)} prompts · {num(run.toolCalls)} tool calls
+        {plural(run.sessions, 'session')} · {plural(run.prompts, 'prompt')} ·{' '}
+        {plural(run.toolCalls, 'tool call')}
         {run.skippedLines > 0 && ` · ${num(run.skippedLines)} lines skipped`}
         {(run.skippedDirs ?? 0) > 0 && ` · ${num(run.skippedDirs ?? 0)} unreadable folders skipped`}
       </p>
@@ -128,6 +130,10 @@ export function ImportCard() {
         {running ? 'Importing…' : 'Import transcripts'}
       </button>
       {start.error !== undefined && <ErrorBox error={start.error} />}
+      <ImportFolder
+        nothingFound={items[0]?.status === 'done' && items[0].filesTotal === 0}
+        onStarted={runs.reload}
+      />
       {runs.error !== undefined && <ErrorBox error={runs.error} onRetry={runs.reload} />}
       {items.length > 0 && (
         <ul className="imports" aria-label="Import history">

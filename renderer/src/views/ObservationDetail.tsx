@@ -4,6 +4,9 @@ import { useResource } from '../api/resource';
 import { Chip, ErrorBox, Loading } from '../components/ui';
 import { useEscape } from '../components/useDebounced';
 import { dateTime } from '../format';
+import { shownFacts } from '../features/sessions/api/facts';
+import { EditDiff } from '../features/sessions/components/EditDiff';
+import { FileLink } from '../features/sessions/components/FileLink';
 
 export function observationTitle(o: Pick<Observation, 'title' | 'toolName' | 'status'>): string {
   return o.title ?? `${o.toolName} call${o.status === 'pending' ? ' (not yet compressed)' : ''}`;
@@ -17,7 +20,7 @@ function Files({ label, files }: { label: string; files: string[] }) {
       <ul className="files">
         {files.map((f) => (
           <li key={f}>
-            <code>{f}</code>
+            <FileLink path={f} />
           </li>
         ))}
       </ul>
@@ -66,11 +69,11 @@ export function ObservationDetail(props: {
           </p>
           {o.subtitle && <p className="subtitle">{o.subtitle}</p>}
           {o.narrative && <p>{o.narrative}</p>}
-          {o.facts.length > 0 && (
+          {shownFacts(o.facts).length > 0 && (
             <>
               <h4>Facts</h4>
               <ul>
-                {o.facts.map((f) => (
+                {shownFacts(o.facts).map((f) => (
                   <li key={f}>{f}</li>
                 ))}
               </ul>
@@ -85,6 +88,7 @@ export function ObservationDetail(props: {
               ))}
             </p>
           )}
+          <EditDiff o={o} />
           <Raw label="Tool input" value={o.toolInput} />
           <Raw label="Tool response" value={o.toolResponse} />
           <button type="button" className="link" onClick={() => props.onOpenSession(o.sessionId)}>

@@ -6,6 +6,7 @@ import { ListEditor } from '../components/ListEditor';
 import { ErrorBox, Loading, Toggle } from '../components/ui';
 import { SaveBar } from '../components/SaveBar';
 import { useSave } from '../components/useSave';
+import { useUnsaved } from '../features/nav/guard';
 
 type Draft = Pick<PublicSettings, 'excludedPaths' | 'skipTools' | 'redactSecrets' | 'customRedactPatterns'>;
 
@@ -41,6 +42,7 @@ export function PrivacyView() {
     setDraft((cur) => (cur ? { ...cur, ...d } : cur));
   };
   const dirty = draft && settings.data && JSON.stringify(draft) !== JSON.stringify(pick(settings.data));
+  useUnsaved('privacy', Boolean(dirty), 'Privacy has unsaved changes. Leave and drop them?');
 
   return (
     <section className="view" aria-label="Privacy">

@@ -3,6 +3,8 @@ import type { Project } from '../../../electron/shared/api';
 import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, ConfirmButton, Empty, ErrorBox, Loading, Toggle } from '../components/ui';
+import { useCapture } from '../features/capture/api/useCapture';
+import { PauseMenu } from '../features/capture/components/PauseMenu';
 import { ago, plural } from '../format';
 
 function ProjectRow({ p, paused, onChanged }: { p: Project; paused: boolean; onChanged: () => void }) {
@@ -89,6 +91,7 @@ export function ProjectsView() {
       (ev.name === 'settings' && ev.data.changed.includes('paused')),
     400,
   );
+  const capture = useCapture();
   const [pauseError, setPauseError] = useState<unknown>(undefined);
   const paused = list.data?.paused ?? false;
   const setPaused = (v: boolean): void => {
@@ -105,6 +108,7 @@ export function ProjectsView() {
             : 'MemTray stores every project whose capture is on.'}
         </p>
         {pauseError !== undefined && <ErrorBox error={pauseError} />}
+        <PauseMenu capture={capture} />
       </div>
       {list.error !== undefined && <ErrorBox error={list.error} onRetry={list.reload} />}
       {!list.data && list.loading && <Loading />}

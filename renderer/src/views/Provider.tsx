@@ -8,6 +8,7 @@ import { useSave } from '../components/useSave';
 import { ProviderPicker } from './ProviderPicker';
 import { EmbeddingsSection } from './Embeddings';
 import { UsagePanel } from './Usage';
+import { KeyChip, KeyTest } from '../features/provider/components/KeyHealth';
 
 const MODELS = ['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-opus-4-1'];
 
@@ -71,7 +72,7 @@ export function ProviderView() {
             <p className="meta">
               {s.apiKeySet ? (
                 <>
-                  <Chip tone="ok">key set</Chip>{' '}
+                  <KeyChip />{' '}
                   {s.apiKeySource === 'env'
                     ? 'from ANTHROPIC_API_KEY in the environment'
                     : 'stored on this machine (never shown again)'}
@@ -83,6 +84,7 @@ export function ProviderView() {
                 </>
               )}
             </p>
+            {s.apiKeySet && <KeyTest />}
             <label htmlFor={`${ids}-key`}>{s.apiKeySet ? 'Replace the key' : 'API key'}</label>
             <div className="row">
               <input

@@ -4,37 +4,13 @@ import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, Empty, ErrorBox, Highlight, Loading } from '../components/ui';
 import { useDebounced } from '../components/useDebounced';
-import { ago } from '../format';
+import { useListMemory } from '../components/useListMemory';
+import { Time } from '../components/Time';
+import { NO_FILTERS, SearchFilters, type Filters } from '../features/search/components/SearchFilters';
 import { ObservationDetail } from './ObservationDetail';
 import { SessionDetail } from './SessionDetail';
 
-/**
- * The observation types compression writes (electron/core/compress/prompt.ts), and the remembered
- * rows' (electron/core/memories/: episode, compaction; decision and bugfix are shared).
- */
-export const OBSERVATION_TYPES = [
-  'episode',
-  'bugfix',
-  'feature',
-  'refactor',
-  'change',
-  'discovery',
-  'decision',
-  'test',
-  'build',
-  'command',
-  'failure',
-  'delegation',
-  'compaction',
-];
-
-interface Filters {
-  project: string;
-  type: string;
-  since: string;
-  file: string;
-}
-const NO_FILTERS: Filters = { project: '', type: '', since: '', file: '' };
+export { OBSERVATION_TYPES } from '../features/search/components/SearchFilters';
 
 type Opened = { kind: 'observation'; id: number } | { kind: 'session'; id: number } | null;
 
@@ -94,12 +70,19 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
     return () => window.removeEventListener('focus', onFocus);
   }, [opened]);
 
-  const back = (): void => {
-    setOpened(null);
-    requestAnimationFrame(() => input.current?.focus());
-  };
+  // ↓/↑ keep the highlighted result on screen (below the sticky search box: scroll-margin-top).
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, listId]);
+
+  const remember = useListMemory(opened !== null, () => input.current?.focus());
+  const back = (): void => setOpened(null);
   const open = (hit: SearchHit | undefined): void => {
     if (!hit) return;
+    remember();
     setOpened(
       hit.kind === 'observation'
         ? { kind: 'observation', id: hit.id }
@@ -128,9 +111,11 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   const onKeyDown = (e: KeyboardEvent): void => {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
+      moved.current = true;
       setActive((a) => Math.min(items.length - 1, a + 1));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
+      moved.current = true;
       setActive((a) => Math.max(0, a - 1));
     } else if (e.key === 'Enter') {
       e.preventDefault();
@@ -169,52 +154,11 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
         </button>
       </div>
       {showFilters && (
-        <div className="filters">
-          <label>
-            Project
-            <select
-              value={filters.project}
-              onChange={(e) => setFilters({ ...filters, project: e.target.value })}
-            >
-              <option value="">All projects</option>
-              {(projects.data?.items ?? []).map((p) => (
-                <option key={p.name} value={p.name}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Type
-            <select value={filters.type} onChange={(e) => setFilters({ ...filters, type: e.target.value })}>
-              <option value="">Any type</option>
-              {OBSERVATION_TYPES.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Since
-            <input
-              type="date"
-              value={filters.since}
-              onChange={(e) => setFilters({ ...filters, since: e.target.value })}
-            />
-          </label>
-          <label>
-            File
-            <input
-              value={filters.file}
-              placeholder="src/app.ts"
-              onChange={(e) => setFilters({ ...filters, file: e.target.value })}
-            />
-          </label>
-          {activeFilters > 0 && (
-            <button type="button" className="link" onClick={() => setFilters(NO_FILTERS)}>
-              Clear filters
-            </button>
-          )}
-        </div>
+        <SearchFilters
+          filters={filters}
+          setFilters={setFilters}
+          projects={(projects.data?.items ?? []).map((p) => p.name)}
+        />
       )}
       {res.error !== undefined && <ErrorBox error={res.error} onRetry={res.reload} />}
       {!hasQuery && (
@@ -222,6 +166,10 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
           <p>
             Type a word, a file name or an error. Use <kbd>↑</kbd> <kbd>↓</kbd> and <kbd>Enter</kbd> to open a
             result, <kbd>Esc</kbd> to come back.
+          </p>
+          <p className="muted small">
+            Nothing recorded yet? <a href="#health">Install Claude Code's hooks in Health</a>, or import your
+            past transcripts from there.
           </p>
         </Empty>
       )}
@@ -247,13 +195,15 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
             >
               <div className="result-head">
                 <Chip tone={h.kind === 'summary' ? 'info' : undefined}>{h.type ?? h.kind}</Chip>
-                <span className="result-title">{h.title}</span>
+                <span className="result-title" title={h.title}>
+                  {h.title}
+                </span>
               </div>
               <p className="snippet">
                 <Highlight text={h.snippet} />
               </p>
               <p className="meta">
-                {h.project} · {ago(h.createdAt)}
+                {h.project} · <Time ms={h.createdAt} />
               </p>
             </li>
           ))}

@@ -4,7 +4,15 @@ import { useResource } from '../api/resource';
 import { Chip, ConfirmButton, ErrorBox, Loading } from '../components/ui';
 import { useEscape } from '../components/useDebounced';
 import { dateTime, plural } from '../format';
-import { observationTitle } from './ObservationDetail';
+import { FileLink } from '../features/sessions/components/FileLink';
+import { SessionStory } from '../features/sessions/components/SessionStory';
+
+/** Scrolls a section into view and moves the focus there (the state card is far down a long story). */
+function jump(id: string): void {
+  const el = document.getElementById(id);
+  el?.scrollIntoView?.({ block: 'start' });
+  el?.focus({ preventScroll: true });
+}
 
 const clip = (t: string, n: number): string => (t.length > n ? `${t.slice(0, n).trimEnd()}…` : t);
 
@@ -33,7 +41,7 @@ function SummaryCard({ s }: { s: NonNullable<Detail['summary']> }) {
   );
 }
 
-function StateCard({ st }: { st: SessionState }) {
+function StateCard({ st, id }: { st: SessionState; id: string }) {
   const tools = Object.entries(st.tools_used).sort((a, b) => b[1] - a[1]);
   const files = [
     ...st.files.new.map((f) => ({ f, k: 'new' })),
@@ -41,7 +49,7 @@ function StateCard({ st }: { st: SessionState }) {
     ...st.files.read.map((f) => ({ f, k: 'read' })),
   ];
   return (
-    <div className="card">
+    <div className="card" id={id} tabIndex={-1}>
       <h3>Session state</h3>
       <h4>Files touched ({files.length})</h4>
       {files.length === 0 ? (
@@ -50,7 +58,7 @@ function StateCard({ st }: { st: SessionState }) {
         <ul className="files">
           {files.slice(0, 40).map(({ f, k }) => (
             <li key={`${k}:${f}`}>
-              <Chip tone={k === 'read' ? undefined : 'info'}>{k}</Chip> <code>{f}</code>
+              <Chip tone={k === 'read' ? undefined : 'info'}>{k}</Chip> <FileLink path={f} />
             </li>
           ))}
           {files.length > 40 && <li className="muted">… and {files.length - 40} more</li>}
@@ -132,44 +140,27 @@ export function SessionDetail(props: {
             {dateTime(s.startedAt)} · {plural(d.data.prompts.length, 'prompt')} ·{' '}
             {plural(d.data.observations.length, 'observation')}
           </p>
+          <nav className="jump" aria-label="Jump to">
+            <button type="button" className="link" onClick={() => jump(`story-${props.id}`)}>
+              Story
+            </button>
+            <button type="button" className="link" onClick={() => jump(`state-${props.id}`)}>
+              Files, tools, agents, errors
+            </button>
+          </nav>
           {d.data.summary ? (
             <SummaryCard s={d.data.summary} />
           ) : (
             <p className="muted small">No summary yet — it is written when the session stops.</p>
           )}
-          <h3>Prompts</h3>
-          {d.data.prompts.length === 0 ? (
-            <p className="muted small">No prompts recorded.</p>
-          ) : (
-            <ol className="prompts">
-              {d.data.prompts.map((p) => (
-                <li key={p.id}>
-                  <p>{p.prompt.length > 600 ? `${p.prompt.slice(0, 600)}…` : p.prompt}</p>
-                </li>
-              ))}
-            </ol>
-          )}
-          <h3>Observations</h3>
-          {d.data.observations.length === 0 ? (
-            <p className="muted small">No tool calls captured.</p>
-          ) : (
-            <ul className="observations">
-              {d.data.observations.map((o) => (
-                <li key={o.id}>
-                  <Chip tone={o.failed ? 'bad' : undefined}>{o.type ?? o.toolName}</Chip>{' '}
-                  {props.onOpenObservation ? (
-                    <button type="button" className="link" onClick={() => props.onOpenObservation?.(o.id)}>
-                      {observationTitle(o)}
-                    </button>
-                  ) : (
-                    <span>{observationTitle(o)}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <h3 id={`story-${props.id}`}>Story</h3>
+          <SessionStory
+            prompts={d.data.prompts}
+            observations={d.data.observations}
+            {...(props.onOpenObservation ? { onOpenObservation: props.onOpenObservation } : {})}
+          />
           {st.error !== undefined && <ErrorBox error={st.error} onRetry={st.reload} />}
-          {st.data && <StateCard st={st.data} />}
+          {st.data && <StateCard st={st.data} id={`state-${props.id}`} />}
           <div className="danger-zone">
             <ConfirmButton
               label="Delete this session"

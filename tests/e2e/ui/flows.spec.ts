@@ -1,32 +1,10 @@
 /** The user paths of issue 6, end to end: real browser, real `memtray serve`, real seeded corpus. */
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_TRANSCRIPTS } from '../../helpers/corpus';
 import { expect, openTab, test } from './fixtures';
 import { hasRoute, serve } from './serve';
-
-/** Copies a transcript tree, replacing every uuid (file names and contents) by a fresh one. */
-function copyWithFreshSessionIds(from: string, to: string): void {
-  // Every uuid (session ids, message uuids) mapped to a fresh one, consistently: the seed, or a live
-  // reconciliation of the recorded paths, may already hold the originals (prompts are unique by uuid).
-  const ids = new Map<string, string>();
-  const rename = (text: string): string =>
-    text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (u) => {
-      let v = ids.get(u);
-      if (!v) ids.set(u, (v = randomUUID()));
-      return v;
-    });
-  const walk = (src: string, dst: string): void => {
-    mkdirSync(dst, { recursive: true });
-    for (const f of readdirSync(src)) {
-      const p = join(src, f);
-      if (statSync(p).isDirectory()) walk(p, join(dst, rename(f)));
-      else writeFileSync(join(dst, rename(f)), rename(readFileSync(p, 'utf8')));
-    }
-  };
-  walk(from, to);
-}
+import { copyWithFreshSessionIds } from './transcripts';
 
 interface SessionsPage {
   items: Array<{ id: number; claudeSessionId: string; project: string; firstPrompt: string | null }>;
@@ -40,6 +18,9 @@ test('search as you type, open a result with the keyboard, Esc back', async ({ a
     !(await hasRoute(svc.current, '/api/search?q=x')),
     'GET /api/search is not served yet (issue 5)',
   );
+  // The popup lands on Recent; Search is one keystroke away.
+  await expect(app.getByRole('tab', { name: 'Recent' })).toHaveAttribute('aria-selected', 'true');
+  await app.keyboard.press('/');
   const box = app.getByRole('combobox', { name: 'Search memories' });
   await expect(box).toBeFocused();
   await box.pressSequentially('invoice', { delay: 20 });
@@ -130,7 +111,7 @@ test('a new event appears live, without reloading', async ({ app, svc }) => {
   ).toBe(200);
   await expect(app.getByRole('button', { name: new RegExp(prompt) })).toBeVisible();
   await app.getByRole('button', { name: new RegExp(prompt) }).click();
-  await expect(app.getByText('No tool calls captured.')).toBeVisible();
+  await expect(app.getByText('No tool calls for this prompt.')).toBeVisible();
   expect(
     (
       await s.api('POST', '/api/hooks/PostToolUse', {
@@ -143,7 +124,7 @@ test('a new event appears live, without reloading', async ({ app, svc }) => {
       })
     ).status,
   ).toBe(200);
-  await expect(app.getByText('No tool calls captured.')).toBeHidden();
+  await expect(app.getByText('No tool calls for this prompt.')).toBeHidden();
   await expect(app.getByText('/work/e2e-live/README.md')).toBeVisible();
 });
 

@@ -28,14 +28,18 @@ async function waitFor<T>(fn: () => T | null, ms: number, what: string): Promise
   }
 }
 
-export async function serve(dataDir: string = mkdtempSync(join(tmpdir(), 'memtray-e2e-'))): Promise<Served> {
+/** `port`: 0 for any free one; a restart passes the previous one so the open page reconnects. */
+export async function serve(
+  dataDir: string = mkdtempSync(join(tmpdir(), 'memtray-e2e-')),
+  port = 0,
+): Promise<Served> {
   const serverJson = join(dataDir, 'server.json');
   const home = join(dataDir, 'home');
   mkdirSync(home, { recursive: true });
   rmSync(serverJson, { force: true });
   const child: ChildProcess = spawn(
     process.execPath,
-    ['bin/memtray.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--quiet'],
+    ['bin/memtray.mjs', 'serve', '--port', String(port), '--data-dir', dataDir, '--quiet'],
     {
       stdio: ['ignore', 'pipe', 'pipe'], // A private HOME: "Install hooks" must never touch the real ~/.claude/settings.json.
       env: { ...process.env, HOME: home, ANTHROPIC_API_KEY: '' },
@@ -45,7 +49,7 @@ export async function serve(dataDir: string = mkdtempSync(join(tmpdir(), 'memtra
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const port = await waitFor(
+  const bound = await waitFor(
     () => {
       if (child.exitCode !== null) throw new Error(`memtray serve exited ${child.exitCode}: ${output}`);
       if (!existsSync(serverJson)) return null;
@@ -59,11 +63,11 @@ export async function serve(dataDir: string = mkdtempSync(join(tmpdir(), 'memtra
     'server.json',
   );
   const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${bound}`;
   const printed = await waitFor(() => /Open the UI: (\S+)/.exec(output)?.[1] ?? null, 5000, 'the UI link');
   return {
     dataDir,
-    port,
+    port: bound,
     token,
     base,
     uiUrl: printed,

@@ -81,10 +81,13 @@ test('Sessions: newest first, open one with summary, prompts, observations and s
   await app.reload();
   await list.getByRole('button', { name: title!.slice(0, 60) }).click();
   await expect(app.getByRole('heading', { name: 'Summary' })).toBeVisible();
-  await expect(app.getByRole('heading', { name: 'Prompts' })).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Story' })).toBeVisible();
   await expect(app.getByRole('heading', { name: 'Session state' })).toBeVisible();
   await expect(app.getByRole('heading', { name: /Files touched/ })).toBeVisible();
   await app.screenshot({ path: `${SHOTS}/session-detail.png`, fullPage: false });
+  // The state card is one click away, however long the story.
+  await app.getByRole('button', { name: 'Files, tools, agents, errors' }).click();
+  await expect(app.getByRole('heading', { name: 'Session state' })).toBeInViewport();
   await app.keyboard.press('Escape');
   await expect(list).toBeVisible();
 });
@@ -136,6 +139,7 @@ test('Search: results with highlighted hits, an observation opened (screenshots)
     !(await hasRoute(svc.current, '/api/search?q=x')),
     'GET /api/search is not served yet (issue 5)',
   );
+  await openTab(app, 'Search');
   const box = app.getByRole('combobox', { name: 'Search memories' });
   await box.fill('invoice');
   const options = app.getByRole('listbox', { name: 'Results' }).getByRole('option');

@@ -1,0 +1,24 @@
+/**
+ * "What Claude will see": `GET /api/context/preview?project=` answers exactly the text SessionStart
+ * injects for that project (the same builder as `GET /api/context/inject`), with its token count
+ * and the settings that shape it. zod only (the renderer bundles it).
+ */
+import { z } from 'zod';
+
+export const contextPreviewQuerySchema = z.object({
+  project: z.string().min(1).max(200),
+});
+
+export const contextPreviewSchema = z.object({
+  project: z.string(),
+  /** The injected markdown; '' when nothing is injected (capture off or the folder excluded). */
+  text: z.string(),
+  /** MemTray's own estimate (the one the budget is enforced with; it overestimates a little). */
+  tokens: z.number().int().nonnegative(),
+  /** Why nothing is injected, or null. */
+  reason: z.string().nullable(),
+  settings: z.object({ tokenBudget: z.number().int(), maxSummaries: z.number().int() }),
+});
+
+export type ContextPreviewQuery = z.infer<typeof contextPreviewQuerySchema>;
+export type ContextPreview = z.infer<typeof contextPreviewSchema>;

@@ -1,0 +1,14 @@
+import { ago } from '../format';
+
+/** A relative time ("3 min ago") with the absolute date and time on hover, in a real <time>. */
+export function Time({ ms }: { ms: number }) {
+  const d = new Date(ms);
+  return (
+    <time
+      dateTime={d.toISOString()}
+      title={d.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}
+    >
+      {ago(ms)}
+    </time>
+  );
+}

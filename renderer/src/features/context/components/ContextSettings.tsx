@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import type { ContextPreview } from '../../../../../electron/shared/contract/context';
+import { useApi } from '../../../api/context';
+import { SaveBar } from '../../../components/SaveBar';
+import { useSave } from '../../../components/useSave';
+import { useUnsaved } from '../../nav/guard';
+
+/** The context settings (token budget, how many summaries), saved with one `PUT /api/settings`. */
+export function ContextSettings({ current }: { current: ContextPreview['settings'] }) {
+  const api = useApi();
+  const ids = useId();
+  const save = useSave();
+  const [budget, setBudget] = useState(String(current.tokenBudget));
+  const [summaries, setSummaries] = useState(String(current.maxSummaries));
+  const [of, setOf] = useState(current);
+  if (of.tokenBudget !== current.tokenBudget || of.maxSummaries !== current.maxSummaries) {
+    setOf(current);
+    setBudget(String(current.tokenBudget));
+    setSummaries(String(current.maxSummaries));
+  }
+  const b = Number(budget);
+  const m = Number(summaries);
+  const valid = Number.isInteger(b) && b >= 100 && b <= 50_000 && Number.isInteger(m) && m >= 0 && m <= 50;
+  const dirty = b !== current.tokenBudget || m !== current.maxSummaries;
+  useUnsaved('context', dirty, 'The context settings have unsaved changes. Leave and drop them?');
+  return (
+    <form
+      className="card form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) save.run(() => api.updateSettings({ context: { tokenBudget: b, maxSummaries: m } }));
+      }}
+    >
+      <div className="row">
+        <label htmlFor={`${ids}-b`}>
+          Token budget
+          <input
+            id={`${ids}-b`}
+            type="number"
+            min={100}
+            max={50_000}
+            step={100}
+            value={budget}
+            onChange={(e) => {
+              save.reset();
+              setBudget(e.target.value);
+            }}
+          />
+        </label>
+        <label htmlFor={`${ids}-s`}>
+          Session summaries
+          <input
+            id={`${ids}-s`}
+            type="number"
+            min={0}
+            max={50}
+            value={summaries}
+            onChange={(e) => {
+              save.reset();
+              setSummaries(e.target.value);
+            }}
+          />
+        </label>
+      </div>
+      {!valid && <p className="error">A budget of 100–50,000 tokens and 0–50 summaries.</p>}
+      <SaveBar save={save} dirty={dirty} disabled={!valid} label="Save context settings" />
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { useApi } from '../../../api/context';
+import { useResource } from '../../../api/resource';
+import { num, plural } from '../../../format';
+
+const JOB_TEXT = (j: { kind: string; subjectId: number; attempts: number }): string => {
+  const what =
+    j.kind === 'observe'
+      ? `observation #${j.subjectId}`
+      : j.kind === 'summarize'
+        ? `summary of session #${j.subjectId}`
+        : `${j.kind} #${j.subjectId}`;
+  return j.attempts > 1 ? `${what} (attempt ${j.attempts})` : what;
+};
+
+/** What compression is doing now: jobs in progress, waiting, failed (live on `queue` events). */
+export function QueueActivity() {
+  const api = useApi();
+  const q = useResource(
+    () => api.getQueue(),
+    'queue',
+    (ev) => ev.name === 'queue',
+    500,
+  );
+  const d = q.data;
+  if (!d) return null;
+  const idle = d.leased === 0 && d.pending === 0;
+  return (
+    <p className="meta queue-activity" aria-label="Compression queue activity" role="status">
+      <span className={`dot-inline ${idle ? 'idle' : 'busy'}`} aria-hidden="true" />
+      {idle
+        ? 'Compression idle: every memory is up to date.'
+        : `Compressing ${num(d.leased)} now · ${num(d.pending)} waiting`}
+      {d.failed > 0 && ` · ${plural(d.failed, 'failed job')} (see Health)`}
+      {(d.activeJobs ?? []).length > 0 && (
+        <span className="active-jobs">
+          {' — '}
+          {(d.activeJobs ?? []).map((j) => JOB_TEXT(j)).join(', ')}
+        </span>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Dispatch, SetStateAction } from 'react';
+
+/**
+ * The observation types compression writes (electron/core/compress/prompt.ts), and the remembered
+ * rows' (electron/core/memories/: episode, compaction; decision and bugfix are shared).
+ */
+export const OBSERVATION_TYPES = [
+  'episode',
+  'bugfix',
+  'feature',
+  'refactor',
+  'change',
+  'discovery',
+  'decision',
+  'test',
+  'build',
+  'command',
+  'failure',
+  'delegation',
+  'compaction',
+];
+
+export interface Filters {
+  project: string;
+  type: string;
+  since: string;
+  file: string;
+}
+export const NO_FILTERS: Filters = { project: '', type: '', since: '', file: '' };
+
+/** The search filters: project, type, since, file. */
+export function SearchFilters({
+  filters,
+  setFilters,
+  projects,
+}: {
+  filters: Filters;
+  setFilters: Dispatch<SetStateAction<Filters>>;
+  projects: string[];
+}) {
+  const activeFilters = Object.values(filters).filter((v) => v !== '').length;
+  return (
+    <div className="filters">
+      <label>
+        Project
+        <select value={filters.project} onChange={(e) => setFilters({ ...filters, project: e.target.value })}>
+          <option value="">All projects</option>
+          {projects.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Type
+        <select value={filters.type} onChange={(e) => setFilters({ ...filters, type: e.target.value })}>
+          <option value="">Any type</option>
+          {OBSERVATION_TYPES.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Since
+        <input
+          type="date"
+          value={filters.since}
+          onChange={(e) => setFilters({ ...filters, since: e.target.value })}
+        />
+      </label>
+      <label>
+        File
+        <input
+          value={filters.file}
+          placeholder="src/app.ts"
+          onChange={(e) => setFilters({ ...filters, file: e.target.value })}
+        />
+      </label>
+      {activeFilters > 0 && (
+        <button type="button" className="link" onClick={() => setFilters(NO_FILTERS)}>
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionListItem } from '../../../../electron/shared/api';
+import { fakeApi, sessionFixture } from '../../test/fakeApi';
+import { renderWith } from '../../test/render';
+import { useSessionPages } from './api/useSessionPages';
+import { SessionList } from './components/SessionList';
+
+function List() {
+  const list = useSessionPages('');
+  return <SessionList project="" list={list} onOpen={() => {}} />;
+}
+
+afterEach(cleanup);
+
+/** A service with `n` sessions, paged by id cursor as `GET /api/sessions` does. */
+function paged(all: SessionListItem[]) {
+  return fakeApi({
+    listSessions: async (o = {}) => {
+      const rest = all.filter((s) => !o.cursor || s.id < o.cursor);
+      const limit = o.limit ?? 20;
+      const items = rest.slice(0, limit);
+      return { items, nextCursor: rest.length > limit ? items.at(-1)!.id : null };
+    },
+  });
+}
+
+const list = () => screen.getByRole('list', { name: 'Sessions list' });
+
+describe('SessionList', () => {
+  it('folds sessions that only started, and shows them on demand', async () => {
+    const all = [
+      sessionFixture(3, { firstPrompt: 'real work' }),
+      sessionFixture(2, { firstPrompt: null, summaryRequest: null, observationCount: 0 }),
+      sessionFixture(1, { firstPrompt: null, summaryRequest: null, observationCount: 0 }),
+    ];
+    renderWith(paged(all), <List />);
+    await screen.findByText('real work');
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: /2 empty sessions/ }));
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('filters by text, with the full title on hover', async () => {
+    const all = [
+      sessionFixture(2, { firstPrompt: 'fix the invoice rounding' }),
+      sessionFixture(1, { firstPrompt: 'add dark mode' }),
+    ];
+    renderWith(paged(all), <List />);
+    await screen.findByText('add dark mode');
+    fireEvent.change(screen.getByLabelText('Filter sessions'), { target: { value: 'INVOICE' } });
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list()).getByRole('button').getAttribute('title')).toBe('fix the invoice rounding');
+    expect(within(list()).getByRole('button').querySelector('time')?.getAttribute('title')).toBeTruthy();
+  });
+
+  it('pages past 200 sessions', async () => {
+    const all = Array.from({ length: 210 }, (_, i) =>
+      sessionFixture(210 - i, { firstPrompt: `prompt ${210 - i}` }),
+    );
+    renderWith(paged(all), <List />);
+    await screen.findByText('prompt 210', {}, { timeout: 10_000 });
+    for (let i = 0; i < 4; i++) {
+      const more = await screen.findByRole('button', { name: 'Older sessions' });
+      fireEvent.click(more);
+      await waitFor(
+        () => expect(within(list()).getAllByRole('listitem').length).toBe(Math.min(210, 50 * (i + 2))),
+        { timeout: 10_000 },
+      );
+    }
+    expect(screen.getByText('prompt 1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Older sessions' })).toBeNull();
+  }, 60_000);
+});
