@@ -11,6 +11,7 @@ import { capturePlugin } from './capture/plugin.js';
 import { compressCoreOptions, compressPlugin } from './compress/plugin.js';
 import { packageRoot } from './config/env.js';
 import { maintenancePlugin } from './maintenance/plugin.js';
+import { syncPlugin } from './sync/plugin.js';
 
 export type FeatureCoreOptions = Pick<CoreOptions, 'redact' | 'extractRules' | 'wantsLlmJob'>;
 
@@ -31,5 +32,6 @@ export function featurePlugins(
     recallPlugin,
     compressPlugin(),
     maintenancePlugin(nativeBinding ? { nativeBinding } : {}),
+    syncPlugin(),
   ];
 }

@@ -217,6 +217,14 @@ export interface Settings {
   provider: ProviderSettings;
   context: { tokenBudget: number; maxSummaries: number };
   retention: { rawDays: number | null };
+  /** Sync through a folder another tool keeps in sync (docs/sync.md); folder null: off. */
+  sync: SyncSettings;
+}
+
+export interface SyncSettings {
+  folder: string | null;
+  projectSettings: boolean;
+  scanMinutes: number;
 }
 
 /** What the service returns: the settings plus whether a key is set — never the key. */
@@ -235,6 +243,7 @@ export interface SettingsPatch {
   provider?: Partial<ProviderSettings>;
   context?: Partial<Settings['context']>;
   retention?: Partial<Settings['retention']>;
+  sync?: Partial<SyncSettings>;
   /** Write-only; `null` clears it. */
   apiKey?: string | null;
 }

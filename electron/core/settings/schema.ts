@@ -57,6 +57,27 @@ export const settingsSchema = z
       })
       .strict()
       .default({ rawDays: 30 }),
+    sync: z
+      .object({
+        /**
+         * A folder another tool keeps in sync across machines (Syncthing, Dropbox, a git work tree):
+         * MemTray writes its own segments under `<folder>/memtray/<machine-id>/` and reads the
+         * others'. Null: sync off. Absolute path.
+         */
+        folder: z
+          .string()
+          .min(1)
+          .max(1000)
+          .refine((p) => /^(\/|[A-Za-z]:[\\/])/.test(p), 'must be an absolute path')
+          .nullable()
+          .default(null),
+        /** Also sync the per-project capture toggles (opt-in). */
+        projectSettings: z.boolean().default(false),
+        /** The safety scan of the folder besides file watching, in minutes (only while a folder is set). */
+        scanMinutes: z.number().int().min(1).max(1440).default(10),
+      })
+      .strict()
+      .default({ folder: null, projectSettings: false, scanMinutes: 10 }),
   })
   .strict();
 
@@ -74,6 +95,7 @@ export const settingsPatchSchema = z
     provider: settingsSchema.shape.provider.removeDefault().partial(),
     context: settingsSchema.shape.context.removeDefault().partial(),
     retention: settingsSchema.shape.retention.removeDefault().partial(),
+    sync: settingsSchema.shape.sync.removeDefault().partial(),
     /** Write-only: stored apart from settings (0600 file or safeStorage), never returned. `null` clears it. */
     apiKey: z.string().min(1).max(500).nullable(),
   })

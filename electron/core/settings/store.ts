@@ -95,6 +95,7 @@ export class SettingsStore {
       provider: { ...current.provider, ...rest.provider },
       context: { ...current.context, ...rest.context },
       retention: { ...current.retention, ...rest.retention },
+      sync: { ...current.sync, ...rest.sync },
     });
     const changed = Object.keys(rest);
     if (apiKey !== undefined) {

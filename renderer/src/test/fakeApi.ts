@@ -29,6 +29,7 @@ export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSetti
     },
     context: { tokenBudget: 1500, maxSummaries: 3 },
     retention: { rawDays: 30 },
+    sync: { folder: null, projectSettings: false, scanMinutes: 10 },
     apiKeySet: false,
     apiKeySource: null,
     ...over,

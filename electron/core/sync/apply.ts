@@ -1,0 +1,286 @@
+/**
+ * Records → rows: the merge behind `memtray import --archive` and the sync reader. Idempotent and
+ * order-free, so applying a record twice, or records in any order, ends in the same rows:
+ * - identity is the stable id (Claude Code's session id, (session, prompt number), the
+ *   observation uid, one summary per session), never a timestamp or a title;
+ * - a row already here is replaced only by a copy with a newer `updatedAt` (a newer local edit
+ *   wins); session fields only move forward (prompt count, status);
+ * - a deletion leaves a tombstone, and nothing it names is added again;
+ * - a child that arrives before its session creates a stub the session record fills in later.
+ * The caller runs it inside a transaction.
+ */
+import type Database from 'better-sqlite3';
+import type {
+  ImportReport,
+  ObservationRecord,
+  SessionRecord,
+  SummaryRecord,
+  SyncRecord,
+  TombstoneRecord,
+} from '../../shared/contract/sync.js';
+import { SESSION_COLS, type SessionRow } from './records.js';
+
+export function emptyReport(): ImportReport {
+  return {
+    added: { sessions: 0, prompts: 0, observations: 0, summaries: 0, tombstones: 0 },
+    updated: 0,
+    skipped: 0,
+    deleted: 0,
+    invalid: 0,
+  };
+}
+
+const RANK = { initialized: 0, active: 1, completed: 2 } as const;
+const OBS_FIELDS = `prompt_number = @promptNumber, tool_name = @toolName, tool_input = @toolInput,
+  tool_response = @toolResponse, failed = @failed, cwd = @cwd, type = @type, title = @title, subtitle = @subtitle,
+  facts = @facts, narrative = @narrative, concepts = @concepts, files_read = @filesRead,
+  files_modified = @filesModified, produced_by = @producedBy, status = @status, updated_at = @updatedAt`;
+
+function prepare(db: Database.Database) {
+  return {
+    tombstoned: db.prepare<[string, string], { n: number }>(
+      'SELECT 1 AS n FROM sync_tombstones WHERE kind = ? AND uid = ?',
+    ),
+    addTombstone: db.prepare<[string, string, string | null, number]>(
+      'INSERT OR IGNORE INTO sync_tombstones (kind, uid, author, deleted_at) VALUES (?, ?, ?, ?)',
+    ),
+    session: db.prepare<[string], SessionRow>(
+      `SELECT ${SESSION_COLS} FROM sessions WHERE claude_session_id = ?`,
+    ),
+    insertSession: db.prepare<[Record<string, unknown>], { id: number }>(
+      `INSERT INTO sessions (claude_session_id, project, cwd, first_prompt, prompt_counter, status, completion_reason,
+         started_at, updated_at, completed_at, origin)
+       VALUES (@uid, @project, @cwd, @firstPrompt, @promptCounter, @status, @completionReason, @startedAt, @updatedAt,
+         @completedAt, @origin) RETURNING id`,
+    ),
+    updateSession: db.prepare<[Record<string, unknown>]>(
+      `UPDATE sessions SET project = @project, cwd = @cwd, first_prompt = @firstPrompt, prompt_counter = @promptCounter,
+         status = @status, completion_reason = @completionReason, started_at = @startedAt, updated_at = @updatedAt,
+         completed_at = @completedAt WHERE id = @id`,
+    ),
+    touchProject: db.prepare<[{ name: string; at: number }]>(
+      `INSERT INTO projects (name, created_at, last_activity_at) VALUES (@name, @at, @at)
+       ON CONFLICT (name) DO UPDATE SET last_activity_at = max(coalesce(last_activity_at, 0), excluded.last_activity_at)`,
+    ),
+    insertPrompt: db.prepare<[number, number, string, string | null, number]>(
+      `INSERT INTO user_prompts (session_id, prompt_number, prompt, source_uuid, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT DO NOTHING`,
+    ),
+    obsByUid: db.prepare<[string], { id: number; uid: string | null; updated_at: number }>(
+      'SELECT id, uid, updated_at FROM observations WHERE uid = ?',
+    ),
+    obsByTool: db.prepare<[number, string], { id: number; uid: string | null; updated_at: number }>(
+      'SELECT id, uid, updated_at FROM observations WHERE session_id = ? AND tool_use_id = ?',
+    ),
+    insertObs: db.prepare<[Record<string, unknown>]>(
+      `INSERT INTO observations (session_id, prompt_number, tool_name, tool_use_id, tool_input, tool_response, failed,
+         cwd, created_at, updated_at, type, title, subtitle, facts, narrative, concepts, files_read, files_modified,
+         produced_by, status, uid)
+       VALUES (@sessionId, @promptNumber, @toolName, @toolUseId, @toolInput, @toolResponse, @failed, @cwd, @createdAt,
+         @updatedAt, @type, @title, @subtitle, @facts, @narrative, @concepts, @filesRead, @filesModified, @producedBy,
+         @status, @uid)`,
+    ),
+    updateObs: db.prepare<[Record<string, unknown>]>(
+      `UPDATE observations SET ${OBS_FIELDS}, uid = coalesce(uid, @uid) WHERE id = @id`,
+    ),
+    setObsUid: db.prepare<[{ uid: string; id: number }]>(
+      'UPDATE observations SET uid = @uid WHERE id = @id AND uid IS NULL AND NOT EXISTS (SELECT 1 FROM observations WHERE uid = @uid)',
+    ),
+    summary: db.prepare<[number], { updated_at: number }>(
+      'SELECT updated_at FROM session_summaries WHERE session_id = ?',
+    ),
+    upsertSummary: db.prepare<[Record<string, unknown>]>(
+      `INSERT INTO session_summaries (session_id, prompt_number, request, investigated, learned, completed, next_steps,
+         files_read, files_edited, notes, produced_by, created_at, updated_at)
+       VALUES (@sessionId, @promptNumber, @request, @investigated, @learned, @completed, @nextSteps, @filesRead,
+         @filesEdited, @notes, @producedBy, @createdAt, @updatedAt)
+       ON CONFLICT (session_id) DO UPDATE SET prompt_number = excluded.prompt_number, request = excluded.request,
+         investigated = excluded.investigated, learned = excluded.learned, completed = excluded.completed,
+         next_steps = excluded.next_steps, files_read = excluded.files_read, files_edited = excluded.files_edited,
+         notes = excluded.notes, produced_by = excluded.produced_by, updated_at = excluded.updated_at`,
+    ),
+    deleteSessionEvents: db.prepare<[string]>('DELETE FROM events WHERE claude_session_id = ?'),
+    deleteSessionJobs: db.prepare<[{ id: number }]>(
+      `DELETE FROM jobs WHERE (kind IN ('summarize', 'episode') AND subject_id = @id)
+         OR (kind = 'observe' AND subject_id IN (SELECT id FROM observations WHERE session_id = @id))`,
+    ),
+    deleteSession: db.prepare<[number]>('DELETE FROM sessions WHERE id = ?'),
+    deleteObsJobs: db.prepare<[number]>("DELETE FROM jobs WHERE kind = 'observe' AND subject_id = ?"),
+    deleteObs: db.prepare<[number]>('DELETE FROM observations WHERE id = ?'),
+    setCapture: db.prepare<[{ name: string; on: number; at: number }]>(
+      `INSERT INTO projects (name, capture_enabled, created_at) VALUES (@name, @on, @at)
+       ON CONFLICT (name) DO UPDATE SET capture_enabled = excluded.capture_enabled`,
+    ),
+  };
+}
+
+export interface ApplyContext {
+  /** The machine that wrote the record (a peer's folder, or the archive's header). */
+  author: string;
+  report: ImportReport;
+}
+
+export class Applier {
+  private readonly st: ReturnType<typeof prepare>;
+
+  constructor(
+    db: Database.Database,
+    /** This machine's id: a record that originated here is stored without origin. */
+    private readonly machine: string,
+    /** Whether project capture toggles from peers are applied (`sync.projectSettings`). */
+    private readonly projectSettings: () => boolean = () => false,
+  ) {
+    this.st = prepare(db);
+  }
+
+  private dead(kind: string, uid: string): boolean {
+    return this.st.tombstoned.get(kind, uid) !== undefined;
+  }
+
+  private origin(o: string | null, author: string): string | null {
+    const m = o ?? author;
+    return m === this.machine ? null : m;
+  }
+
+  apply(rec: SyncRecord, ctx: ApplyContext): void {
+    switch (rec.k) {
+      case 'session':
+        return this.session(rec, ctx);
+      case 'prompt': {
+        const s = this.sessionFor(rec.session, rec.project, rec.createdAt, ctx);
+        if (!s) return void ctx.report.skipped++;
+        const r = this.st.insertPrompt.run(s.id, rec.number, rec.prompt, rec.sourceUuid, rec.createdAt);
+        if (r.changes > 0) ctx.report.added.prompts++;
+        else ctx.report.skipped++;
+        return;
+      }
+      case 'observation':
+        return this.observation(rec, ctx);
+      case 'summary':
+        return this.summary(rec, ctx);
+      case 'tombstone':
+        return this.tombstone(rec, ctx);
+      case 'project':
+        if (!this.projectSettings()) return void ctx.report.skipped++;
+        this.st.setCapture.run({ name: rec.name, on: rec.captureEnabled ? 1 : 0, at: rec.at });
+        ctx.report.updated++;
+        return;
+    }
+  }
+
+  /** The local session a child belongs to; a stub when it has not arrived yet; null when deleted. */
+  private sessionFor(uid: string, project: string, at: number, ctx: ApplyContext): SessionRow | null {
+    if (this.dead('session', uid)) return null;
+    const s = this.st.session.get(uid);
+    if (s) return s;
+    this.session(
+      {
+        k: 'session',
+        uid,
+        origin: null,
+        project,
+        cwd: null,
+        firstPrompt: null,
+        promptCounter: 0,
+        status: 'initialized',
+        completionReason: null,
+        startedAt: at,
+        // 0: the session record itself, whenever it comes, is newer than the stub.
+        updatedAt: 0,
+        completedAt: null,
+      },
+      ctx,
+    );
+    return this.st.session.get(uid) ?? null;
+  }
+
+  private session(rec: SessionRecord, ctx: ApplyContext): void {
+    if (this.dead('session', rec.uid)) return void ctx.report.skipped++;
+    const cur = this.st.session.get(rec.uid);
+    this.st.touchProject.run({ name: rec.project, at: rec.startedAt });
+    if (!cur) {
+      this.st.insertSession.get({ ...rec, origin: this.origin(rec.origin, ctx.author) });
+      ctx.report.added.sessions++;
+      return;
+    }
+    const stub = cur.updated_at === 0 && rec.updatedAt > 0;
+    const newer = rec.updatedAt > cur.updated_at;
+    const next = {
+      id: cur.id,
+      project: stub ? rec.project : cur.project,
+      cwd: cur.cwd ?? rec.cwd,
+      firstPrompt: cur.first_prompt ?? rec.firstPrompt,
+      promptCounter: Math.max(cur.prompt_counter, rec.promptCounter),
+      status: RANK[rec.status] > RANK[cur.status] ? rec.status : cur.status,
+      completionReason: newer
+        ? (rec.completionReason ?? cur.completion_reason)
+        : (cur.completion_reason ?? rec.completionReason),
+      startedAt: stub ? rec.startedAt : Math.min(cur.started_at, rec.startedAt),
+      updatedAt: Math.max(cur.updated_at, rec.updatedAt),
+      completedAt: cur.completed_at ?? rec.completedAt,
+    };
+    const changed =
+      next.project !== cur.project ||
+      next.cwd !== cur.cwd ||
+      next.firstPrompt !== cur.first_prompt ||
+      next.promptCounter !== cur.prompt_counter ||
+      next.status !== cur.status ||
+      next.completionReason !== cur.completion_reason ||
+      next.startedAt !== cur.started_at ||
+      next.updatedAt !== cur.updated_at ||
+      next.completedAt !== cur.completed_at;
+    if (!changed) return void ctx.report.skipped++;
+    this.st.updateSession.run(next);
+    ctx.report.updated++;
+  }
+
+  private observation(rec: ObservationRecord, ctx: ApplyContext): void {
+    if (this.dead('observation', rec.uid)) return void ctx.report.skipped++;
+    const s = this.sessionFor(rec.session, rec.project, rec.createdAt, ctx);
+    if (!s) return void ctx.report.skipped++;
+    const cur =
+      this.st.obsByUid.get(rec.uid) ??
+      (rec.toolUseId !== null ? this.st.obsByTool.get(s.id, rec.toolUseId) : undefined);
+    const row = { ...rec, sessionId: s.id, failed: rec.failed ? 1 : 0 };
+    if (!cur) {
+      this.st.insertObs.run(row);
+      ctx.report.added.observations++;
+    } else if (rec.updatedAt > cur.updated_at) {
+      this.st.updateObs.run({ ...row, id: cur.id });
+      ctx.report.updated++;
+    } else {
+      if (cur.uid === null) this.st.setObsUid.run({ uid: rec.uid, id: cur.id });
+      ctx.report.skipped++;
+    }
+  }
+
+  private summary(rec: SummaryRecord, ctx: ApplyContext): void {
+    const s = this.sessionFor(rec.session, rec.project, rec.createdAt, ctx);
+    if (!s) return void ctx.report.skipped++;
+    const cur = this.st.summary.get(s.id);
+    if (cur && rec.updatedAt <= cur.updated_at) return void ctx.report.skipped++;
+    this.st.upsertSummary.run({ ...rec, sessionId: s.id });
+    if (cur) ctx.report.updated++;
+    else ctx.report.added.summaries++;
+  }
+
+  private tombstone(rec: TombstoneRecord, ctx: ApplyContext): void {
+    // Recorded first with its author, so the delete triggers do not send it out again as ours.
+    const author = this.origin(null, ctx.author);
+    const fresh = this.st.addTombstone.run(rec.kind, rec.uid, author, rec.at).changes > 0;
+    if (fresh) ctx.report.added.tombstones++;
+    if (rec.kind === 'session') {
+      const s = this.st.session.get(rec.uid);
+      if (!s) return void (fresh || ctx.report.skipped++);
+      this.st.deleteSessionEvents.run(rec.uid);
+      this.st.deleteSessionJobs.run({ id: s.id });
+      this.st.deleteSession.run(s.id);
+    } else {
+      const o = this.st.obsByUid.get(rec.uid);
+      if (!o) return void (fresh || ctx.report.skipped++);
+      this.st.deleteObsJobs.run(o.id);
+      this.st.deleteObs.run(o.id);
+    }
+    ctx.report.deleted++;
+  }
+}
