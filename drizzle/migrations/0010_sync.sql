@@ -14,7 +14,9 @@ CREATE TABLE `sync_tombstones` (
 	PRIMARY KEY(`kind`, `uid`)
 );--> statement-breakpoint
 -- Rows changed since the sync writer last ran; filled by the triggers below only while a sync
--- folder is configured (a row in sync_switch), so capture pays nothing otherwise.
+-- folder is configured (a row in sync_switch), so capture pays nothing otherwise. The triggers
+-- insert WHERE NOT EXISTS rather than OR IGNORE: an outer statement's conflict clause (an upsert)
+-- would override the trigger's.
 CREATE TABLE `sync_outbox` (
 	`kind` text NOT NULL,
 	`row_id` integer NOT NULL,
@@ -37,42 +39,53 @@ CREATE TABLE `sync_cursors` (
 	PRIMARY KEY(`peer`, `file`)
 );--> statement-breakpoint
 CREATE TRIGGER sync_sessions_ai AFTER INSERT ON sessions WHEN EXISTS (SELECT 1 FROM sync_switch) BEGIN
-  INSERT OR IGNORE INTO sync_outbox (kind, row_id) VALUES ('session', new.id);
+  INSERT INTO sync_outbox (kind, row_id) SELECT 'session', new.id
+    WHERE NOT EXISTS (SELECT 1 FROM sync_outbox WHERE kind = 'session' AND row_id = new.id);
 END;--> statement-breakpoint
 CREATE TRIGGER sync_sessions_au AFTER UPDATE OF project, first_prompt, prompt_counter, status, completion_reason, completed_at, updated_at
 ON sessions WHEN EXISTS (SELECT 1 FROM sync_switch) BEGIN
-  INSERT OR IGNORE INTO sync_outbox (kind, row_id) VALUES ('session', new.id);
+  INSERT INTO sync_outbox (kind, row_id) SELECT 'session', new.id
+    WHERE NOT EXISTS (SELECT 1 FROM sync_outbox WHERE kind = 'session' AND row_id = new.id);
 END;--> statement-breakpoint
 CREATE TRIGGER sync_prompts_ai AFTER INSERT ON user_prompts WHEN EXISTS (SELECT 1 FROM sync_switch) BEGIN
-  INSERT OR IGNORE INTO sync_outbox (kind, row_id) VALUES ('prompt', new.id);
+  INSERT INTO sync_outbox (kind, row_id) SELECT 'prompt', new.id
+    WHERE NOT EXISTS (SELECT 1 FROM sync_outbox WHERE kind = 'prompt' AND row_id = new.id);
 END;--> statement-breakpoint
 CREATE TRIGGER sync_observations_ai AFTER INSERT ON observations WHEN EXISTS (SELECT 1 FROM sync_switch) BEGIN
-  INSERT OR IGNORE INTO sync_outbox (kind, row_id) VALUES ('observation', new.id);
+  INSERT INTO sync_outbox (kind, row_id) SELECT 'observation', new.id
+    WHERE NOT EXISTS (SELECT 1 FROM sync_outbox WHERE kind = 'observation' AND row_id = new.id);
 END;--> statement-breakpoint
 CREATE TRIGGER sync_observations_au
 AFTER UPDATE OF prompt_number, type, title, subtitle, facts, narrative, concepts, files_read, files_modified, produced_by, status, tool_input, updated_at
 ON observations WHEN EXISTS (SELECT 1 FROM sync_switch) BEGIN
-  INSERT OR IGNORE INTO sync_outbox (kind, row_id) VALUES ('observation', new.id);
+  INSERT INTO sync_outbox (kind, row_id) SELECT 'observation', new.id
+    WHERE NOT EXISTS (SELECT 1 FROM sync_outbox WHERE kind = 'observation' AND row_id = new.id);
 END;--> statement-breakpoint
 CREATE TRIGGER sync_summaries_ai AFTER INSERT ON session_summaries WHEN EXISTS (SELECT 1 FROM sync_switch) BEGIN
-  INSERT OR IGNORE INTO sync_outbox (kind, row_id) VALUES ('summary', new.id);
+  INSERT INTO sync_outbox (kind, row_id) SELECT 'summary', new.id
+    WHERE NOT EXISTS (SELECT 1 FROM sync_outbox WHERE kind = 'summary' AND row_id = new.id);
 END;--> statement-breakpoint
 CREATE TRIGGER sync_summaries_au AFTER UPDATE ON session_summaries WHEN EXISTS (SELECT 1 FROM sync_switch) BEGIN
-  INSERT OR IGNORE INTO sync_outbox (kind, row_id) VALUES ('summary', new.id);
+  INSERT INTO sync_outbox (kind, row_id) SELECT 'summary', new.id
+    WHERE NOT EXISTS (SELECT 1 FROM sync_outbox WHERE kind = 'summary' AND row_id = new.id);
 END;--> statement-breakpoint
 CREATE TRIGGER sync_sessions_ad AFTER DELETE ON sessions BEGIN
-  INSERT OR IGNORE INTO sync_tombstones (kind, uid, author, deleted_at)
-  VALUES ('session', old.claude_session_id, NULL, CAST(unixepoch('subsec') * 1000 AS INTEGER));
-  INSERT OR IGNORE INTO sync_outbox (kind, row_id)
-    SELECT 'tombstone', rowid FROM sync_tombstones
-    WHERE kind = 'session' AND uid = old.claude_session_id AND author IS NULL AND EXISTS (SELECT 1 FROM sync_switch);
+  INSERT INTO sync_tombstones (kind, uid, author, deleted_at)
+    SELECT 'session', old.claude_session_id, NULL, CAST(unixepoch('subsec') * 1000 AS INTEGER)
+    WHERE NOT EXISTS (SELECT 1 FROM sync_tombstones WHERE kind = 'session' AND uid = old.claude_session_id);
+  INSERT INTO sync_outbox (kind, row_id)
+    SELECT 'tombstone', t.rowid FROM sync_tombstones t
+    WHERE t.kind = 'session' AND t.uid = old.claude_session_id AND t.author IS NULL AND EXISTS (SELECT 1 FROM sync_switch)
+      AND NOT EXISTS (SELECT 1 FROM sync_outbox WHERE kind = 'tombstone' AND row_id = t.rowid);
 END;--> statement-breakpoint
 -- A memory deleted on its own (not with its session): only one that ever left has a uid.
 CREATE TRIGGER sync_observations_ad AFTER DELETE ON observations
 WHEN old.uid IS NOT NULL AND EXISTS (SELECT 1 FROM sessions WHERE id = old.session_id) BEGIN
-  INSERT OR IGNORE INTO sync_tombstones (kind, uid, author, deleted_at)
-  VALUES ('observation', old.uid, NULL, CAST(unixepoch('subsec') * 1000 AS INTEGER));
-  INSERT OR IGNORE INTO sync_outbox (kind, row_id)
-    SELECT 'tombstone', rowid FROM sync_tombstones
-    WHERE kind = 'observation' AND uid = old.uid AND author IS NULL AND EXISTS (SELECT 1 FROM sync_switch);
+  INSERT INTO sync_tombstones (kind, uid, author, deleted_at)
+    SELECT 'observation', old.uid, NULL, CAST(unixepoch('subsec') * 1000 AS INTEGER)
+    WHERE NOT EXISTS (SELECT 1 FROM sync_tombstones WHERE kind = 'observation' AND uid = old.uid);
+  INSERT INTO sync_outbox (kind, row_id)
+    SELECT 'tombstone', t.rowid FROM sync_tombstones t
+    WHERE t.kind = 'observation' AND t.uid = old.uid AND t.author IS NULL AND EXISTS (SELECT 1 FROM sync_switch)
+      AND NOT EXISTS (SELECT 1 FROM sync_outbox WHERE kind = 'tombstone' AND row_id = t.rowid);
 END;
