@@ -17,6 +17,9 @@ import { PeerReader } from './reader.js';
 import { RecordSource } from './records.js';
 import { drainOutbox, SegmentWriter } from './writer.js';
 
+/** Records applied per turn of the event loop while a backlog is read. */
+const READ_SLICE = 2000;
+
 export interface SyncDeps {
   sqlite: Database.Database;
   settings: SettingsStore;
@@ -42,6 +45,7 @@ export class SyncEngine {
   private offs: Array<() => void> = [];
   private error: string | null = null;
   private lastScanAt: number | null = null;
+  private more: NodeJS.Immediate | null = null;
   private readonly src: RecordSource;
   private readonly reader: PeerReader;
 
@@ -127,12 +131,15 @@ export class SyncEngine {
           ]);
       }),
     );
-    this.read();
+    // The first read after the service answers (a backlog is read in slices).
+    this.soon('read');
   }
 
   private off(): void {
     for (const t of [this.timer, this.writeSoon, this.readSoon]) if (t) clearTimeout(t);
     this.timer = this.writeSoon = this.readSoon = null;
+    if (this.more) clearImmediate(this.more);
+    this.more = null;
     this.watcher?.close();
     this.watcher = null;
     this.writer?.close();
@@ -178,14 +185,25 @@ export class SyncEngine {
     }
   }
 
-  /** Applies whatever other machines wrote since the last read. */
-  read(): number {
+  /**
+   * Applies what other machines wrote since the last read, READ_SLICE records at a time: a large
+   * backlog (a new machine joining) continues on the next turn of the event loop, so hooks are
+   * answered in between. `all` reads everything now.
+   */
+  read(all = false): number {
     const root = this.root;
     if (!root || !this.writer) return 0;
     const report = emptyReport();
+    const budget = { left: all ? Infinity : READ_SLICE };
     let n = 0;
-    for (const peer of this.reader.peers(root, this.d.machine)) n += this.reader.readPeer(root, peer, report);
+    for (const peer of this.reader.peers(root, this.d.machine))
+      n += this.reader.readPeer(root, peer, report, budget);
     this.lastScanAt = this.d.clock();
+    if (budget.left <= 0 && !this.more)
+      this.more = setImmediate(() => {
+        this.more = null;
+        this.read();
+      });
     return n;
   }
 
@@ -197,7 +215,7 @@ export class SyncEngine {
       this.folder = f;
       this.on(f);
     }
-    return { written: this.write(), read: this.read() };
+    return { written: this.write(), read: this.read(true) };
   }
 
   status(): SyncStatus {

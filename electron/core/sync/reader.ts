@@ -70,15 +70,18 @@ export class PeerReader {
     }
   }
 
-  /** Reads every new complete record of one peer; returns how many records were applied. */
-  readPeer(root: string, peer: string, report: ImportReport): number {
+  /**
+   * Reads new complete records of one peer, at most `budget.left` of them (the caller reads on
+   * later, so a large backlog does not hold the event loop); returns how many were applied.
+   */
+  readPeer(root: string, peer: string, report: ImportReport, budget = { left: Infinity }): number {
     const dir = join(root, peer);
     const files = PeerReader.segments(dir);
     let applied = 0;
     let problem: string | null = null;
     for (const file of files) {
       try {
-        applied += this.readFile(dir, peer, file, report);
+        if (budget.left > 0) applied += this.readFile(dir, peer, file, report, budget);
       } catch (err) {
         problem = `${file}: ${(err as Error).message}`.slice(0, 300);
       }
@@ -98,7 +101,13 @@ export class PeerReader {
 
   private readonly damaged = new Map<string, string>();
 
-  private readFile(dir: string, peer: string, file: string, report: ImportReport): number {
+  private readFile(
+    dir: string,
+    peer: string,
+    file: string,
+    report: ImportReport,
+    budget: { left: number },
+  ): number {
     const path = join(dir, file);
     let cur = this.st.get.get(peer, file);
     const size = statSync(path).size;
@@ -143,6 +152,8 @@ export class PeerReader {
           .immediate();
         applied += part.length;
         cur = next;
+        budget.left -= part.length;
+        if (budget.left <= 0) return applied;
       }
       if (r.stop !== null && r.stop !== 'torn') {
         this.damaged.set(
