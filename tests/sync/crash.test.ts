@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,7 +66,7 @@ function peerSegments(folder: string): number {
 }
 
 describe('kill -9 while a peer is being imported', () => {
-  const children: Array<{ kill(sig: string): boolean }> = [];
+  const children: ChildProcess[] = [];
   afterAll(() => {
     for (const c of children) c.kill('SIGKILL');
   });
@@ -79,9 +80,7 @@ describe('kill -9 while a peer is being imported', () => {
     core.close();
 
     const db = join(dataDir, 'memtray.db');
-    const first = await startServe(['--data-dir', dataDir, '--port', '0', '--quiet']).catch((e: Error) => {
-      throw e;
-    });
+    const first = await startServe(['--data-dir', dataDir, '--port', '0', '--quiet']);
     children.push(first.child);
     const ro = (): Database.Database => new Database(db, { readonly: true, fileMustExist: true });
     const applied = (): { records: number; rows: number } => {

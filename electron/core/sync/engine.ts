@@ -15,7 +15,7 @@ import { Applier, emptyReport } from './apply.js';
 import { machineName } from './machine.js';
 import { PeerReader } from './reader.js';
 import { RecordSource } from './records.js';
-import { drainOutbox, SegmentWriter } from './writer.js';
+import { drainOutbox, SegmentWriter, type SegmentLimits } from './writer.js';
 
 /** Records applied per turn of the event loop while a backlog is read. */
 const READ_SLICE = 2000;
@@ -29,7 +29,7 @@ export interface SyncDeps {
   machine: string;
 }
 
-export interface SyncOptions {
+export interface SyncOptions extends SegmentLimits {
   /** Delay between a change and its write (default 1 s), and between a folder change and its read. */
   writeDelayMs?: number;
   readDelayMs?: number;
@@ -103,6 +103,7 @@ export class SyncEngine {
         this.d.machine,
         machineName(),
         this.d.clock,
+        this.o,
       );
       const sw = this.d.sqlite
         .prepare<[], { folder: string }>('SELECT folder FROM sync_switch WHERE id = 1')

@@ -30,6 +30,14 @@ export const COMPACT_FILES = 32;
 export const COMPACT_BYTES = 64 * 1024 * 1024;
 const BATCH = 2000;
 
+export interface SegmentLimits {
+  /** Start a new segment past this size (default SEGMENT_BYTES). */
+  segmentBytes?: number;
+  /** Compact past this many segments or bytes (defaults COMPACT_FILES, COMPACT_BYTES). */
+  compactFiles?: number;
+  compactBytes?: number;
+}
+
 export class SegmentWriter {
   private fd: number | null = null;
   private file: string | null = null;
@@ -41,6 +49,7 @@ export class SegmentWriter {
     private readonly machine: string,
     private readonly name: string,
     private readonly clock: () => number,
+    private readonly limits: SegmentLimits = {},
   ) {}
 
   /** This machine's segment files, oldest first, with their sizes. */
@@ -77,7 +86,7 @@ export class SegmentWriter {
   /** Appends records and fsyncs; returns the bytes written. */
   append(records: SyncRecord[]): number {
     if (records.length === 0) return 0;
-    if (this.fd === null || this.size > SEGMENT_BYTES) this.openNew();
+    if (this.fd === null || this.size > (this.limits.segmentBytes ?? SEGMENT_BYTES)) this.openNew();
     const text = records.map(encodeLine).join('');
     const bytes = Buffer.byteLength(text);
     writeSync(this.fd!, text);
@@ -94,7 +103,10 @@ export class SegmentWriter {
 
   needsCompaction(): boolean {
     const f = this.files();
-    return f.length > COMPACT_FILES || f.reduce((n, x) => n + x.size, 0) > COMPACT_BYTES;
+    const bytes = f.reduce((n, x) => n + x.size, 0);
+    return (
+      f.length > (this.limits.compactFiles ?? COMPACT_FILES) || bytes > (this.limits.compactBytes ?? COMPACT_BYTES)
+    );
   }
 
   /** Writes everything current into a fresh segment, then removes every older one. */
