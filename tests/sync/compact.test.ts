@@ -37,9 +37,11 @@ describe('compaction', () => {
     for (let i = 0; i < 10; i++) {
       await seedSession(a, `a${i}`, '/w/alpha', 3);
       if (i === 2) {
-        const id = (a.service.core.sqlite.prepare("SELECT id FROM sessions WHERE claude_session_id = 'a1'").get() as {
-          id: number;
-        }).id;
+        const id = (
+          a.service.core.sqlite.prepare("SELECT id FROM sessions WHERE claude_session_id = 'a1'").get() as {
+            id: number;
+          }
+        ).id;
         expect((await a.api('DELETE', `/api/sessions/${id}`)).status).toBe(200);
       }
       const before = segs().length;
@@ -60,7 +62,9 @@ describe('compaction', () => {
     for (const t of [early, late]) {
       const n = (sql: string) => (t.service.core.sqlite.prepare(sql).get(a.id) as { n: number }).n;
       expect(n('SELECT count(*) AS n FROM sessions WHERE origin = ?')).toBe(9);
-      expect(n("SELECT count(*) AS n FROM sessions WHERE claude_session_id = 'a1' AND ? IS NOT NULL")).toBe(0);
+      expect(n("SELECT count(*) AS n FROM sessions WHERE claude_session_id = 'a1' AND ? IS NOT NULL")).toBe(
+        0,
+      );
       // Cursors only for segments that still exist.
       expect(n('SELECT count(*) AS n FROM sync_cursors WHERE peer = ?')).toBe(segs().length);
     }
