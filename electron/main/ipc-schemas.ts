@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { settingsPatchSchema } from '../core/settings/schema.js';
 import { IPC_VERBS, type IpcArgs, type IpcVerb } from '../shared/ipc.js';
+import { exportRequest } from '../shared/contract/sync.js';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const projectName = z.string().regex(/^[^\p{Cc}]{1,200}$/u, 'a project name (1-200 characters)');
@@ -27,6 +28,11 @@ const searchQuery = z
   .strict();
 
 const none = z.tuple([]);
+const absolutePath = z
+  .string()
+  .min(1)
+  .max(1000)
+  .regex(/^(\/|[A-Za-z]:[\\/])/, 'an absolute path');
 
 export const ipcArgSchemas = {
   health: none,
@@ -70,6 +76,11 @@ export const ipcArgSchemas = {
       .optional(),
   ]),
   listImports: none,
+  getSync: none,
+  runSync: none,
+  exportData: z.tuple([exportRequest.extend({ path: absolutePath }).strict()]),
+  importArchive: z.tuple([absolutePath]),
+  getArchiveImport: z.tuple([id]),
 } satisfies Record<IpcVerb, z.ZodType>;
 
 export class IpcValidationError extends Error {

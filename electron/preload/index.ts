@@ -60,6 +60,11 @@ const api: MemTrayApi = {
   uninstallHooks: () => call('uninstallHooks'),
   startImport: (o) => call('startImport', o),
   listImports: () => call('listImports'),
+  getSync: () => call('getSync'),
+  runSync: () => call('runSync'),
+  exportData: (req) => call('exportData', req),
+  importArchive: (path) => call('importArchive', path),
+  getArchiveImport: (id) => call('getArchiveImport', id),
   subscribe(listener, onStatus) {
     listeners.add(listener);
     if (onStatus) {

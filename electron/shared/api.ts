@@ -7,6 +7,8 @@
  * Shapes mirror the HTTP API (see docs/ui.md and the cross-area contracts).
  */
 
+import type { ExportResult, ExportToFile, ImportProgress, SyncStatus } from './contract/sync';
+
 // ---- Service ---------------------------------------------------------------------------------
 
 export interface Health {
@@ -390,6 +392,13 @@ export interface MemTrayApi {
   uninstallHooks(): Promise<HooksState>;
   startImport(opts?: { since?: string; paths?: string[] }): Promise<{ runId: number }>;
   listImports(): Promise<{ items: ImportRun[] }>;
+
+  /** Export, import and sync (shapes in ./contract/sync.ts; docs/sync.md). */
+  getSync(): Promise<SyncStatus>;
+  runSync(): Promise<SyncStatus>;
+  exportData(req: ExportToFile): Promise<ExportResult>;
+  importArchive(path: string): Promise<{ id: number }>;
+  getArchiveImport(id: number): Promise<ImportProgress>;
 
   /** Live events; returns an unsubscribe function. */
   subscribe(listener: (ev: LiveEvent) => void, onStatus?: (s: LiveStatus) => void): () => void;

@@ -148,6 +148,17 @@ export const exportRequest = z
   })
   .strict();
 export type ExportRequest = z.input<typeof exportRequest>;
+/** The export as the UI asks for it: written to a file on this machine. */
+export type ExportToFile = ExportRequest & { path: string };
+
+/** `POST /api/data/export` with a `path`: the file written. */
+export const exportResult = z.object({
+  path: z.string(),
+  bytes: z.number().int().nonnegative(),
+  /** Record counts (jsonl; null for markdown). */
+  counts: counts.nullable(),
+});
+export type ExportResult = z.infer<typeof exportResult>;
 
 /** What an import did: added, updated (a newer copy), skipped (already here, older, or deleted). */
 export const importReport = z.object({

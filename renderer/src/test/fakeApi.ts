@@ -197,6 +197,11 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     uninstallHooks: missing('/api/capture/hooks/uninstall'),
     startImport: missing('/api/capture/import'),
     listImports: missing('/api/capture/imports'),
+    getSync: missing('/api/sync'),
+    runSync: missing('/api/sync/run'),
+    exportData: missing('/api/data/export'),
+    importArchive: missing('/api/data/import'),
+    getArchiveImport: missing('/api/data/imports/:id'),
     subscribe(listener, onStatus) {
       listeners.add(listener);
       onStatus?.('live');

@@ -5,6 +5,8 @@ import { useSave } from '../components/useSave';
 import { duration, num } from '../format';
 import { HooksCard, ImportCard } from './HealthCapture';
 import { StorageCard } from './HealthStorage';
+import { DataCard } from './HealthData';
+import { SyncCard } from './HealthSync';
 
 function ServiceCard() {
   const api = useApi();
@@ -137,7 +139,7 @@ function QueueCard() {
   );
 }
 
-/** Service status, compression queue, storage, hooks, transcript import. */
+/** Service status, compression queue, storage, hooks, transcript import, export/import, sync. */
 export function HealthView() {
   return (
     <section className="view" aria-label="Health">
@@ -146,6 +148,8 @@ export function HealthView() {
       <StorageCard />
       <HooksCard />
       <ImportCard />
+      <DataCard />
+      <SyncCard />
     </section>
   );
 }
