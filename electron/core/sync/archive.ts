@@ -17,8 +17,8 @@ import {
   type SyncRecord,
 } from '../../shared/contract/sync.js';
 import { Applier, emptyReport } from './apply.js';
-import type { RecordSource, SessionRow } from './records.js';
-import { SESSION_COLS } from './records.js';
+import type { RecordSource } from './records.js';
+import { SESSION_COLS, type SessionRow } from './rows.js';
 import { MAX_LINE } from './segment.js';
 
 export interface ExportFilters {

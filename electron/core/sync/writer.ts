@@ -105,7 +105,8 @@ export class SegmentWriter {
     const f = this.files();
     const bytes = f.reduce((n, x) => n + x.size, 0);
     return (
-      f.length > (this.limits.compactFiles ?? COMPACT_FILES) || bytes > (this.limits.compactBytes ?? COMPACT_BYTES)
+      f.length > (this.limits.compactFiles ?? COMPACT_FILES) ||
+      bytes > (this.limits.compactBytes ?? COMPACT_BYTES)
     );
   }
 
