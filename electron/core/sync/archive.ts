@@ -16,6 +16,7 @@ import {
   type RecordCounts,
   type SyncRecord,
 } from '../../shared/contract/sync.js';
+import { withDeferredIndex } from '../db/identifiers.js';
 import { Applier, emptyReport } from './apply.js';
 import type { RecordSource } from './records.js';
 import { SESSION_COLS, type SessionRow } from './rows.js';
@@ -136,10 +137,13 @@ export async function importLines(
     if (batch.length === 0) return;
     const ctx = { author: header!.machine, report };
     const b = batch;
+    // The batch's new memories are indexed once at its end (see withDeferredIndex).
     o.db
-      .transaction(() => {
-        for (const r of b) applier.apply(r, ctx);
-      })
+      .transaction(() =>
+        withDeferredIndex(o.db, () => {
+          for (const r of b) applier.apply(r, ctx);
+        }),
+      )
       .immediate();
     batch = [];
     o.onProgress?.(done, report);

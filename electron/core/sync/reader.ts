@@ -14,7 +14,8 @@ import {
   type ImportReport,
   type PeerStatus,
 } from '../../shared/contract/sync.js';
-import type { Applier } from './apply.js';
+import { withDeferredIndex } from '../db/identifiers.js';
+import type { ApplyContext, Applier } from './apply.js';
 import { readLines, SEGMENT_EXT, segmentHeader } from './segment.js';
 
 const BATCH = 500;
@@ -134,21 +135,14 @@ export class PeerReader {
       for (let i = 0; i < lines.length; i += BATCH) {
         const part = lines.slice(i, i + BATCH);
         const next: Cursor = { ...cur, offset: part[part.length - 1]!.end };
+        // Rows and offset in one transaction; new memories indexed once at its end.
         this.db
-          .transaction(() => {
-            for (const l of part) {
-              const rec = syncRecord.safeParse(l.value);
-              if (!rec.success) {
-                report.invalid++;
-                continue;
-              }
-              this.applier.apply(rec.data, ctx);
-              next.records++;
-              const at = 'updatedAt' in rec.data ? rec.data.updatedAt : 'at' in rec.data ? rec.data.at : null;
-              if (at !== null && at > (next.last_at ?? 0)) next.last_at = at;
-            }
-            this.st.put.run({ peer, file, ...next, lastAt: next.last_at, now: this.clock() });
-          })
+          .transaction(() =>
+            withDeferredIndex(this.db, () => {
+              for (const l of part) this.applyLine(l.value, next, ctx);
+              this.st.put.run({ peer, file, ...next, lastAt: next.last_at, now: this.clock() });
+            }),
+          )
           .immediate();
         applied += part.length;
         cur = next;
@@ -168,6 +162,18 @@ export class PeerReader {
     if (cur.offset === first.end && !this.st.get.get(peer, file))
       this.st.put.run({ peer, file, ...cur, lastAt: cur.last_at, now: this.clock() });
     return applied;
+  }
+
+  private applyLine(value: unknown, next: Cursor, ctx: ApplyContext): void {
+    const rec = syncRecord.safeParse(value);
+    if (!rec.success) {
+      ctx.report.invalid++;
+      return;
+    }
+    this.applier.apply(rec.data, ctx);
+    next.records++;
+    const at = 'updatedAt' in rec.data ? rec.data.updatedAt : 'at' in rec.data ? rec.data.at : null;
+    if (at !== null && at > (next.last_at ?? 0)) next.last_at = at;
   }
 
   /** Status of one peer: what is there, what was applied. */
