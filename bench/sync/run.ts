@@ -174,6 +174,7 @@ const shared = tempDir('memtray-bench-e2e-');
 const x = await startTestService();
 const y = await startTestService();
 for (const s of [x, y]) await s.api('PUT', '/api/settings', { sync: { folder: shared } });
+say('two services on one folder');
 const lat: number[] = [];
 for (let i = 0; i < REPS; i++) {
   const t = Date.now();
@@ -190,9 +191,8 @@ for (let i = 0; i < REPS; i++) {
     await new Promise((r) => setTimeout(r, 10));
   }
   lat.push(Date.now() - t);
+  say(`hook reached the peer in ${lat[lat.length - 1]} ms`);
 }
-await x.dispose();
-await y.dispose();
 
 const perSec = (n: number, t: number): number => Math.round((n / t) * 1000);
 console.log(
@@ -239,4 +239,6 @@ console.log(
 a.close();
 b.close();
 c.close();
+await x.dispose();
+await y.dispose();
 for (const d of [folder, shared]) rmSync(d, { recursive: true, force: true });
