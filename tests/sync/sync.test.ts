@@ -128,4 +128,31 @@ describe('sync through a shared folder', () => {
     const st = await b.status();
     expect(st.peers[0]).toMatchObject({ machine: a.id, error: null, lagBytes: 0 });
   });
+
+  it('syncs project capture toggles only when both sides opt in, and refuses a relative folder', async () => {
+    const folder = tempDir('memtray-sync-');
+    const a = await machine(folder);
+    const b = await machine(folder);
+    const bad = await a.api('PUT', '/api/settings', { sync: { folder: 'relative/dir' } });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toMatch(/absolute path/);
+    const capture = (t: TestService, name: string) =>
+      (
+        t.service.core.sqlite
+          .prepare('SELECT capture_enabled AS c FROM projects WHERE name = ?')
+          .get(name) as { c: number } | undefined
+      )?.c;
+    // Not opted in: A's toggle stays on A.
+    expect((await a.api('PUT', '/api/projects/one', { capture: false })).status).toBe(200);
+    await run(a);
+    await run(b);
+    expect(capture(b, 'one')).toBeUndefined();
+    for (const t of [a, b])
+      expect((await t.api('PUT', '/api/settings', { sync: { projectSettings: true } })).status).toBe(200);
+    expect((await a.api('PUT', '/api/projects/two', { capture: false })).status).toBe(200);
+    await run(a);
+    await run(b);
+    expect(capture(b, 'two')).toBe(0);
+    expect(capture(b, 'one')).toBeUndefined();
+  });
 });

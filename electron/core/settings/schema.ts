@@ -11,6 +11,13 @@ export const DEFAULT_SKIP_TOOLS = [
 
 export const DEFAULT_MODEL = 'claude-haiku-4-5';
 
+const syncFolder = z
+  .string()
+  .min(1)
+  .max(1000)
+  .refine((p) => /^(\/|[A-Za-z]:[\\/])/.test(p), 'must be an absolute path');
+const syncScanMinutes = z.number().int().min(1).max(1440);
+
 export const settingsSchema = z
   .object({
     /** Global pause: nothing is stored while true, or until `pausedUntil` (ms epoch) passes. */
@@ -64,17 +71,11 @@ export const settingsSchema = z
          * MemTray writes its own segments under `<folder>/memtray/<machine-id>/` and reads the
          * others'. Null: sync off. Absolute path.
          */
-        folder: z
-          .string()
-          .min(1)
-          .max(1000)
-          .refine((p) => /^(\/|[A-Za-z]:[\\/])/.test(p), 'must be an absolute path')
-          .nullable()
-          .default(null),
+        folder: syncFolder.nullable().default(null),
         /** Also sync the per-project capture toggles (opt-in). */
         projectSettings: z.boolean().default(false),
         /** The safety scan of the folder besides file watching, in minutes (only while a folder is set). */
-        scanMinutes: z.number().int().min(1).max(1440).default(10),
+        scanMinutes: syncScanMinutes.default(10),
       })
       .strict()
       .default({ folder: null, projectSettings: false, scanMinutes: 10 }),
@@ -95,7 +96,12 @@ export const settingsPatchSchema = z
     provider: settingsSchema.shape.provider.removeDefault().partial(),
     context: settingsSchema.shape.context.removeDefault().partial(),
     retention: settingsSchema.shape.retention.removeDefault().partial(),
-    sync: settingsSchema.shape.sync.removeDefault().partial(),
+    // Spelled out without defaults: zod 4's .partial() keeps inner defaults, so a patch of one
+    // field would reset the others.
+    sync: z
+      .object({ folder: syncFolder.nullable(), projectSettings: z.boolean(), scanMinutes: syncScanMinutes })
+      .partial()
+      .strict(),
     /** Write-only: stored apart from settings (0600 file or safeStorage), never returned. `null` clears it. */
     apiKey: z.string().min(1).max(500).nullable(),
   })
