@@ -88,7 +88,7 @@ const a = core();
 const aId = machineId(a.paths.root);
 const recs = records();
 let t0 = process.hrtime.bigint();
-const applier = new Applier(a.sqlite, aId);
+const applier = new Applier(a.sqlite, aId, { jobs: a.jobs, projects: a.projects });
 a.sqlite.transaction(() => {
   const ctx = { author: aId, report: emptyReport() };
   for (const r of recs) applier.apply(r, ctx);
@@ -106,10 +106,18 @@ const exportMs = ms(t0);
 const archiveBytes = statSync(file).size;
 const b = core();
 t0 = process.hrtime.bigint();
-const rep = await importLines(fileLines(file), { db: b.sqlite, machine: machineId(b.paths.root) });
+const rep = await importLines(fileLines(file), {
+  db: b.sqlite,
+  machine: machineId(b.paths.root),
+  owners: { jobs: b.jobs, projects: b.projects },
+});
 const importMs = ms(t0);
 t0 = process.hrtime.bigint();
-const again = await importLines(fileLines(file), { db: b.sqlite, machine: machineId(b.paths.root) });
+const again = await importLines(fileLines(file), {
+  db: b.sqlite,
+  machine: machineId(b.paths.root),
+  owners: { jobs: b.jobs, projects: b.projects },
+});
 const reimportMs = ms(t0);
 
 say('exported and imported');
@@ -124,6 +132,7 @@ const eng = (c: Core) =>
     clock: Date.now,
     logger: c.logger,
     machine: machineId(c.paths.root),
+    owners: { jobs: c.jobs, projects: c.projects },
   });
 const ea = eng(a);
 t0 = process.hrtime.bigint();

@@ -25,6 +25,11 @@ const OWNERS: Record<string, string[]> = {
   storage_samples: ['maintenance/growth.ts'],
   observations_fts: ['db/identifiers.ts'],
   observations_trgm: ['db/identifiers.ts'],
+  // Sync's own bookkeeping (the migration's triggers fill the outbox and tombstones too).
+  sync_tombstones: ['sync/'],
+  sync_outbox: ['sync/'],
+  sync_switch: ['sync/'],
+  sync_cursors: ['sync/'],
 };
 
 function files(dir: string): string[] {

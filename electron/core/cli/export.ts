@@ -91,6 +91,7 @@ export async function runArchiveImport(
     const report = await importLines(fileLines(file), {
       db: core.sqlite,
       machine: machineId(core.paths.root),
+      owners: { jobs: core.jobs, projects: core.projects },
       onProgress: (n) => {
         if (tty) process.stderr.write(`\r${n}/${total} lines`);
       },

@@ -18,7 +18,10 @@ import type {
   SyncRecord,
   TombstoneRecord,
 } from '../../shared/contract/sync.js';
-import { prepareApply } from './apply-sql.js';
+import { prepareForget } from '../ingest/forget.js';
+import { prepareForgetObservation, prepareMerge } from '../ingest/merge-sql.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { ProjectStore } from '../projects/store.js';
 import type { SessionRow } from './rows.js';
 
 export function emptyReport(): ImportReport {
@@ -38,21 +41,42 @@ export interface ApplyContext {
   report: ImportReport;
 }
 
+/** The owners the merge writes through: the job queue (jobs) and the project store (projects). */
+export interface ApplyOwners {
+  jobs: JobQueue;
+  projects: ProjectStore;
+}
+
 export class Applier {
-  private readonly st: ReturnType<typeof prepareApply>;
+  private readonly st: ReturnType<typeof prepareMerge>;
+  private readonly tomb;
+  private readonly forget;
+  private readonly forgetObservation;
 
   constructor(
     db: Database.Database,
     /** This machine's id: a record that originated here is stored without origin. */
     private readonly machine: string,
+    private readonly owners: ApplyOwners,
     /** Whether project capture toggles from peers are applied (`sync.projectSettings`). */
     private readonly projectSettings: () => boolean = () => false,
   ) {
-    this.st = prepareApply(db);
+    this.st = prepareMerge(db);
+    this.forget = prepareForget(db, owners.jobs);
+    this.forgetObservation = prepareForgetObservation(db, owners.jobs);
+    // sync_tombstones is this area's own table.
+    this.tomb = {
+      has: db.prepare<[string, string], { n: number }>(
+        'SELECT 1 AS n FROM sync_tombstones WHERE kind = ? AND uid = ?',
+      ),
+      add: db.prepare<[string, string, string | null, number]>(
+        'INSERT OR IGNORE INTO sync_tombstones (kind, uid, author, deleted_at) VALUES (?, ?, ?, ?)',
+      ),
+    };
   }
 
   private dead(kind: string, uid: string): boolean {
-    return this.st.tombstoned.get(kind, uid) !== undefined;
+    return this.tomb.has.get(kind, uid) !== undefined;
   }
 
   private origin(o: string | null, author: string): string | null {
@@ -79,8 +103,10 @@ export class Applier {
       case 'tombstone':
         return this.tombstone(rec, ctx);
       case 'project':
-        if (!this.projectSettings()) return void ctx.report.skipped++;
-        this.st.setCapture.run({ name: rec.name, on: rec.captureEnabled ? 1 : 0, at: rec.at });
+        // Only a change is applied: the store says so on the bus, and an echo would go back out.
+        if (!this.projectSettings() || this.owners.projects.captureEnabled(rec.name) === rec.captureEnabled)
+          return void ctx.report.skipped++;
+        this.owners.projects.setCapture(rec.name, rec.captureEnabled, rec.at);
         ctx.report.updated++;
         return;
     }
@@ -115,7 +141,7 @@ export class Applier {
   private session(rec: SessionRecord, ctx: ApplyContext): void {
     if (this.dead('session', rec.uid)) return void ctx.report.skipped++;
     const cur = this.st.session.get(rec.uid);
-    this.st.touchProject.run({ name: rec.project, at: rec.startedAt });
+    this.owners.projects.touch(rec.project, rec.cwd, rec.startedAt);
     if (!cur) {
       this.st.insertSession.get({ ...rec, origin: this.origin(rec.origin, ctx.author) });
       ctx.report.added.sessions++;
@@ -185,19 +211,16 @@ export class Applier {
   private tombstone(rec: TombstoneRecord, ctx: ApplyContext): void {
     // Recorded first with its author, so the delete triggers do not send it out again as ours.
     const author = this.origin(null, ctx.author);
-    const fresh = this.st.addTombstone.run(rec.kind, rec.uid, author, rec.at).changes > 0;
+    const fresh = this.tomb.add.run(rec.kind, rec.uid, author, rec.at).changes > 0;
     if (fresh) ctx.report.added.tombstones++;
     if (rec.kind === 'session') {
       const s = this.st.session.get(rec.uid);
       if (!s) return void (fresh || ctx.report.skipped++);
-      this.st.deleteSessionEvents.run(rec.uid);
-      this.st.deleteSessionJobs.run({ id: s.id });
-      this.st.deleteSession.run(s.id);
+      this.forget.session(s.id);
     } else {
       const o = this.st.obsByUid.get(rec.uid);
       if (!o) return void (fresh || ctx.report.skipped++);
-      this.st.deleteObsJobs.run(o.id);
-      this.st.deleteObs.run(o.id);
+      this.forgetObservation(o.id);
     }
     ctx.report.deleted++;
   }

@@ -17,7 +17,7 @@ import {
   type SyncRecord,
 } from '../../shared/contract/sync.js';
 import { withDeferredIndex } from '../db/identifiers.js';
-import { Applier, emptyReport } from './apply.js';
+import { Applier, emptyReport, type ApplyOwners } from './apply.js';
 import type { RecordSource } from './records.js';
 import { SESSION_COLS, type SessionRow } from './rows.js';
 import { MAX_LINE } from './segment.js';
@@ -101,6 +101,7 @@ export class ArchiveError extends Error {}
 export interface ArchiveImportOptions {
   db: Database.Database;
   machine: string;
+  owners: ApplyOwners;
   /** Records per transaction (a crash loses at most one uncommitted batch, applied again next time). */
   batch?: number;
   onProgress?: (linesDone: number, report: ImportReport) => void;
@@ -129,7 +130,7 @@ export async function importLines(
   o: ArchiveImportOptions,
 ): Promise<ImportReport> {
   const report = emptyReport();
-  const applier = new Applier(o.db, o.machine);
+  const applier = new Applier(o.db, o.machine, o.owners);
   let header: ArchiveHeader | null = null;
   let batch: SyncRecord[] = [];
   let done = 0;

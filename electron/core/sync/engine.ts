@@ -11,7 +11,7 @@ import type { PeerStatus, SyncStatus } from '../../shared/contract/sync.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { Bus } from '../util/bus.js';
 import type { Logger } from '../util/logger.js';
-import { Applier, emptyReport } from './apply.js';
+import { Applier, emptyReport, type ApplyOwners } from './apply.js';
 import { machineName } from './machine.js';
 import { PeerReader } from './reader.js';
 import { RecordSource } from './records.js';
@@ -27,6 +27,8 @@ export interface SyncDeps {
   clock: () => number;
   logger: Logger;
   machine: string;
+  /** The tables' owners the merge writes through (core.jobs, core.projects). */
+  owners: ApplyOwners;
 }
 
 export interface SyncOptions extends SegmentLimits {
@@ -57,7 +59,7 @@ export class SyncEngine {
     this.src = new RecordSource(d.sqlite, s, d.machine);
     this.reader = new PeerReader(
       d.sqlite,
-      new Applier(d.sqlite, d.machine, () => s().sync.projectSettings),
+      new Applier(d.sqlite, d.machine, d.owners, () => s().sync.projectSettings),
       d.clock,
     );
   }

@@ -20,13 +20,21 @@ export function syncPlugin(opts: SyncOptions = {}): (core: Core) => ServicePlugi
         clock: core.clock,
         logger: core.logger,
         machine,
+        owners: { jobs: core.jobs, projects: core.projects },
       },
       opts,
     );
     const src = new RecordSource(core.sqlite, () => core.settings.get(), machine);
     return {
       name: 'sync',
-      routes: syncRoutes({ sqlite: core.sqlite, machine, clock: core.clock, src, engine }),
+      routes: syncRoutes({
+        sqlite: core.sqlite,
+        machine,
+        clock: core.clock,
+        src,
+        engine,
+        owners: { jobs: core.jobs, projects: core.projects },
+      }),
       start: () => engine.start(),
       stop: () => engine.stop(),
       engine,

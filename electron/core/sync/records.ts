@@ -13,6 +13,7 @@ import type {
   TombstoneRecord,
 } from '../../shared/contract/sync.js';
 import { isPathExcluded } from '../ingest/exclude.js';
+import { prepareGiveUids } from '../ingest/merge-sql.js';
 import { hasPrivacyTags, stripPrivacyTags } from '../privacy/strip-tags.js';
 import type { Settings } from '../settings/schema.js';
 import { SESSION_COLS, type ObservationRow, type SessionRow } from './rows.js';
@@ -50,12 +51,7 @@ export class RecordSource {
           created_at: number;
         }
       >('SELECT session_id, prompt_number, prompt, source_uuid, created_at FROM user_prompts WHERE id = ?'),
-      giveUids: db.prepare<[{ cid: string; sid: number }]>(
-        `UPDATE observations SET uid = CASE WHEN tool_use_id IS NOT NULL
-           AND NOT EXISTS (SELECT 1 FROM observations o2 WHERE o2.uid = @cid || '/' || observations.tool_use_id)
-           THEN @cid || '/' || tool_use_id ELSE lower(hex(randomblob(12))) END
-         WHERE session_id = @sid AND uid IS NULL`,
-      ),
+      giveUids: prepareGiveUids(db),
       observations: db.prepare<[number], ObservationRow>(
         'SELECT * FROM observations WHERE session_id = ? ORDER BY id',
       ),
@@ -168,7 +164,7 @@ export class RecordSource {
   }
 
   observationRecords(s: SessionRow): ObservationRecord[] {
-    this.st.giveUids.run({ cid: s.claude_session_id, sid: s.id });
+    this.st.giveUids(s.claude_session_id, s.id);
     return this.st.observations.all(s.id).map((o) => this.observationRecord(s, o));
   }
 
@@ -177,7 +173,7 @@ export class RecordSource {
     const s = o && this.session(o.session_id);
     if (!o || !s) return null;
     if (o.uid === null) {
-      this.st.giveUids.run({ cid: s.claude_session_id, sid: s.id });
+      this.st.giveUids(s.claude_session_id, s.id);
       o = this.st.observation.get(id)!;
     }
     return { session: s, record: this.observationRecord(s, o) };

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { exportRequest, type ImportProgress } from '../../shared/contract/sync.js';
 import { HttpError, idParam, validate, type Route } from '../server/http.js';
 import { ArchiveError, countLines, exportJsonl, fileLines, importLines } from './archive.js';
-import { emptyReport } from './apply.js';
+import { emptyReport, type ApplyOwners } from './apply.js';
+import { prepareForgetObservation } from '../ingest/merge-sql.js';
 import type { SyncEngine } from './engine.js';
 import { exportMarkdown } from './markdown.js';
 import type { RecordSource } from './records.js';
@@ -26,10 +27,12 @@ export interface DataRouteDeps {
   clock: () => number;
   src: RecordSource;
   engine: SyncEngine;
+  owners: ApplyOwners;
 }
 
 export function syncRoutes(d: DataRouteDeps): Route[] {
   const imports = new Map<number, ImportProgress>();
+  const forgetObservation = prepareForgetObservation(d.sqlite, d.owners.jobs);
   let nextId = 1;
   return [
     { method: 'GET', path: '/api/sync', handler: () => ({ json: d.engine.status() }) },
@@ -97,6 +100,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
             p.report = await importLines(fileLines(path), {
               db: d.sqlite,
               machine: d.machine,
+              owners: d.owners,
               onProgress: (n, r) => ((p.linesDone = n), (p.report = r)),
             });
             p.linesDone = p.linesTotal;
@@ -124,10 +128,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       path: '/api/observations/:id',
       handler: ({ params }) => {
         const id = idParam(params);
-        const gone = d.sqlite.transaction(() => {
-          d.sqlite.prepare("DELETE FROM jobs WHERE kind = 'observe' AND subject_id = ?").run(id);
-          return d.sqlite.prepare('DELETE FROM observations WHERE id = ?').run(id).changes > 0;
-        })();
+        const gone = d.sqlite.transaction(() => forgetObservation(id))();
         if (!gone) throw new HttpError(404, `observation ${id} not found`);
         d.engine.write();
         return { json: { deleted: true, id } };

@@ -1,21 +1,61 @@
-/** SQL of the merge (apply.ts): lookups by stable id, inserts, newer-wins updates, deletions. */
+/**
+ * Ingest of records from another machine (an archive import, a synced folder): the writes of the
+ * merge that sync/apply.ts runs, kept here because ingest owns sessions, prompts, observations and
+ * summaries. Lookups by stable id, inserts, newer-wins updates, stable uids, one memory's deletion.
+ */
 import type Database from 'better-sqlite3';
-import { SESSION_COLS, type SessionRow } from './rows.js';
+import type { JobQueue } from '../jobs/queue.js';
+
+export interface SessionRow {
+  id: number;
+  claude_session_id: string;
+  project: string;
+  cwd: string | null;
+  first_prompt: string | null;
+  prompt_counter: number;
+  status: 'initialized' | 'active' | 'completed';
+  completion_reason: string | null;
+  started_at: number;
+  updated_at: number;
+  completed_at: number | null;
+  origin: string | null;
+}
+
+export interface ObservationRow {
+  id: number;
+  uid: string;
+  prompt_number: number;
+  tool_name: string;
+  tool_use_id: string | null;
+  tool_input: string | null;
+  tool_response: string | null;
+  failed: number;
+  cwd: string | null;
+  created_at: number;
+  updated_at: number;
+  type: string | null;
+  title: string | null;
+  subtitle: string | null;
+  facts: string | null;
+  narrative: string | null;
+  concepts: string | null;
+  files_read: string | null;
+  files_modified: string | null;
+  produced_by: string | null;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+export const SESSION_COLS = `id, claude_session_id, project, cwd, first_prompt, prompt_counter, status,
+  completion_reason, started_at, updated_at, completed_at, origin`;
 
 const OBS_FIELDS = `prompt_number = @promptNumber, tool_name = @toolName, tool_input = @toolInput,
   tool_response = @toolResponse, failed = @failed, cwd = @cwd, type = @type, title = @title, subtitle = @subtitle,
   facts = @facts, narrative = @narrative, concepts = @concepts, files_read = @filesRead,
   files_modified = @filesModified, produced_by = @producedBy, status = @status, updated_at = @updatedAt`;
 
-/** The statements of apply.ts (one set per connection). */
-export function prepareApply(db: Database.Database) {
+/** The merge's statements (sync/apply.ts drives them; one set per connection). */
+export function prepareMerge(db: Database.Database) {
   return {
-    tombstoned: db.prepare<[string, string], { n: number }>(
-      'SELECT 1 AS n FROM sync_tombstones WHERE kind = ? AND uid = ?',
-    ),
-    addTombstone: db.prepare<[string, string, string | null, number]>(
-      'INSERT OR IGNORE INTO sync_tombstones (kind, uid, author, deleted_at) VALUES (?, ?, ?, ?)',
-    ),
     session: db.prepare<[string], SessionRow>(
       `SELECT ${SESSION_COLS} FROM sessions WHERE claude_session_id = ?`,
     ),
@@ -29,10 +69,6 @@ export function prepareApply(db: Database.Database) {
       `UPDATE sessions SET project = @project, cwd = @cwd, first_prompt = @firstPrompt, prompt_counter = @promptCounter,
          status = @status, completion_reason = @completionReason, started_at = @startedAt, updated_at = @updatedAt,
          completed_at = @completedAt WHERE id = @id`,
-    ),
-    touchProject: db.prepare<[{ name: string; at: number }]>(
-      `INSERT INTO projects (name, created_at, last_activity_at) VALUES (@name, @at, @at)
-       ON CONFLICT (name) DO UPDATE SET last_activity_at = max(coalesce(last_activity_at, 0), excluded.last_activity_at)`,
     ),
     insertPrompt: db.prepare<[number, number, string, string | null, number]>(
       `INSERT INTO user_prompts (session_id, prompt_number, prompt, source_uuid, created_at) VALUES (?, ?, ?, ?, ?)
@@ -71,17 +107,25 @@ export function prepareApply(db: Database.Database) {
          next_steps = excluded.next_steps, files_read = excluded.files_read, files_edited = excluded.files_edited,
          notes = excluded.notes, produced_by = excluded.produced_by, updated_at = excluded.updated_at`,
     ),
-    deleteSessionEvents: db.prepare<[string]>('DELETE FROM events WHERE claude_session_id = ?'),
-    deleteSessionJobs: db.prepare<[{ id: number }]>(
-      `DELETE FROM jobs WHERE (kind IN ('summarize', 'episode') AND subject_id = @id)
-         OR (kind = 'observe' AND subject_id IN (SELECT id FROM observations WHERE session_id = @id))`,
-    ),
-    deleteSession: db.prepare<[number]>('DELETE FROM sessions WHERE id = ?'),
-    deleteObsJobs: db.prepare<[number]>("DELETE FROM jobs WHERE kind = 'observe' AND subject_id = ?"),
-    deleteObs: db.prepare<[number]>('DELETE FROM observations WHERE id = ?'),
-    setCapture: db.prepare<[{ name: string; on: number; at: number }]>(
-      `INSERT INTO projects (name, capture_enabled, created_at) VALUES (@name, @on, @at)
-       ON CONFLICT (name) DO UPDATE SET capture_enabled = excluded.capture_enabled`,
-    ),
+  };
+}
+
+/** Gives a session's observations their stable uid (`<session>/<tool_use_id>`, else random). */
+export function prepareGiveUids(db: Database.Database): (claudeSessionId: string, sessionId: number) => void {
+  const st = db.prepare<[{ cid: string; sid: number }]>(
+    `UPDATE observations SET uid = CASE WHEN tool_use_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM observations o2 WHERE o2.uid = @cid || '/' || observations.tool_use_id)
+       THEN @cid || '/' || tool_use_id ELSE lower(hex(randomblob(12))) END
+     WHERE session_id = @sid AND uid IS NULL`,
+  );
+  return (cid, sid) => void st.run({ cid, sid });
+}
+
+/** Deletes one memory and its job (inside the caller's transaction); false when there is none. */
+export function prepareForgetObservation(db: Database.Database, jobs: JobQueue): (id: number) => boolean {
+  const del = db.prepare<[number]>('DELETE FROM observations WHERE id = ?');
+  return (id) => {
+    jobs.cancelForObservation(id);
+    return del.run(id).changes > 0;
   };
 }
