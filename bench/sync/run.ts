@@ -1,7 +1,7 @@
 /**
- * bench/sync: export, import and sync throughput, the cost of the sync triggers on capture, and
- * the end-to-end latency of one captured tool call reaching a second machine through a shared
- * folder (two real services in this process, fs.watch, default delays). Prints JSON.
+ * bench/sync: export, import and sync throughput, and the end-to-end latency of one captured tool
+ * call reaching a second machine through a shared folder (two real services in this process,
+ * fs.watch, default delays). Prints JSON.
  *
  *   npx tsx bench/sync/run.ts [--observations 20000] [--latency-reps 5]
  */
@@ -150,35 +150,8 @@ ea.stop();
 ec.stop();
 
 say('synced');
-// 4. Trigger cost on capture: inserts with sync off (triggers present, not firing) and on.
-function insertCost(mode: 'none' | 'off' | 'on'): number {
-  const d = core();
-  if (mode === 'none') d.sqlite.exec('DROP TRIGGER sync_observations_ai');
-  if (mode === 'on')
-    d.sqlite.prepare("INSERT INTO sync_switch (id, folder, since) VALUES (1, '/x', 0)").run();
-  d.sqlite
-    .prepare(
-      "INSERT INTO sessions (claude_session_id, project, started_at, updated_at) VALUES ('s', 'p', 0, 0)",
-    )
-    .run();
-  const ins = d.sqlite.prepare(
-    "INSERT INTO observations (session_id, tool_name, tool_use_id, created_at, updated_at, title) VALUES (1, 'Bash', ?, 0, 0, 'x')",
-  );
-  // In one transaction: the CPU cost of the rows (and their triggers), not 20,000 fsyncs.
-  const t = process.hrtime.bigint();
-  d.sqlite.transaction(() => {
-    for (let i = 0; i < 20_000; i++) ins.run(`t${i}`);
-  })();
-  const r = ms(t) / 20_000;
-  d.close();
-  return r;
-}
-const median3 = (mode: 'none' | 'off' | 'on'): number =>
-  [0, 1, 2].map(() => insertCost(mode) * 1000).sort((x, y) => x - y)[1]!;
-const [noneUs, offUs, onUs] = [median3('none'), median3('off'), median3('on')];
 
-say('trigger cost measured');
-// 5. End to end: a hook on machine X until machine Y has the row (two services, one folder).
+// 4. End to end (the sync triggers' cost on capture: bench/sync/trigger-cost.ts): a hook on machine X until machine Y has the row (two services, one folder).
 const shared = tempDir('memtray-bench-e2e-');
 const x = await startTestService();
 const y = await startTestService();
@@ -230,7 +203,6 @@ console.log(
         recordsRead: read,
         recordsPerSec: perSec(read, syncReadMs),
       },
-      captureInsertUs: { noSyncTrigger: round(noneUs, 2), syncOff: round(offUs, 2), syncOn: round(onUs, 2) },
       hookToPeerMs: {
         median: percentile(
           [...lat].sort((p, q) => p - q),
