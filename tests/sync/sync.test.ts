@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncStatus, type SyncStatus } from '../../electron/shared/contract/sync.js';
@@ -154,5 +154,30 @@ describe('sync through a shared folder', () => {
     await run(b);
     expect(capture(b, 'two')).toBe(0);
     expect(capture(b, 'one')).toBeUndefined();
+  });
+
+  it('never writes private content, projects with capture off or excluded paths into the folder', async () => {
+    const folder = tempDir('memtray-sync-');
+    const t = await startTestService();
+    services.push(t);
+    await seedSession(t, 'keep', '/w/open', 2);
+    await seedSession(t, 'off1', '/w/hush-project', 2);
+    await seedSession(t, 'ex1', '/w/classified/x', 2);
+    expect((await t.api('PUT', '/api/projects/hush-project', { capture: false })).status).toBe(200);
+    expect((await t.api('PUT', '/api/settings', { excludedPaths: ['/w/classified'] })).status).toBe(200);
+    expect((await t.api('PUT', '/api/settings', { sync: { folder } })).status).toBe(200);
+    // Changes after sync is on take the outbox path; the same rules apply.
+    await seedSession(t, 'off2', '/w/hush-project', 1);
+    await seedSession(t, 'keep2', '/w/open', 1);
+    await run(t);
+    const text = readdirSync(join(folder, 'memtray'), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.mseg'))
+      .map((f) => readFileSync(join(folder, 'memtray', f), 'utf8'))
+      .join('');
+    expect(text).toContain('"uid":"keep"');
+    expect(text).toContain('"uid":"keep2"');
+    for (const secret of ['hush-project', 'off1', 'off2', 'classified', 'ex1', 'hunter2', '<private>'])
+      expect(text).not.toContain(secret);
   });
 });
