@@ -235,24 +235,12 @@ export class SyncEngine {
       folder: this.folder,
       machine: this.d.machine,
       ownBytes,
-      folderBytes: ownBytes + peers.reduce((n, p) => n + this.peerBytes(root!, p.machine), 0),
+      folderBytes: ownBytes + peers.reduce((n, p) => n + PeerReader.bytes(root!, p.machine), 0),
       pending,
       lastWriteAt: this.writer?.lastWriteAt ?? null,
       lastScanAt: this.lastScanAt,
       error: this.error,
       peers,
     };
-  }
-
-  private peerBytes(root: string, peer: string): number {
-    let n = 0;
-    for (const f of PeerReader.segments(join(root, peer))) {
-      try {
-        n += statSync(join(root, peer, f)).size;
-      } catch {
-        // vanished meanwhile
-      }
-    }
-    return n;
   }
 }

@@ -176,6 +176,19 @@ export class PeerReader {
     if (at !== null && at > (next.last_at ?? 0)) next.last_at = at;
   }
 
+  /** Bytes of one peer's segments. */
+  static bytes(root: string, peer: string): number {
+    let n = 0;
+    for (const f of PeerReader.segments(join(root, peer))) {
+      try {
+        n += statSync(join(root, peer, f)).size;
+      } catch {
+        // vanished meanwhile
+      }
+    }
+    return n;
+  }
+
   /** Status of one peer: what is there, what was applied. */
   status(root: string, peer: string): PeerStatus {
     const dir = join(root, peer);
