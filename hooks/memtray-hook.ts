@@ -143,6 +143,9 @@ async function verify(server: ServerRef): Promise<boolean> {
 }
 
 async function run(): Promise<void> {
+  // A `claude` run MemTray started itself (compression): never captured, no context printed
+  // (INTERNAL_ENV of electron/core/util/internal-runs.ts, inlined to keep the hook's start cheap).
+  if (process.env.MEMTRAY_INTERNAL === '1') return;
   const args = parseArgs(process.argv.slice(2));
   const dataDir = resolveDataDir(args.dataDir);
   const server = readServer(dataDir);

@@ -76,7 +76,7 @@ export async function importTranscripts(bench: Bench, paths: string[]): Promise<
   await core.projector.settled();
   const end = Date.now() + 60_000;
   for (;;) {
-    const q = core.read.queueCounts();
+    const q = core.read.queueCounts(core.clock());
     if (q.pending + q.leased === 0 || Date.now() > end) break;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -3,6 +3,7 @@
  * Electron here; the service (HTTP), the Electron main process and the tests all build on this.
  */
 import type Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { openDatabase, type Drizzle } from './db/open.js';
 import { ensureDataDir, loadOrCreateToken, type DataDirPaths } from './config/data-dir.js';
 import { GroupCommit } from './ingest/group-commit.js';
@@ -27,6 +28,8 @@ export interface CoreOptions {
   logger?: Logger;
   /** Where the API key is kept (default: `<dataDir>/api-key`, mode 0600). */
   secrets?: SecretStore;
+  /** Where the `openai-compatible` endpoint's key is kept (default: `<dataDir>/openai-key`, mode 0600). */
+  openaiSecrets?: SecretStore;
   env?: NodeJS.ProcessEnv;
   /**
    * Default FULL: every commit (each group commit of acknowledged hooks) fsyncs the WAL, so a 2xx
@@ -81,6 +84,7 @@ export function createCore(opts: CoreOptions): Core {
       opts.secrets ?? fileSecretStore(paths.apiKey),
       clock,
       opts.env ?? process.env,
+      opts.openaiSecrets ?? fileSecretStore(join(paths.root, 'openai-key')),
     );
     // A custom redaction pattern too costly to run is disabled (custom-patterns.ts): say so, by
     // index (the pattern itself may hold the very secret it is meant to hide).

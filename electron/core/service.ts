@@ -39,6 +39,8 @@ export interface Service {
   /** URL that opens the UI in a browser, carrying the token once. */
   uiUrl: string;
   server: Server;
+  /** Every route the service answers (the tests' API helper parses answers with their `response`). */
+  routes: readonly Route[];
   stop(): Promise<void>;
 }
 
@@ -159,6 +161,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     url,
     uiUrl: `${url}/?token=${core.token}`,
     server,
+    routes,
     stop() {
       stopped ??= (async () => {
         for (const p of [...plugins].reverse()) await p.stop?.();

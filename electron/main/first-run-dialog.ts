@@ -24,3 +24,23 @@ export async function askFirstRun(settingsPath: string): Promise<FirstRunChoice>
   const install = r.response === 0;
   return { installHooks: install, importHistory: install && r.checkboxChecked };
 }
+
+/** Second question, only when `claude` is found and no API key is set: compress with Claude Code? */
+export async function askClaudeCode(claudePath: string): Promise<boolean> {
+  const r = await dialog.showMessageBox({
+    type: 'question',
+    title: 'MemTray: memories with Claude Code',
+    message: 'Write memories and summaries with your Claude Code login?',
+    detail:
+      `Claude Code is installed (${claudePath}). MemTray can run it headless to turn tool calls into ` +
+      'short memories, using your own login: no API key. Each batch of tool calls, redacted and ' +
+      "truncated, is sent to Anthropic that way and counts against your plan's limits. Without it, " +
+      'memories are written by simple rules and nothing leaves this computer. You can change this in ' +
+      'the Provider view.',
+    buttons: ['Use Claude Code', 'Not now'],
+    defaultId: 0,
+    cancelId: 1,
+    noLink: true,
+  });
+  return r.response === 0;
+}

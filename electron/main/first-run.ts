@@ -13,12 +13,18 @@ import type { ServiceApi } from './service-client.js';
 export interface FirstRunChoice {
   installHooks: boolean;
   importHistory: boolean;
+  /** Compress with the user's own `claude` CLI (asked only when it is found and no key is set). */
+  useClaudeCode?: boolean;
 }
 
 const stateSchema = z.object({
   version: z.literal(1),
   completedAt: z.number().int(),
-  choice: z.object({ installHooks: z.boolean(), importHistory: z.boolean() }),
+  choice: z.object({
+    installHooks: z.boolean(),
+    importHistory: z.boolean(),
+    useClaudeCode: z.boolean().optional(),
+  }),
 });
 
 export type FirstRunState = z.infer<typeof stateSchema>;
@@ -52,12 +58,35 @@ export interface FirstRunResult {
   errors: string[];
 }
 
+/**
+ * Whether to offer the claude-code provider: `claude` is found, no key is set and no provider was
+ * chosen yet. Returns the CLI's path to show, or null (no offer).
+ */
+export async function claudeCodeOffer(
+  api: Pick<ServiceApi, 'getSettings' | 'getProvider'>,
+): Promise<string | null> {
+  try {
+    const [s, p] = await Promise.all([api.getSettings(), api.getProvider()]);
+    return s.provider.kind === null && !s.apiKeySet && p.claude.found ? p.claude.path : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Performs the consented steps through the service (each failure reported, none fatal). */
 export async function runFirstRun(
-  api: Pick<ServiceApi, 'installHooks' | 'startImport'>,
+  api: Pick<ServiceApi, 'installHooks' | 'startImport' | 'updateSettings'>,
   choice: FirstRunChoice,
 ): Promise<FirstRunResult> {
   const out: FirstRunResult = { hooks: null, importRunId: null, errors: [] };
+  if (choice.useClaudeCode !== undefined) {
+    try {
+      // Either way the choice is recorded, so the Provider view does not offer it again.
+      await api.updateSettings({ provider: { kind: choice.useClaudeCode ? 'claude-code' : 'rules' } });
+    } catch (err) {
+      out.errors.push(`choosing the provider failed: ${(err as Error).message}`);
+    }
+  }
   if (choice.installHooks) {
     try {
       out.hooks = await api.installHooks({ mode: 'http', scope: 'user' });

@@ -21,8 +21,8 @@ import { fileLogger } from '../core/util/logger.js';
 import { IPC_VERBS, LIVE_STATUS_CHANNEL, PUSH_CHANNEL, ipcChannel, type PushMessage } from '../shared/ipc.js';
 import { connectService } from './connect.js';
 import { ShellController, type ShellPort } from './controller.js';
-import { askFirstRun } from './first-run-dialog.js';
-import { readFirstRun, recordFirstRun, runFirstRun } from './first-run.js';
+import { askClaudeCode, askFirstRun } from './first-run-dialog.js';
+import { claudeCodeOffer, readFirstRun, recordFirstRun, runFirstRun } from './first-run.js';
 import { senderProblem, type SenderInfo, type SenderPolicy } from './ipc-dispatch.js';
 import { autostartFile, linuxLoginItem } from './login-item.js';
 import { shellPaths } from './paths.js';
@@ -73,6 +73,11 @@ async function main(): Promise<void> {
     logger,
     uiDir: paths.uiDir,
     secrets: encryptedSecretStore(encryptedStoreFiles(dataDir), safeStorageCipher(), (m) => logger.warn(m)),
+    openaiSecrets: encryptedSecretStore(
+      encryptedStoreFiles(dataDir, 'openai-key'),
+      safeStorageCipher(),
+      (m) => logger.warn(m),
+    ),
     ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}),
     ...featureCoreOptions(),
     plugins: featurePlugins(paths.hookRoot, paths.nativeBinding),
@@ -154,6 +159,8 @@ async function main(): Promise<void> {
   if (!readFirstRun(dataDir)) {
     const hooks = await controller.service.client.getHooks().catch(() => null);
     const choice = await askFirstRun(hooks?.settingsPath ?? '~/.claude/settings.json');
+    const claude = await claudeCodeOffer(controller.service.client);
+    if (claude !== null) choice.useClaudeCode = await askClaudeCode(claude);
     recordFirstRun(dataDir, choice, Date.now());
     const r = await runFirstRun(controller.service.client, choice);
     for (const e of r.errors) port.notify({ kind: 'hooks', title: 'MemTray setup', body: e });

@@ -5,27 +5,13 @@
  */
 import { z } from 'zod';
 import { settingsPatchSchema } from '../core/settings/schema.js';
+import { hooksInstallRequest, importRequest } from '../shared/contract/capture.js';
+import { id, projectName } from '../shared/contract/common.js';
+import { retryRequest, usageDays } from '../shared/contract/queue.js';
+import { searchQuery } from '../shared/contract/search.js';
+import { sessionListQuery } from '../shared/contract/sessions.js';
 import { IPC_VERBS, type IpcArgs, type IpcVerb } from '../shared/ipc.js';
 import { exportRequest } from '../shared/contract/sync.js';
-
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const projectName = z.string().regex(/^[^\p{Cc}]{1,200}$/u, 'a project name (1-200 characters)');
-const isoOrEpoch = z.string().min(1).max(40);
-const hookMode = z.enum(['http', 'command']);
-const hookScope = z.enum(['user', 'project']);
-
-const searchQuery = z
-  .object({
-    q: z.string().max(1000),
-    project: z.string().max(200).optional(),
-    type: z.string().max(100).optional(),
-    file: z.string().max(1000).optional(),
-    since: isoOrEpoch.optional(),
-    until: isoOrEpoch.optional(),
-    limit: z.number().int().min(1).max(100).optional(),
-    cursor: z.string().max(200).optional(),
-  })
-  .strict();
 
 const none = z.tuple([]);
 const absolutePath = z
@@ -38,16 +24,7 @@ export const ipcArgSchemas = {
   health: none,
   status: none,
   search: z.tuple([searchQuery]),
-  listSessions: z.tuple([
-    z
-      .object({
-        project: z.string().max(200).optional(),
-        limit: z.number().int().min(1).max(500).optional(),
-        cursor: z.number().int().nonnegative().optional(),
-      })
-      .strict()
-      .optional(),
-  ]),
+  listSessions: z.tuple([sessionListQuery.optional()]),
   getSession: z.tuple([id]),
   getSessionState: z.tuple([id]),
   deleteSession: z.tuple([id]),
@@ -58,23 +35,15 @@ export const ipcArgSchemas = {
   getSettings: none,
   updateSettings: z.tuple([settingsPatchSchema]),
   getQueue: none,
-  retryJobs: z.tuple([z.array(id).max(10_000).optional()]),
-  getUsage: z.tuple([z.number().int().min(1).max(366).optional()]),
+  retryJobs: z.tuple([retryRequest.shape.ids]),
+  getUsage: z.tuple([usageDays.optional()]),
+  getProvider: none,
   getStorage: none,
   getHooks: none,
-  installHooks: z.tuple([
-    z.object({ mode: hookMode.optional(), scope: hookScope.optional() }).strict().optional(),
-  ]),
+  // The UI installs for the service's own folder: no projectDir over IPC.
+  installHooks: z.tuple([hooksInstallRequest.omit({ projectDir: true }).optional()]),
   uninstallHooks: none,
-  startImport: z.tuple([
-    z
-      .object({
-        since: isoOrEpoch.optional(),
-        paths: z.array(z.string().min(1).max(4096)).max(10_000).optional(),
-      })
-      .strict()
-      .optional(),
-  ]),
+  startImport: z.tuple([importRequest.optional()]),
   listImports: none,
   getSync: none,
   runSync: none,

@@ -4,7 +4,13 @@
  * tray state, the failure watcher and every renderer subscription. Electron-free.
  */
 import { EventSource } from 'eventsource';
-import { LIVE_EVENT_NAMES, type LiveEvent, type LiveEventName, type LiveStatus } from '../shared/api.js';
+import {
+  LIVE_EVENT_NAMES,
+  parseLiveEvent,
+  type LiveEvent,
+  type LiveEventName,
+  type LiveStatus,
+} from '../shared/api.js';
 
 export interface LiveStreamOptions {
   baseUrl: string;
@@ -45,9 +51,11 @@ export function openLiveStream(opts: LiveStreamOptions): LiveStream {
     } catch {
       return;
     }
-    if (payload === null || typeof payload !== 'object') return;
+    // Only events of the contract (electron/shared/contract/events.ts) reach the renderer.
+    const ev = parseLiveEvent(name, payload);
+    if (!ev) return;
     try {
-      opts.onEvent({ name, data: payload } as LiveEvent);
+      opts.onEvent(ev);
     } catch {
       // A failing subscriber loses this event; it must not take the stream (or the process) down.
     }

@@ -25,8 +25,9 @@ export interface EncryptedStoreFiles {
   legacyClear: string;
 }
 
-export function encryptedStoreFiles(dataDir: string): EncryptedStoreFiles {
-  return { encrypted: join(dataDir, 'api-key.enc'), legacyClear: join(dataDir, 'api-key') };
+/** `name`: `api-key` (Anthropic) or `openai-key` (the openai-compatible endpoint). */
+export function encryptedStoreFiles(dataDir: string, name = 'api-key'): EncryptedStoreFiles {
+  return { encrypted: join(dataDir, `${name}.enc`), legacyClear: join(dataDir, name) };
 }
 
 export function encryptedSecretStore(

@@ -37,6 +37,7 @@ export function httpVerbs(call: HttpCall): HttpVerbs {
     getQueue: () => call('GET', '/api/queue'),
     retryJobs: (ids) => call('POST', '/api/queue/retry', ids ? { ids } : {}),
     getUsage: (days = 30) => call('GET', `/api/usage${qs({ days })}`),
+    getProvider: () => call('GET', '/api/provider'),
     getStorage: () => call('GET', '/api/maintenance'),
     getHooks: () => call('GET', '/api/capture/hooks'),
     installHooks: (o = {}) => call('POST', '/api/capture/hooks/install', o),

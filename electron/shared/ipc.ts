@@ -6,7 +6,9 @@
  *
  * Main validates every argument (zod, `electron/main/ipc-schemas.ts`) and checks every sender.
  */
+import type { z } from 'zod';
 import type { ApiErrorShape, LiveEvent, LiveStatus, MemTrayApi } from './api';
+import type { VERB_RESPONSES } from './contract/api-verbs';
 
 /** Every request/response verb: all of `MemTrayApi` except `subscribe` (which is the push channel). */
 export type IpcVerb = Exclude<keyof MemTrayApi, 'subscribe'>;
@@ -28,6 +30,7 @@ export const IPC_VERBS = [
   'getQueue',
   'retryJobs',
   'getUsage',
+  'getProvider',
   'getStorage',
   'getHooks',
   'installHooks',
@@ -46,6 +49,23 @@ export const IPC_VERBS = [
 type Missing = Exclude<IpcVerb, (typeof IPC_VERBS)[number]>;
 const _allVerbsListed: [Missing] extends [never] ? true : Missing = true;
 void _allVerbsListed;
+
+// And that every verb has its answer's schema in the contract (contract/api-verbs.ts), whose
+// value is the verb's.
+type NoSchema = Exclude<IpcVerb, keyof typeof VERB_RESPONSES>;
+const _allVerbsAnswered: [NoSchema] extends [never] ? true : NoSchema = true;
+void _allVerbsAnswered;
+type Drifted = {
+  [V in IpcVerb]: (typeof VERB_RESPONSES)[V] extends z.ZodType
+    ? [z.output<(typeof VERB_RESPONSES)[V]>] extends [IpcValue<V>]
+      ? [IpcValue<V>] extends [z.output<(typeof VERB_RESPONSES)[V]>]
+        ? never
+        : V
+      : V
+    : never;
+}[IpcVerb];
+const _answersMatch: [Drifted] extends [never] ? true : Drifted = true;
+void _answersMatch;
 
 export type IpcArgs<V extends IpcVerb> = Parameters<MemTrayApi[V]>;
 export type IpcValue<V extends IpcVerb> = Awaited<ReturnType<MemTrayApi[V]>>;
@@ -85,4 +105,23 @@ export function parseIpcError(message: string): ApiErrorShape {
 
 export function formatIpcError(e: ApiErrorShape): string {
   return e.status > 0 ? `${e.message} (HTTP ${e.status})` : e.message;
+}
+
+export type IpcVerbs = Omit<MemTrayApi, 'subscribe'>;
+
+/**
+ * Every verb of `MemTrayApi` as a call on its channel, generated from `IPC_VERBS` (the preload
+ * passes `ipcRenderer.invoke`): a new verb needs `MemTrayApi` and `IPC_VERBS`, not the preload.
+ * A verb resolves with main's value, or rejects with an `Error` whose message carries the status.
+ */
+export function ipcVerbs(invoke: (channel: string, ...args: unknown[]) => Promise<unknown>): IpcVerbs {
+  const out: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const verb of IPC_VERBS) {
+    out[verb] = async (...args) => {
+      const r = (await invoke(ipcChannel(verb), ...args)) as IpcResult<unknown>;
+      if (r.ok) return r.value;
+      throw new Error(formatIpcError(r.error));
+    };
+  }
+  return out as unknown as IpcVerbs;
 }

@@ -7,6 +7,8 @@ import {
   uninstallHooks,
   type InstallerEnv,
 } from '../../electron/core/capture/installer.js';
+import { cliHooksOutput } from '../../electron/shared/contract/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 
 function env(): InstallerEnv {
@@ -98,6 +100,29 @@ describe('hooks installer', () => {
     expect(readdirSync(join(e.home, '.claude'))).toEqual(['settings.json']);
     writeFileSync(path, JSON.stringify({ hooks: { Stop: 'nope' } }));
     expect(() => installHooks(e, {})).toThrow(/hooks.Stop" is not an array/);
+  });
+});
+
+describe('memtray hooks --json', () => {
+  it('install, status and uninstall print the contract shape (cliHooksOutput)', async () => {
+    const dir = tempDir();
+    const settings = join(dir, 'settings.json');
+    for (const sub of ['install', 'status', 'uninstall'] as const) {
+      const r = await runCli([
+        'hooks',
+        sub,
+        '--settings',
+        settings,
+        '--data-dir',
+        join(dir, 'data'),
+        '--json',
+      ]);
+      expect(r.stderr).toBe('');
+      const out = cliHooksOutput.parse(JSON.parse(r.stdout));
+      expect(out.installed, sub).toBe(sub !== 'uninstall');
+      expect(out.settingsPath).toBe(settings);
+      if (sub === 'uninstall') expect(out.removed).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, startServe } from '../helpers/cli.js';
 import { rawRequest, tempDir } from '../helpers/service.js';
+import { cliStatusOutput } from '../../electron/shared/contract/cli.js';
 
 describe('memtray CLI', () => {
   it('serve runs in the foreground, status reports it, SIGTERM shuts down cleanly', async () => {
@@ -22,7 +23,11 @@ describe('memtray CLI', () => {
 
     const st = await runCli(['status', '--data-dir', dir, '--json']);
     expect(st.code).toBe(0);
-    expect(JSON.parse(st.stdout)).toMatchObject({ running: true, port, counts: { sessions: 1, prompts: 1 } });
+    expect(cliStatusOutput.parse(JSON.parse(st.stdout))).toMatchObject({
+      running: true,
+      port,
+      counts: { sessions: 1, prompts: 1 },
+    });
     const human = await runCli(['status', '--data-dir', dir]);
     expect(human.stdout).toMatch(/is running at http:\/\/127\.0\.0\.1:\d+/);
 

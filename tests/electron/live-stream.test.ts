@@ -49,7 +49,7 @@ const sse = (res: ServerResponse, body: string): void => {
 };
 
 describe('live stream', () => {
-  it('sends the bearer token and passes on the known events with object data', async () => {
+  it('sends the bearer token and passes on the known events whose data matches the contract', async () => {
     const seen: Array<string | undefined> = [];
     const port = await serve((req, res) => {
       seen.push(req.headers.authorization, req.url);
@@ -60,6 +60,7 @@ describe('live stream', () => {
           'event: unknown\ndata: {"x":1}\n\n' +
           'event: session\ndata: not json\n\n' +
           'event: settings\ndata: 42\n\n' +
+          'event: queue\ndata: {"pending":"1","leased":0,"failed":0,"done":2}\n\n' +
           'data: {"untyped":true}\n\n' +
           'event: project\r\ndata: {"name":"p",\r\ndata: "captureEnabled":true}\r\n\r\n',
       );

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { formatIpcError, IPC_VERBS, parseIpcError } from '../../electron/shared/ipc.js';
+import { formatIpcError, IPC_VERBS, ipcVerbs, parseIpcError } from '../../electron/shared/ipc.js';
 import { isTrustedRendererUrl, resolveAppUrl, RENDERER_CSP } from '../../electron/main/app-protocol.js';
 import { iconPixels, trayIconPng } from '../../electron/main/icons.js';
 import { senderProblem } from '../../electron/main/ipc-dispatch.js';
@@ -256,6 +256,22 @@ describe('IPC contract', () => {
       status: 0,
       message: 'offline (HTTP x)',
     });
+  });
+  it("the preload's verbs are generated from IPC_VERBS: one channel each, errors keep their status", async () => {
+    const calls: unknown[][] = [];
+    const verbs = ipcVerbs(async (channel, ...args) => {
+      calls.push([channel, ...args]);
+      return channel === 'memtray:getSession'
+        ? { ok: false, error: { status: 404, message: 'session 7 not found' } }
+        : { ok: true, value: { channel } };
+    });
+    expect(Object.keys(verbs).sort()).toEqual([...IPC_VERBS].sort());
+    await expect(verbs.setProjectCapture('app', false)).resolves.toEqual({
+      channel: 'memtray:setProjectCapture',
+    });
+    expect(calls).toEqual([['memtray:setProjectCapture', 'app', false]]);
+    const err = await verbs.getSession(7).catch((e: Error) => e);
+    expect(parseIpcError((err as Error).message)).toEqual({ status: 404, message: 'session 7 not found' });
   });
 });
 

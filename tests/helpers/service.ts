@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { findMigrationsDir } from '../../electron/core/db/open.js';
 import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
 import { startService, type Service, type ServiceOptions } from '../../electron/core/service.js';
+import { contractChecker, type ContractCheck } from './contract.js';
 
 export const MIGRATIONS_DIR = findMigrationsDir(process.cwd());
 export const CORPUS_DIR = join(process.cwd(), '..', 'shared', 'corpus');
@@ -21,7 +22,13 @@ export interface HttpResult {
   json: unknown;
 }
 
-/** A raw HTTP request (so tests control Host, Origin, content-type and bytes exactly). */
+/** The contract check of each running test service, by port: raw requests to it are checked too. */
+const checks = new Map<number, ContractCheck>();
+
+/**
+ * A raw HTTP request (so tests control Host, Origin, content-type and bytes exactly). A JSON answer
+ * of a test service is parsed with its route's contract schema (tests/helpers/contract.ts).
+ */
 export function rawRequest(
   port: number,
   opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
@@ -46,7 +53,14 @@ export function rawRequest(
           } catch {
             json = undefined;
           }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+          const status = res.statusCode ?? 0;
+          try {
+            checks.get(port)?.(opts.method ?? 'GET', opts.path, status, json);
+          } catch (err) {
+            reject(err as Error);
+            return;
+          }
+          resolve({ status, headers: res.headers, text, json });
         });
       },
     );
@@ -61,7 +75,10 @@ export interface TestService {
   dataDir: string;
   port: number;
   token: string;
-  /** Authenticated JSON request. */
+  /**
+   * Authenticated JSON request. The answer is parsed with its route's contract schema
+   * (tests/helpers/contract.ts): an answer that drifts from the contract rejects.
+   */
   api(method: string, path: string, body?: unknown): Promise<HttpResult>;
   /**
    * Waits until every hook event acknowledged so far has its rows (the hook endpoint journals and
@@ -89,13 +106,14 @@ export async function startTestService(
   });
   const port = service.port;
   const token = service.core.token;
+  checks.set(port, contractChecker(service.routes));
   return {
     service,
     dataDir,
     port,
     token,
-    api: (method, path, body) =>
-      rawRequest(port, {
+    api: (method, path, body) => {
+      return rawRequest(port, {
         method,
         path,
         headers: {
@@ -103,10 +121,15 @@ export async function startTestService(
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      }),
+      });
+    },
     settled: () => service.core.projector.settled(),
-    stop: () => service.stop(),
+    stop: () => {
+      checks.delete(port);
+      return service.stop();
+    },
     dispose: async () => {
+      checks.delete(port);
       await service.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decideAttach } from '../../electron/main/connect.js';
 import { runCli } from '../helpers/cli.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
+import { cliStatusOutput } from '../../electron/shared/contract/cli.js';
 
 const NODE_HOOK = join(process.cwd(), 'dist', 'memtray-hook.cjs');
 const BUN_HOOK = join(process.cwd(), 'dist', 'memtray-hook');
@@ -216,6 +217,7 @@ describe('other token holders check server.json the same way (10)', () => {
       );
       const st = await runCli(['status', '--data-dir', dir, '--json']);
       expect(st.code).not.toBe(0);
+      expect(cliStatusOutput.parse(JSON.parse(st.stdout))).toMatchObject({ running: false });
       const d = await decideAttach(dir, { selfPid: -1, probeTimeoutMs: 1000 });
       expect(d.kind).toBe('start');
       expect(JSON.stringify(s.seen)).not.toContain(TOKEN);

@@ -9,6 +9,7 @@ import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, tempDir } from '../helpers/service.js';
+import { cliImportOutput } from '../../electron/shared/contract/cli.js';
 
 const setpriv = spawnSync('setpriv', ['--version']).status === 0;
 const asRoot = process.getuid?.() === 0;
@@ -41,12 +42,7 @@ describe('import over a tree with an unreadable folder', () => {
       const r = importAsUnprivileged(dataDir, root);
       expect(r.out).not.toContain('EACCES');
       expect(r.status, r.out).toBe(0);
-      const summary = JSON.parse(r.out.trim().split('\n').pop()!) as {
-        status: string;
-        files: number;
-        prompts: number;
-        skippedDirs: number;
-      };
+      const summary = cliImportOutput.parse(JSON.parse(r.out.trim().split('\n').pop()!));
       expect(summary).toMatchObject({ status: 'done', files: 1, skippedDirs: 1 });
       expect(summary.prompts).toBeGreaterThan(0);
     } finally {

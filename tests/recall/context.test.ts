@@ -7,6 +7,7 @@ import { runCli } from '../helpers/cli.js';
 import { loadHookTimeline } from '../helpers/corpus.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { corpusText, seedGenerated } from './seed.js';
+import { cliSearchOutput } from '../../electron/shared/contract/search.js';
 
 // One tokenizer instance (countTokens() builds one per call, ~100 ms each).
 const tokenizer = getTokenizer();
@@ -77,7 +78,7 @@ describe('SessionStart context and search over the replayed corpus', () => {
   it('memtray search finds the same on the command line', async () => {
     const r = await runCli(['search', 'Bash', '--data-dir', t.dataDir, '--json', '--limit', '3']);
     expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as { items: unknown[] }).items).toHaveLength(3);
+    expect(cliSearchOutput.parse(JSON.parse(r.stdout)).items).toHaveLength(3);
   });
 });
 

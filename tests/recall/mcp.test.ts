@@ -3,14 +3,33 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliMcpInstallOutput } from '../../electron/shared/contract/cli.js';
+import {
+  mcpGetObservations,
+  mcpGetSession,
+  mcpSaveMemory,
+  mcpSearch,
+  mcpTimeline,
+} from '../../electron/shared/contract/mcp.js';
 import { connectMcp, runCli } from '../helpers/cli.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 import { DAY, insertObservation, seedGenerated } from './seed.js';
 
 interface ToolResult {
   content: Array<{ type: string; text: string }>;
+  structuredContent?: unknown;
   isError?: boolean;
 }
+
+/** Each tool's output schema in the contract: every answer is parsed with it. */
+const OUTPUTS = {
+  search: mcpSearch.output,
+  timeline: mcpTimeline.output,
+  get_observations: mcpGetObservations.output,
+  get_session: mcpGetSession.output,
+  save_memory: mcpSaveMemory.output,
+};
+const cliJson = (stdout: string): unknown => cliMcpInstallOutput.parse(JSON.parse(stdout));
 
 describe('memtray mcp (stdio, through the SDK client) beside a running service', () => {
   let t: TestService;
@@ -53,12 +72,19 @@ describe('memtray mcp (stdio, through the SDK client) beside a running service',
     await t.dispose();
   });
 
-  const call = async (name: string, args: Record<string, unknown>): Promise<ToolResult> => {
+  const call = async (name: keyof typeof OUTPUTS, args: Record<string, unknown>): Promise<ToolResult> => {
+    let r: ToolResult;
     try {
-      return (await client.callTool({ name, arguments: args })) as ToolResult;
+      r = (await client.callTool({ name, arguments: args })) as ToolResult;
     } catch (err) {
       return { content: [{ type: 'text', text: (err as Error).message }], isError: true };
     }
+    if (!r.isError) {
+      // The structured answer is the contract's, and the text says the same.
+      expect(OUTPUTS[name].parse(r.structuredContent)).toEqual(r.structuredContent);
+      expect(JSON.parse(r.content[0]!.text)).toEqual(r.structuredContent);
+    }
+    return r;
   };
   const json = (r: ToolResult): unknown => JSON.parse(r.content[0]!.text) as unknown;
 
@@ -95,10 +121,12 @@ describe('memtray mcp (stdio, through the SDK client) beside a running service',
   it('get_observations returns full records, and a clear error for unknown ids', async () => {
     const r = await call('get_observations', { ids: [unique] });
     expect(r.isError).toBeFalsy();
-    expect((json(r) as Array<{ id: number; title: string }>)[0]).toMatchObject({
-      id: unique,
-      type: 'change',
-    });
+    expect((json(r) as { observations: Array<{ id: number; title: string }> }).observations[0]).toMatchObject(
+      {
+        id: unique,
+        type: 'change',
+      },
+    );
     const bad = await call('get_observations', { ids: [unique, 987654] });
     expect(bad.isError).toBe(true);
     expect(bad.content[0]!.text).toContain('987654');
@@ -178,22 +206,22 @@ describe('memtray mcp install', () => {
     ];
     const first = await runCli(args);
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout)).toMatchObject({ status: 'installed' });
+    expect(cliJson(first.stdout)).toMatchObject({ status: 'installed' });
     const again = await runCli(args);
-    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'unchanged' });
+    expect(cliJson(again.stdout)).toMatchObject({ status: 'unchanged' });
     const config = JSON.parse(readFileSync(file, 'utf8')) as {
       mcpServers: Record<string, { command: string; args: string[] }>;
     };
     expect(Object.keys(config.mcpServers).sort()).toEqual(['memtray', 'other']);
     expect(config.mcpServers.memtray!.args.slice(1)).toEqual(['mcp', '--data-dir', join(dir, 'data')]);
     const removed = await runCli(['mcp', 'uninstall', '--scope', 'project', '--project-dir', dir, '--json']);
-    expect(JSON.parse(removed.stdout)).toMatchObject({ status: 'removed' });
+    expect(cliJson(removed.stdout)).toMatchObject({ status: 'removed' });
     expect(
       Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: object }).mcpServers),
     ).toEqual(['other']);
     const home = tempDir('memtray-mcp-home-');
     const user = await runCli(['mcp', 'install', '--json'], { env: { HOME: home } });
-    expect(JSON.parse(user.stdout)).toMatchObject({ status: 'installed', path: join(home, '.claude.json') });
+    expect(cliJson(user.stdout)).toMatchObject({ status: 'installed', path: join(home, '.claude.json') });
     rmSync(dir, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });
   });

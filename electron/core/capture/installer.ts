@@ -17,6 +17,7 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { HooksState, HookScope } from '../../shared/contract/capture.js';
 import { dataDirPaths, isProcessAlive, readServerInfo, resolveDataDir } from '../config/data-dir.js';
 import { DEFAULT_PORT } from '../server/listen.js';
 import { parseUserJson, readUserFile, UserFileError } from '../util/user-file.js';
@@ -29,16 +30,9 @@ import {
   type HookMode,
 } from './settings-merge.js';
 
-export type HookScope = 'user' | 'project';
-
-export interface HooksStatus {
-  installed: boolean;
-  mode: HookMode | null;
-  scope: HookScope;
-  settingsPath: string;
-  events: string[];
-  problems: string[];
-}
+export type { HookScope } from '../../shared/contract/capture.js';
+/** Where and how the hooks are installed: the contract's `HooksState`. */
+export type HooksStatus = HooksState;
 
 export interface InstallerEnv {
   dataDir: string;

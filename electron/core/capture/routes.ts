@@ -1,30 +1,17 @@
 /** HTTP routes of the capture plugin (contracts in docs/capture.md). */
-import { z } from 'zod';
+import {
+  hooksInstallRequest,
+  hookScope,
+  hooksState,
+  hooksUninstallRequest,
+  importRequest,
+  importRunList,
+  importStarted,
+} from '../../shared/contract/capture.js';
 import type { Core } from '../core.js';
-import { HttpError, validate, type Route } from '../server/http.js';
+import { HttpError, jsonRoute, validate, type Route } from '../server/http.js';
 import { listImportRuns } from './importer.js';
 import { hooksStatus, installHooks, uninstallHooks, type InstallerEnv } from './installer.js';
-
-const scopeSchema = z.enum(['user', 'project']);
-const installSchema = z
-  .object({
-    mode: z.enum(['http', 'command']).optional(),
-    scope: scopeSchema.optional(),
-    /** Project folder for `scope: 'project'` (default: the service's working directory). */
-    projectDir: z.string().min(1).max(4096).optional(),
-  })
-  .strict();
-const uninstallSchema = installSchema.omit({ mode: true });
-const importSchema = z
-  .object({
-    since: z
-      .string()
-      .max(40)
-      .refine((s) => Number.isFinite(Date.parse(s)), 'must be an ISO date')
-      .optional(),
-    paths: z.array(z.string().min(1).max(4096)).max(100).optional(),
-  })
-  .strict();
 
 export interface CaptureRouteDeps {
   installerEnv(projectDir?: string): InstallerEnv;
@@ -34,20 +21,22 @@ export interface CaptureRouteDeps {
 
 export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
   return [
-    {
+    jsonRoute({
       method: 'GET',
       path: '/api/capture/hooks',
+      response: hooksState,
       handler: ({ query }) => {
-        const scope = validate(scopeSchema.optional(), query.get('scope') ?? undefined, 'scope');
+        const scope = validate(hookScope.optional(), query.get('scope') ?? undefined, 'scope');
         const dir = query.get('projectDir') ?? undefined;
         return { json: hooksStatus(deps.installerEnv(dir), { scope: scope ?? 'user' }) };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'POST',
       path: '/api/capture/hooks/install',
+      response: hooksState,
       handler: ({ body }) => {
-        const b = validate(installSchema, body);
+        const b = validate(hooksInstallRequest, body);
         const r = guard(() =>
           installHooks(deps.installerEnv(b.projectDir), {
             ...(b.mode ? { mode: b.mode } : {}),
@@ -56,35 +45,38 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
         );
         return { json: statusOnly(r) };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'POST',
       path: '/api/capture/hooks/uninstall',
+      response: hooksState,
       handler: ({ body }) => {
-        const b = validate(uninstallSchema, body);
+        const b = validate(hooksUninstallRequest, body);
         const r = guard(() =>
           uninstallHooks(deps.installerEnv(b.projectDir), { ...(b.scope ? { scope: b.scope } : {}) }),
         );
         return { json: statusOnly(r) };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'POST',
       path: '/api/capture/import',
+      response: importStarted,
       handler: ({ body }) => {
-        const b = validate(importSchema, body);
+        const b = validate(importRequest, body);
         const runId = deps.startImport({
           ...(b.since ? { since: Date.parse(b.since) } : {}),
           ...(b.paths ? { paths: b.paths } : {}),
         });
         return { status: 202, json: { runId } };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'GET',
       path: '/api/capture/imports',
+      response: importRunList,
       handler: () => ({ json: { items: listImportRuns(core) } }),
-    },
+    }),
   ];
 }
 

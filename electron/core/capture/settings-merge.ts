@@ -4,7 +4,9 @@
  * shape: an http hook posting to `<base>/api/hooks/<Event>` (`http://127.0.0.1:<port>` unless
  * installed with `--url`), or a command hook running `memtray-hook`.
  */
-export type HookMode = 'http' | 'command';
+import type { HookMode } from '../../shared/contract/capture.js';
+
+export type { HookMode };
 
 /**
  * Events MemTray listens to: every one that carries memory or session state. SessionStart is always

@@ -7,10 +7,10 @@ import {
   installHooks,
   uninstallHooks,
   type HookScope,
-  type HooksStatus,
 } from '../capture/installer.js';
 import type { HookMode } from '../capture/settings-merge.js';
 import { packageRoot } from '../config/env.js';
+import type { CliHooksOutput } from '../../shared/contract/cli.js';
 
 const USAGE = `Usage:
   memtray hooks install [--mode http|command] [--scope user|project] [--settings PATH] [--token-env] [--port N]
@@ -19,7 +19,7 @@ const USAGE = `Usage:
   memtray hooks status [--scope user|project] [--settings PATH] [--json]
 Common: [--data-dir DIR]`;
 
-function print(s: HooksStatus, json: boolean, extra: string[] = []): void {
+function print(s: CliHooksOutput, json: boolean, extra: string[] = []): void {
   if (json) {
     process.stdout.write(`${JSON.stringify(s)}\n`);
     return;

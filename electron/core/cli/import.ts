@@ -14,6 +14,7 @@ import {
 import { featureCoreOptions } from '../features.js';
 import { migrationsDir } from '../config/env.js';
 import { runArchiveImport } from './export.js';
+import type { CliImportOutput } from '../../shared/contract/cli.js';
 
 function bar(p: ImportProgress): string {
   const width = 30;
@@ -64,7 +65,7 @@ export async function runImportCommand(argv: string[]): Promise<number> {
       },
     });
     if (tty) process.stderr.write('\n');
-    const summary = {
+    const summary: CliImportOutput = {
       runId,
       status: p.status,
       files: p.filesDone,

@@ -7,6 +7,7 @@ import { featureCoreOptions } from '../features.js';
 import { configPath, installMcp, uninstallMcp, type McpEntry } from '../mcp/install.js';
 import { runMcpServer } from '../mcp/server.js';
 import { migrationsDir, packageRoot } from '../config/env.js';
+import type { CliMcpInstallOutput } from '../../shared/contract/cli.js';
 
 export async function runMcp(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
@@ -44,7 +45,7 @@ function runInstall(sub: 'install' | 'uninstall', argv: string[]): number {
     ],
   };
   const r = sub === 'install' ? installMcp(path, entry) : uninstallMcp(path);
-  if (values.json) process.stdout.write(`${JSON.stringify(r)}\n`);
+  if (values.json) process.stdout.write(`${JSON.stringify(r satisfies CliMcpInstallOutput)}\n`);
   else {
     const what = {
       installed: 'registered the memtray MCP server in',

@@ -5,6 +5,7 @@ import { openDatabase } from '../db/open.js';
 import { searchParamsFrom } from '../recall/routes.js';
 import { SearchEngine } from '../recall/search.js';
 import { migrationsDir } from '../config/env.js';
+import type { CliSearchOutput } from '../../shared/contract/search.js';
 
 export async function runSearch(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -31,7 +32,8 @@ export async function runSearch(argv: string[]): Promise<number> {
   try {
     const r = new SearchEngine(sqlite, () => Date.now()).search(params);
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ items: r.items, corrected: r.corrected })}\n`);
+      const out: CliSearchOutput = { items: r.items, corrected: r.corrected };
+      process.stdout.write(`${JSON.stringify(out)}\n`);
       return 0;
     }
     if (r.items.length === 0) process.stdout.write('No matches.\n');

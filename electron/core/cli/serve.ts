@@ -4,6 +4,7 @@ import { startService } from '../service.js';
 import { consoleLogger, fileLogger } from '../util/logger.js';
 import { migrationsDir, uiDir } from '../config/env.js';
 import { featureCoreOptions, featurePlugins } from '../features.js';
+import { findClaude } from '../compress/claude-path.js';
 
 export async function runServe(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -42,6 +43,13 @@ export async function runServe(argv: string[]): Promise<number> {
   process.stdout.write(`Open the UI: ${service.uiUrl}\n`);
   if (!uiDir()) process.stdout.write('(the UI is not built yet: run `npm run build` to serve it)\n');
   process.stdout.write(`Data dir: ${dataDir}. Press Ctrl+C to stop.\n`);
+  const settings = service.core.settings;
+  if (settings.get().provider.kind === null && !settings.apiKey() && findClaude(null)) {
+    // First run, headless: the same offer as the app's dialog and the Provider view's card.
+    process.stdout.write(
+      'Claude Code is installed: MemTray can write its memories with your Claude login, no API key (Provider view).\n',
+    );
+  }
   await new Promise<void>((resolve) => {
     const shutdown = (sig: string): void => {
       logger.info('shutting down', { signal: sig });

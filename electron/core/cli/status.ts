@@ -3,6 +3,8 @@ import { proveService } from '../server/ping.js';
 import { dataDirPaths, isProcessAlive, readServerInfo, resolveDataDir } from '../config/data-dir.js';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import type { CliStatusOutput } from '../../shared/contract/cli.js';
+import type { Status } from '../../shared/contract/health.js';
 
 function getJson(port: number, path: string, token: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -34,20 +36,20 @@ export async function runStatus(argv: string[]): Promise<number> {
   const dataDir = values['data-dir'] ?? resolveDataDir();
   const paths = dataDirPaths(dataDir);
   const info = readServerInfo(paths);
-  const out = (o: Record<string, unknown>, text: string): void => {
+  const out = (o: CliStatusOutput, text: string): void => {
     process.stdout.write(values.json ? `${JSON.stringify(o)}\n` : `${text}\n`);
   };
   if (!info || !isProcessAlive(info.pid)) {
     out({ running: false, dataDir }, `MemTray is not running for ${dataDir}.`);
     return 3;
   }
-  let status: Record<string, unknown>;
+  let status: Status;
   try {
     const token = readFileSync(paths.token, 'utf8').trim();
     // The token goes only to a listener that proves it is this data dir's service (server/ping.ts).
     const unproven = await proveService(info.port, token, info.instance);
     if (unproven) throw new Error(unproven);
-    status = (await getJson(info.port, '/api/status', token)) as Record<string, unknown>;
+    status = (await getJson(info.port, '/api/status', token)) as Status;
   } catch (err) {
     out(
       { running: false, dataDir, pid: info.pid, error: (err as Error).message },
@@ -55,15 +57,14 @@ export async function runStatus(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  const counts = (status.counts ?? {}) as Record<string, number>;
-  const queue = (status.queue ?? {}) as Record<string, number>;
+  const { counts, queue } = status;
   out(
-    { running: true, dataDir, port: info.port, pid: info.pid, ...status },
+    { ...status, running: true, dataDir, port: info.port, pid: info.pid },
     [
-      `MemTray ${String(status.version)} is running at http://127.0.0.1:${info.port} (pid ${info.pid})${status.paused ? ' — capture PAUSED' : ''}`,
+      `MemTray ${status.version} is running at http://127.0.0.1:${info.port} (pid ${info.pid})${status.paused ? ' — capture PAUSED' : ''}`,
       `Data dir: ${dataDir}`,
-      `Sessions ${counts.sessions ?? 0}, prompts ${counts.prompts ?? 0}, observations ${counts.observations ?? 0}, summaries ${counts.summaries ?? 0}, events ${counts.events ?? 0}`,
-      `Queue: ${queue.pending ?? 0} pending, ${queue.leased ?? 0} processing, ${queue.failed ?? 0} failed`,
+      `Sessions ${counts.sessions}, prompts ${counts.prompts}, observations ${counts.observations}, summaries ${counts.summaries}, events ${counts.events}`,
+      `Queue: ${queue.pending} pending, ${queue.leased} processing, ${queue.failed} failed`,
     ].join('\n'),
   );
   return 0;

@@ -5,6 +5,8 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
+import { systemBlocks } from './prompt.js';
+import { ProviderError, type CompressionProvider } from './provider.js';
 
 export interface ClientConfig {
   apiKey: string;
@@ -87,6 +89,23 @@ export async function callTool(
   };
 }
 
+/** The Anthropic Messages API as a compression provider (forced tool use, cached instructions). */
+export function anthropicProvider(c: ClientConfig, model: string): CompressionProvider {
+  const client = anthropicClient(c);
+  return {
+    kind: 'anthropic',
+    call: (req) =>
+      callTool(client, {
+        model,
+        system: systemBlocks(req.instructions, true),
+        tool: req.tool as Anthropic.Tool,
+        user: req.user,
+        maxTokens: req.maxTokens,
+        ...(req.signal ? { signal: req.signal } : {}),
+      }),
+  };
+}
+
 /** A tool input that did not come as tool use may still be a JSON object in the text. */
 export function parseStructured<S extends z.ZodType>(schema: S, r: ToolCallResult): z.infer<S> | null {
   const direct = schema.safeParse(r.toolInput);
@@ -103,9 +122,17 @@ export function parseStructured<S extends z.ZodType>(schema: S, r: ToolCallResul
 }
 
 export type ApiFailure =
-  { kind: 'retryable'; message: string; retryAfterMs: number | null } | { kind: 'fatal'; message: string };
+  | {
+      kind: 'retryable';
+      message: string;
+      retryAfterMs: number | null;
+      /** A 429 or a subscription usage limit: the whole provider waits, not only this job. */
+      rateLimited?: boolean;
+    }
+  | { kind: 'fatal'; message: string };
 
-function retryAfterMs(headers: unknown, now: number): number | null {
+/** `retry-after-ms` / `retry-after` (seconds or an HTTP date) of a response's headers. */
+export function retryAfterMs(headers: unknown, now: number): number | null {
   if (!headers || typeof (headers as Headers).get !== 'function') return null;
   const h = headers as Headers;
   const ms = h.get('retry-after-ms');
@@ -136,6 +163,7 @@ export function safeErrorText(text: string, redact: (text: string) => string): s
  * is the raw error text: pass it through `safeErrorText` before storing or logging it.
  */
 export function classifyApiError(err: unknown, now: number): ApiFailure {
+  if (err instanceof ProviderError) return err.failure;
   if (err instanceof Anthropic.APIConnectionError) {
     const timeout = err instanceof Anthropic.APIConnectionTimeoutError;
     return {
@@ -148,7 +176,13 @@ export function classifyApiError(err: unknown, now: number): ApiFailure {
     const status = err.status ?? 0;
     const message = `HTTP ${status}: ${err.apiMessage ?? err.message}`;
     if (status === 408 || status === 409 || status === 429 || status >= 500) {
-      return { kind: 'retryable', message, retryAfterMs: retryAfterMs(err.headers, now) };
+      const wait = retryAfterMs(err.headers, now);
+      return {
+        kind: 'retryable',
+        message,
+        retryAfterMs: wait,
+        ...(status === 429 ? { rateLimited: true } : {}),
+      };
     }
     return { kind: 'fatal', message };
   }

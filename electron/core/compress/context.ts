@@ -3,11 +3,16 @@ import type Database from 'better-sqlite3';
 import type { SettingsStore } from '../settings/store.js';
 import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
+import { internalRunDir } from '../util/internal-runs.js';
 import type { Logger } from '../util/logger.js';
-import { anthropicClient } from './anthropic.js';
+import { anthropicProvider } from './anthropic.js';
+import { claudeCodeProvider } from './claude-code.js';
+import { findClaude } from './claude-path.js';
+import { DEFAULT_OPENAI_BASE_URL, openAiProvider } from './openai-compatible.js';
+import type { CompressionProvider } from './provider.js';
+import type { ProviderStatus } from './provider-status.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { UsageLedger } from './usage.js';
-import type Anthropic from '@anthropic-ai/sdk';
 
 export interface CompressContext {
   db: Database.Database;
@@ -21,6 +26,12 @@ export interface CompressContext {
   redact: (text: string) => string;
   /** Per-request timeout of the Messages API call. */
   timeoutMs: number;
+  /** Per-run timeout of a `claude` CLI run (start-up included). */
+  cliTimeoutMs: number;
+  /** The data dir: the `claude` runs start in an internal folder inside it. */
+  dataDir: string;
+  /** Last success, last failure, rate-limit wait (Health). */
+  status: ProviderStatus;
   signal: AbortSignal;
 }
 
@@ -29,16 +40,38 @@ export type FallbackReason = 'no-key' | 'budget-exhausted' | 'invalid-output';
 
 export const fallbackTag = (reason: FallbackReason): string => `rules:${reason}`;
 
-/** A client when an API key is set and today's budget is not spent; otherwise why not. */
+/** The provider in force when today's budget is not spent; otherwise why the rules stand. */
 export function llmAvailable(
-  ctx: CompressContext,
-): { client: Anthropic; model: string } | { fallback: FallbackReason } {
-  const key = ctx.settings.apiKey();
-  if (!key) return { fallback: 'no-key' };
+  ctx: Pick<CompressContext, 'settings' | 'usage' | 'timeoutMs' | 'cliTimeoutMs' | 'dataDir'>,
+): { provider: CompressionProvider } | { fallback: FallbackReason } {
+  const kind = ctx.settings.providerKind();
   const p = ctx.settings.get().provider;
+  if (kind === 'rules') return { fallback: 'no-key' };
+  const key = ctx.settings.apiKey();
+  if (kind === 'anthropic' && !key) return { fallback: 'no-key' };
   if (ctx.usage.exhausted(p.dailyTokenBudget)) return { fallback: 'budget-exhausted' };
+  if (kind === 'claude-code') {
+    return {
+      provider: claudeCodeProvider({
+        path: findClaude(p.claudePath),
+        model: p.model,
+        timeoutMs: ctx.cliTimeoutMs,
+        cwd: internalRunDir(ctx.dataDir, 'claude-code'),
+      }),
+    };
+  }
+  if (kind === 'openai-compatible') {
+    return {
+      provider: openAiProvider({
+        baseUrl: p.baseUrl ?? DEFAULT_OPENAI_BASE_URL,
+        apiKey: ctx.settings.openaiApiKey(),
+        model: p.model,
+        timeoutMs: ctx.timeoutMs,
+      }),
+    };
+  }
+  if (!key) return { fallback: 'no-key' };
   return {
-    client: anthropicClient({ apiKey: key, baseUrl: p.baseUrl, timeoutMs: ctx.timeoutMs }),
-    model: p.model,
+    provider: anthropicProvider({ apiKey: key, baseUrl: p.baseUrl, timeoutMs: ctx.timeoutMs }, p.model),
   };
 }

@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import type { StructuredFields } from '../ingest/ingestor.js';
 import { mapStringsDeep } from '../privacy/strip-tags.js';
-import { callTool, parseStructured } from './anthropic.js';
+import { parseStructured } from './anthropic.js';
 import { fallbackTag, llmAvailable, type CompressContext, type FallbackReason } from './context.js';
-import { OBSERVE_INSTRUCTIONS, OBSERVE_TOOL_DEF, systemBlocks, toolCallElement } from './prompt.js';
+import { OBSERVE_INSTRUCTIONS, OBSERVE_TOOL_DEF, toolCallElement } from './prompt.js';
 import type { JobRow } from '../jobs/queue.js';
 import { extractRules } from './rules.js';
 import { writeObservation } from '../ingest/results.js';
@@ -125,9 +125,8 @@ export async function processObserveBatch(ctx: CompressContext, jobs: JobRow[]):
   const user = buildObserveMessage(ctx, rows);
   const wanted = new Set(rows.map((r) => r.id));
   for (let attempt = 0; attempt < 2; attempt++) {
-    const res = await callTool(llm.client, {
-      model: llm.model,
-      system: systemBlocks(OBSERVE_INSTRUCTIONS, true),
+    const res = await llm.provider.call({
+      instructions: OBSERVE_INSTRUCTIONS,
       tool: OBSERVE_TOOL_DEF,
       user:
         attempt === 0

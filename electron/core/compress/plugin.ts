@@ -5,21 +5,28 @@
 import type { Core, CoreOptions } from '../core.js';
 import { redactSecrets } from '../privacy/redact.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
+import { providerRoutes } from './provider-routes.js';
+import { ProviderStatus } from './provider-status.js';
 import { compressRoutes } from './routes.js';
 import { extractRules } from './rules.js';
 import { UsageLedger } from './usage.js';
 import { QueueWorker, type WorkerOptions } from './worker.js';
 
 export interface CompressPluginOptions extends WorkerOptions {
-  /** Messages API request timeout (default 60 s). */
+  /** Messages API / chat completions request timeout (default 60 s). */
   timeoutMs?: number;
+  /** A `claude` CLI run's timeout, start-up included (default 120 s); the process is killed then. */
+  cliTimeoutMs?: number;
 }
 
 export function compressCoreOptions(): Pick<CoreOptions, 'redact' | 'extractRules' | 'wantsLlmJob'> {
   return {
     redact: (text, settings) => redactSecrets(text, settings),
     extractRules,
-    wantsLlmJob: (settings) => settings.apiKey() !== null,
+    wantsLlmJob: (settings) => {
+      const kind = settings.providerKind();
+      return kind === 'anthropic' ? settings.apiKey() !== null : kind !== 'rules';
+    },
   };
 }
 
@@ -27,6 +34,7 @@ export function compressPlugin(opts: CompressPluginOptions = {}): (core: Core) =
   return (core) => {
     const queue = core.jobs;
     const usage = new UsageLedger(core.sqlite, core.clock);
+    const status = new ProviderStatus(core.clock);
     const worker = new QueueWorker(
       {
         db: core.sqlite,
@@ -39,12 +47,15 @@ export function compressPlugin(opts: CompressPluginOptions = {}): (core: Core) =
         // Whatever the storage setting, nothing leaves the machine unredacted.
         redact: (text) => redactSecrets(text, core.settings.get()),
         timeoutMs: opts.timeoutMs ?? 60_000,
+        cliTimeoutMs: opts.cliTimeoutMs ?? 120_000,
+        dataDir: core.paths.root,
+        status,
       },
       opts,
     );
     return {
       name: 'compress',
-      routes: compressRoutes(core, queue, usage, () => worker.pump()),
+      routes: [...compressRoutes(core, queue, usage, () => worker.pump()), ...providerRoutes(core, status)],
       start: () => worker.start(),
       stop: () => worker.stop(),
       worker,

@@ -1,12 +1,16 @@
 /** `GET /api/queue`, `POST /api/queue/retry`, `GET /api/usage`. */
-import { z } from 'zod';
+import {
+  queueState,
+  retryRequest,
+  retryResponse,
+  usage as usageSchema,
+  USAGE_DAYS,
+} from '../../shared/contract/queue.js';
 import type { Core } from '../core.js';
-import { intParam, validate, type Route } from '../server/http.js';
+import { intParam, jsonRoute, validate, type Route } from '../server/http.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { setObservationStatus } from '../ingest/results.js';
 import type { UsageLedger } from './usage.js';
-
-const retryBody = z.object({ ids: z.array(z.number().int().positive()).max(10_000).optional() }).strict();
 
 export function compressRoutes(
   core: Core,
@@ -15,16 +19,18 @@ export function compressRoutes(
   onRetry: () => void,
 ): Route[] {
   return [
-    {
+    jsonRoute({
       method: 'GET',
       path: '/api/queue',
+      response: queueState,
       handler: () => ({ json: { ...queue.counts(), failedJobs: queue.failedJobs() } }),
-    },
-    {
+    }),
+    jsonRoute({
       method: 'POST',
       path: '/api/queue/retry',
+      response: retryResponse,
       handler: ({ body }) => {
-        const { ids } = validate(retryBody, body);
+        const { ids } = validate(retryRequest, body);
         const tx = core.sqlite.transaction(() => {
           const jobs = queue.retry(ids);
           for (const j of jobs) {
@@ -36,16 +42,17 @@ export function compressRoutes(
         onRetry();
         return { json: { retried } };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'GET',
       path: '/api/usage',
+      response: usageSchema,
       handler: ({ query }) => ({
         json: usage.report(
-          intParam(query, 'days', 30, 1, 366),
+          intParam(query, 'days', USAGE_DAYS.default, USAGE_DAYS.min, USAGE_DAYS.max),
           core.settings.get().provider.dailyTokenBudget,
         ),
       }),
-    },
+    }),
   ];
 }

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { mapStringsDeep } from '../privacy/strip-tags.js';
-import { callTool, parseStructured } from './anthropic.js';
+import { parseStructured } from './anthropic.js';
 import { fallbackTag, llmAvailable, type CompressContext, type FallbackReason } from './context.js';
-import { SUMMARY_INSTRUCTIONS, SUMMARY_TOOL_DEF, systemBlocks } from './prompt.js';
+import { SUMMARY_INSTRUCTIONS, SUMMARY_TOOL_DEF } from './prompt.js';
 import type { JobRow } from '../jobs/queue.js';
 import { clip } from './rules.js';
 import { upsertSummary, type SummaryFields } from '../ingest/results.js';
@@ -246,9 +246,8 @@ export async function processSummary(
   }
   const user = ctx.redact(buildSummaryMessage(m));
   for (let attempt = 0; attempt < 2; attempt++) {
-    const res = await callTool(llm.client, {
-      model: llm.model,
-      system: systemBlocks(SUMMARY_INSTRUCTIONS, true),
+    const res = await llm.provider.call({
+      instructions: SUMMARY_INSTRUCTIONS,
       tool: SUMMARY_TOOL_DEF,
       user: attempt === 0 ? user : `${user}\n\nCall the ${SUMMARY_TOOL_DEF.name} tool now; no prose.`,
       maxTokens: 1500,

@@ -1,20 +1,11 @@
 /** Token usage of every Messages API call (`llm_usage`), the daily budget, and the usage report. */
 import type Database from 'better-sqlite3';
+import type { Usage, UsageDay } from '../../shared/contract/queue.js';
 import type { Clock } from '../util/clock.js';
 import type { CallUsage } from './anthropic.js';
 
 /** UTC calendar day of a timestamp, `YYYY-MM-DD`. */
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-
-export interface UsageDay {
-  day: string;
-  model: string;
-  requests: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-}
 
 export class UsageLedger {
   constructor(
@@ -56,10 +47,7 @@ export class UsageLedger {
     return this.usedToday() >= budget;
   }
 
-  report(
-    days: number,
-    budget: number,
-  ): { days: UsageDay[]; today: { used: number; budget: number; exhausted: boolean } } {
+  report(days: number, budget: number): Usage {
     const since = utcDay(this.clock() - (days - 1) * 86_400_000);
     const rows = this.db
       .prepare(

@@ -6,7 +6,7 @@
 import { classifyApiError, safeErrorText } from './anthropic.js';
 import type { CompressContext } from './context.js';
 import { processObserveBatch } from './observe.js';
-import type { JobRow } from '../jobs/queue.js';
+import { backoffMs, type JobRow } from '../jobs/queue.js';
 import { setObservationStatus } from '../ingest/results.js';
 import { parseJson } from './store.js';
 import { processSummary } from './summary.js';
@@ -66,9 +66,14 @@ export class QueueWorker {
     if (this.stopped || this.pumping) return;
     this.pumping = true;
     try {
-      const concurrency = this.ctx.settings.get().provider.concurrency;
+      const p = this.ctx.settings.get().provider;
+      const concurrency =
+        this.ctx.settings.providerKind() === 'claude-code' ? p.claudeConcurrency : p.concurrency;
+      // A rate or usage limit pauses the provider: only jobs that call no model run; wake when it ends.
+      const pausedUntil = this.ctx.status.pausedUntil();
+      if (pausedUntil !== null) this.armAt(pausedUntil);
       while (this.active < concurrency) {
-        const job = this.ctx.queue.leaseNext(this.leaseMs);
+        const job = this.ctx.queue.leaseNext(this.leaseMs, { llm: pausedUntil === null });
         if (!job) break;
         let batch: JobRow[] = [job];
         if (job.kind === 'observe') {
@@ -86,7 +91,10 @@ export class QueueWorker {
 
   private arm(): void {
     const at = this.ctx.queue.nextWakeAt();
-    if (at === null) return;
+    if (at !== null) this.armAt(at);
+  }
+
+  private armAt(at: number): void {
     if (this.timer && this.timerAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;
@@ -119,8 +127,8 @@ export class QueueWorker {
   private async process(batch: JobRow[]): Promise<void> {
     const first = batch[0]!;
     try {
-      if (first.kind === 'observe') await processObserveBatch(this.c, batch);
-      else if (first.kind === 'summarize') await processSummary(this.c, first);
+      if (first.kind === 'observe') this.called(await processObserveBatch(this.c, batch));
+      else if (first.kind === 'summarize') this.called(await processSummary(this.c, first));
       else if (first.kind === 'episode') this.episode(first);
       else this.ctx.queue.fail(first, `unknown job kind '${first.kind}'`, { maxAttempts: 1, fatal: true });
     } catch (err) {
@@ -133,6 +141,12 @@ export class QueueWorker {
       const error = safeErrorText(f.message, this.ctx.redact);
       const maxAttempts = this.ctx.settings.get().provider.maxAttempts;
       this.ctx.logger.warn('compression call failed', { kind: first.kind, jobs: batch.length, error });
+      if (f.kind === 'retryable' && f.rateLimited) {
+        this.ctx.status.failed(error, {
+          rateLimited: true,
+          waitMs: f.retryAfterMs ?? backoffMs(first.attempts),
+        });
+      } else this.ctx.status.failed(error, { rateLimited: false, waitMs: null });
       for (const j of batch) {
         const status = this.ctx.queue.fail(j, error, {
           maxAttempts,
@@ -145,6 +159,11 @@ export class QueueWorker {
         }
       }
     }
+  }
+
+  /** A model answered (a fallback without a call says nothing about the provider). */
+  private called(r: { fallback: string | null }): void {
+    if (r.fallback === null || r.fallback === 'invalid-output') this.ctx.status.ok();
   }
 
   /** A turn ended: build its episode (and refresh the session's bugfixes) from the stored rows. */

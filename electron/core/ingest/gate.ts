@@ -1,6 +1,15 @@
 /** Whether capture is on for a project and folder right now; a skip is counted on the project. */
+import { isInternalCwd } from '../util/internal-runs.js';
 import { isPathExcluded } from './exclude.js';
 import type { IngestDeps, SkipReason } from './types.js';
+
+/**
+ * MemTray's own runs (the claude-code provider, util/internal-runs.ts): refused before the project is
+ * even looked up, so nothing is stored or counted, not even a project row.
+ */
+export function internalRunGate(cwd: string | null): SkipReason | null {
+  return cwd && isInternalCwd(cwd) ? 'memtray-internal' : null;
+}
 
 export function captureGate(
   d: Pick<IngestDeps, 'settings' | 'projects'>,

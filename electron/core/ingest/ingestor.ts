@@ -1,6 +1,6 @@
 import { withDeferredIndex } from '../db/identifiers.js';
 import { classifyStorageError } from '../db/storage.js';
-import { captureGate } from './gate.js';
+import { captureGate, internalRunGate } from './gate.js';
 import { prepareGapFill, type GapFill } from './gap-fill.js';
 import type { HookPayload } from './payloads.js';
 import { RowWriter } from './row-writer.js';
@@ -188,6 +188,8 @@ export class Ingestor {
     emit: Emit,
   ): HookResult {
     if (opts.eventUid && this.q.eventUidExists(opts.eventUid)) return { stored: false, skipped: 'duplicate' };
+    const internal = internalRunGate(cwd);
+    if (internal) return { stored: false, skipped: internal };
     const existing = claudeSessionId ? this.q.findSession(claudeSessionId) : undefined;
     const project = existing?.project ?? this.d.projects.nameFor(cwd, undefined, at);
     const gate = captureGate(this.d, project, cwd, now);

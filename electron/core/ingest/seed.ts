@@ -3,7 +3,7 @@
  * transcript gap-fill: the same rows a hook would leave, plus the event each write stands for
  * (session state derives from events). Each call is one transaction (see IngestTx).
  */
-import { captureGate } from './gate.js';
+import { captureGate, internalRunGate } from './gate.js';
 import { UNKNOWN_PROJECT } from './project.js';
 import type { RowWriter } from './row-writer.js';
 import type { IngestStatements } from './statements.js';
@@ -31,8 +31,9 @@ export class SeedIngest {
       this.drain();
       const existing = this.q.findSession(input.claudeSessionId);
       const cwd = input.cwd ?? null;
-      const project = existing?.project ?? this.d.projects.nameFor(cwd, input.project, now);
-      const gate = captureGate(this.d, project, cwd, now);
+      const internal = internalRunGate(cwd);
+      const project = internal ? '' : (existing?.project ?? this.d.projects.nameFor(cwd, input.project, now));
+      const gate = internal ?? captureGate(this.d, project, cwd, now);
       if (gate)
         return {
           sessionDbId: existing?.id ?? 0,
@@ -80,6 +81,8 @@ export class SeedIngest {
     return this.tx.run((emit): HookResult => {
       this.drain();
       const cwd = input.cwd ?? null;
+      const internal = internalRunGate(cwd);
+      if (internal) return { stored: false, skipped: internal };
       const project =
         this.q.findSession(input.claudeSessionId)?.project ??
         this.d.projects.nameFor(cwd, input.project, now);

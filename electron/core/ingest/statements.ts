@@ -120,7 +120,10 @@ export function prepareIngestStatements(db: Database.Database) {
       `INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, ?, ?, ?)
        ON CONFLICT DO NOTHING`,
     ),
-    insertObservation: db.prepare<[ObservationInsert], { id: number; title: string | null; status: string }>(
+    insertObservation: db.prepare<
+      [ObservationInsert],
+      { id: number; title: string | null; status: 'pending' | 'processed' | 'failed' }
+    >(
       `INSERT INTO observations (session_id, prompt_number, tool_name, tool_use_id, tool_input, tool_response, failed, cwd,
          created_at, updated_at, type, title, subtitle, facts, narrative, concepts, files_read, files_modified, produced_by, status)
        VALUES (@sessionId, @promptNumber, @toolName, @toolUseId, @toolInput, @toolResponse, @failed, @cwd,

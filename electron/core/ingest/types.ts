@@ -71,6 +71,8 @@ export type SkipReason =
   | 'paused'
   | 'project-disabled'
   | 'excluded-path'
+  /** A run MemTray started itself (see util/internal-runs.ts): never captured. */
+  | 'memtray-internal'
   | 'skip-tool'
   | 'private-prompt'
   | 'duplicate'

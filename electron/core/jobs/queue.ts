@@ -6,8 +6,11 @@
  * `maxAttempts` leases the job is `failed` until retried.
  */
 import type Database from 'better-sqlite3';
+import type { FailedJob, QueueCounts } from '../../shared/contract/queue.js';
 import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
+
+export type { QueueCounts } from '../../shared/contract/queue.js';
 
 export interface JobRow {
   id: number;
@@ -15,14 +18,6 @@ export interface JobRow {
   subjectId: number;
   payload: string | null;
   attempts: number;
-}
-
-export interface QueueCounts {
-  pending: number;
-  leased: number;
-  done: number;
-  failed: number;
-  oldestPendingAgeMs: number | null;
 }
 
 const READY = `((status = 'pending' AND run_after <= @now) OR (status = 'leased' AND lease_until <= @now))`;
@@ -104,17 +99,24 @@ export class JobQueue {
       .run(this.clock(), observationId);
   }
 
-  /** Leases the oldest ready job: observe jobs first, then summaries whose session has no ready observe job. */
-  leaseNext(leaseMs: number): JobRow | null {
+  /**
+   * Leases the oldest ready job: observe jobs first, then summaries whose session has no ready
+   * observe job. `llm: false` (the provider is waiting out a rate limit) leases only the jobs that
+   * call no model (episodes).
+   */
+  leaseNext(leaseMs: number, opts: { llm?: boolean } = {}): JobRow | null {
     const now = this.clock();
+    const llm = opts.llm ?? true;
     const tx = this.db.transaction(() => {
       const row =
-        (this.db
-          .prepare(`SELECT ${COLS} FROM jobs WHERE kind = 'observe' AND ${READY} ORDER BY id LIMIT 1`)
-          .get({ now }) as JobRow | undefined) ??
+        (llm
+          ? (this.db
+              .prepare(`SELECT ${COLS} FROM jobs WHERE kind = 'observe' AND ${READY} ORDER BY id LIMIT 1`)
+              .get({ now }) as JobRow | undefined)
+          : undefined) ??
         (this.db
           .prepare(
-            `SELECT ${COLS} FROM jobs j WHERE kind != 'observe' AND ${READY} AND NOT EXISTS (
+            `SELECT ${COLS} FROM jobs j WHERE kind != 'observe' ${llm ? '' : "AND kind != 'summarize'"} AND ${READY} AND NOT EXISTS (
                SELECT 1 FROM jobs o JOIN observations ob ON ob.id = o.subject_id
                WHERE o.kind = 'observe' AND ob.session_id = j.subject_id
                  AND (o.status = 'leased' OR (o.status = 'pending' AND o.run_after <= @now)))
@@ -249,20 +251,13 @@ export class JobQueue {
     return out;
   }
 
-  failedJobs(limit = 100): Array<{
-    id: number;
-    kind: string;
-    subjectId: number;
-    attempts: number;
-    lastError: string | null;
-    updatedAt: number;
-  }> {
+  failedJobs(limit = 100): FailedJob[] {
     return this.db
       .prepare(
         `SELECT id, kind, subject_id AS subjectId, attempts, last_error AS lastError, updated_at AS updatedAt
          FROM jobs WHERE status = 'failed' ORDER BY id DESC LIMIT ?`,
       )
-      .all(limit) as ReturnType<JobQueue['failedJobs']>;
+      .all(limit) as FailedJob[];
   }
 
   /** When the next not-yet-ready job becomes ready (a future `run_after` or a lease expiry). */

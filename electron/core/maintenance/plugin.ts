@@ -7,9 +7,14 @@
  * service's event loop. Electron-free.
  */
 import { statSync } from 'node:fs';
-import { z } from 'zod';
+import {
+  maintenanceRunRequest,
+  maintenanceRunResponse,
+  storageHealth,
+  storageReport,
+} from '../../shared/contract/maintenance.js';
 import type { Core } from '../core.js';
-import { validate } from '../server/http.js';
+import { jsonRoute, validate } from '../server/http.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
 import type { CompactResult } from './compact.js';
 import { growth, type Growth } from './growth.js';
@@ -189,8 +194,6 @@ export class Maintenance {
   }
 }
 
-const runSchema = z.object({ vacuum: z.boolean().optional() }).strict();
-
 export function maintenancePlugin(
   opts: MaintenanceOptions & { nativeBinding?: string } = {},
 ): (core: Core) => ServicePlugin {
@@ -216,28 +219,31 @@ export function maintenancePlugin(
     return {
       name: 'maintenance',
       routes: [
-        {
+        jsonRoute({
           method: 'GET',
           path: '/api/health/storage',
+          response: storageHealth,
           handler: () => {
             const s = m.probe();
             return { status: s.ok ? 200 : 503, json: { ...s, ...report() } };
           },
-        },
-        {
+        }),
+        jsonRoute({
           method: 'GET',
           path: '/api/maintenance',
+          response: storageReport,
           handler: () => ({ json: { storage: m.storage, lastRun: m.lastRun, ...report() } }),
-        },
-        {
+        }),
+        jsonRoute({
           method: 'POST',
           path: '/api/maintenance/run',
+          response: maintenanceRunResponse,
           handler: async ({ body }) => {
-            const b = validate(runSchema, body);
+            const b = validate(maintenanceRunRequest, body);
             const run = await m.run({ vacuum: b.vacuum === true });
             return { status: run.error ? 503 : 200, json: { ...run, sizes: fileSizes(core) } };
           },
-        },
+        }),
       ],
       start() {
         m.probe();

@@ -4,7 +4,15 @@
  * from disk: every answer comes from the database.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
+import type { z } from 'zod';
+import {
+  mcpGetObservations,
+  mcpGetSession,
+  mcpSaveMemory,
+  mcpSearch,
+  mcpTimeline,
+} from '../../shared/contract/mcp.js';
+import { SEARCH_LIMITS } from '../../shared/contract/search.js';
 import type { Core } from '../core.js';
 import { SearchEngine } from '../recall/search.js';
 import { observationTitle } from '../recall/titles.js';
@@ -15,10 +23,13 @@ const RAW_MAX = 4000;
 interface ToolResult {
   [key: string]: unknown;
   content: Array<{ type: 'text'; text: string }>;
+  structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
-const ok = (value: unknown): ToolResult => ({
+/** An answer of the tool's output schema (the MCP SDK validates it): structured, and the same as text. */
+const ok = <S extends z.ZodType>(_schema: S, value: z.input<S> & Record<string, unknown>): ToolResult => ({
   content: [{ type: 'text', text: JSON.stringify(value, null, 1) }],
+  structuredContent: value,
 });
 const fail = (message: string): ToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
 
@@ -28,7 +39,6 @@ const truncate = (v: unknown): unknown => {
   return s.length > RAW_MAX ? `${s.slice(0, RAW_MAX)}… [${s.length - RAW_MAX} more characters]` : v;
 };
 
-const time = z.union([z.number().int().nonnegative(), z.string().min(4).max(40)]);
 const toMs = (t: number | string): number | null => {
   if (typeof t === 'number') return t;
   const ms = Date.parse(t);
@@ -61,13 +71,8 @@ export function registerTools(server: McpServer, core: Core): void {
         'words ("which file did we change for X?", "why did we drop Y?"): question words are optional, ' +
         'identifiers match their parts. Returns ids, titles, highlighted snippets and a count for repeated ' +
         'memories; fetch details with get_observations or get_session.',
-      inputSchema: {
-        query: z.string().min(1).max(2000),
-        project: z.string().min(1).max(200).optional(),
-        type: z.string().min(1).max(100).optional(),
-        file: z.string().min(3).max(1000).optional(),
-        limit: z.number().int().min(1).max(50).optional(),
-      },
+      inputSchema: mcpSearch.input,
+      outputSchema: mcpSearch.output,
     },
     (a) => {
       const r = engine.search({
@@ -75,10 +80,10 @@ export function registerTools(server: McpServer, core: Core): void {
         project: a.project,
         type: a.type,
         file: a.file,
-        limit: a.limit ?? 10,
+        limit: a.limit ?? SEARCH_LIMITS.mcpLimit.default,
         offset: 0,
       });
-      return ok({
+      return ok(mcpSearch.output, {
         results: r.items.map((i) => ({
           kind: i.kind,
           id: i.id,
@@ -102,13 +107,8 @@ export function registerTools(server: McpServer, core: Core): void {
       description:
         'The observations of a project just before and after an observation id (anchor) or a time ' +
         '(ISO date or ms epoch; then project is required). Newest context for "what happened around X".',
-      inputSchema: {
-        anchor: z.number().int().positive().optional(),
-        at: time.optional(),
-        project: z.string().min(1).max(200).optional(),
-        before: z.number().int().min(0).max(50).optional(),
-        after: z.number().int().min(0).max(50).optional(),
-      },
+      inputSchema: mcpTimeline.input,
+      outputSchema: mcpTimeline.output,
     },
     (a) => {
       let project = a.project;
@@ -141,9 +141,9 @@ export function registerTools(server: McpServer, core: Core): void {
         at: new Date(r.createdAt).toISOString(),
         type: r.type,
         title: observationTitle(r),
-        ...(r.id === id ? { anchor: true } : {}),
+        ...(r.id === id ? { anchor: true as const } : {}),
       });
-      return ok({ project, observations: [...before, ...after].map(view) });
+      return ok(mcpTimeline.output, { project, observations: [...before, ...after].map(view) });
     },
   );
 
@@ -153,13 +153,16 @@ export function registerTools(server: McpServer, core: Core): void {
       title: 'Full observations by id',
       description:
         'Full records (structured fields, files, tool input; tool output truncated) for up to 50 ids.',
-      inputSchema: { ids: z.array(z.number().int().positive()).min(1).max(50) },
+      inputSchema: mcpGetObservations.input,
+      outputSchema: mcpGetObservations.output,
     },
     (a) => {
       const found = a.ids.map((id) => core.read.observation(id));
       const missing = a.ids.filter((_id, i) => !found[i]);
       if (missing.length > 0) return fail(`no observation with id ${missing.join(', ')}`);
-      return ok(found.map((o) => ({ ...o!, toolResponse: truncate(o!.toolResponse) })));
+      return ok(mcpGetObservations.output, {
+        observations: found.map((o) => ({ ...o!, toolResponse: truncate(o!.toolResponse) })),
+      });
     },
   );
 
@@ -169,10 +172,8 @@ export function registerTools(server: McpServer, core: Core): void {
       title: 'A session: summary and state',
       description:
         'A session by its MemTray id or Claude Code session id: summary, state, prompts and an index of its observations.',
-      inputSchema: {
-        id: z.number().int().positive().optional(),
-        claudeSessionId: z.string().min(1).max(200).optional(),
-      },
+      inputSchema: mcpGetSession.input,
+      outputSchema: mcpGetSession.output,
     },
     (a) => {
       const s =
@@ -185,10 +186,10 @@ export function registerTools(server: McpServer, core: Core): void {
         return fail("give 'id' or 'claudeSessionId'");
       if (!s) return fail(`no session ${a.id ?? a.claudeSessionId}`);
       const d = core.read.sessionDetail(s.id)!;
-      return ok({
+      return ok(mcpGetSession.output, {
         session: d.session,
         summary: d.summary,
-        state: core.read.sessionState(s.id),
+        state: core.read.sessionState(s.id)!,
         prompts: d.prompts,
         observations: d.observations.map((o) => ({ id: o.id, type: o.type, title: o.title ?? o.toolName })),
       });
@@ -202,11 +203,8 @@ export function registerTools(server: McpServer, core: Core): void {
       description:
         'Remember something for later sessions of a project (a decision, a convention, a gotcha). ' +
         'Stored as an observation of type "memory"; found by search and shown at session start.',
-      inputSchema: {
-        text: z.string().trim().min(1).max(10_000),
-        project: z.string().trim().min(1).max(200),
-        title: z.string().trim().min(1).max(200).optional(),
-      },
+      inputSchema: mcpSaveMemory.input,
+      outputSchema: mcpSaveMemory.output,
     },
     (a) => saveMemory(core, a),
   );
@@ -220,5 +218,5 @@ export function saveMemory(
   const r = core.ingest.user.saveMemory(a);
   if (!r.stored || r.observationId === undefined)
     return fail(`memory not saved: ${r.skipped ?? 'unknown reason'} (capture is off for this project?)`);
-  return ok({ saved: true, id: r.observationId, project: a.project, title: r.title });
+  return ok(mcpSaveMemory.output, { saved: true, id: r.observationId, project: a.project, title: r.title! });
 }

@@ -11,6 +11,9 @@
  * would span two pieces is not found (pieces end at line ends, so this is rare).
  */
 import { RE2JS } from 're2js';
+import type { CustomPatternStatus } from '../../shared/contract/health.js';
+
+export type { CustomPatternStatus };
 
 const PIECE = 8 * 1024;
 const BUDGET_MS = 200;
@@ -127,13 +130,6 @@ export function applyCustomPattern(text: string, source: string, marker: string)
     from = end;
   }
   return out;
-}
-
-export interface CustomPatternStatus {
-  pattern: string;
-  state: 'active' | 'invalid' | 'disabled';
-  reason: string | null;
-  disabledAt: number | null;
 }
 
 /** The state of each of `patterns` (the configured ones): active, invalid for RE2, or disabled. */

@@ -1,5 +1,6 @@
 /** Titles and snippets for a page of ranked hits (computed for the page alone). */
 import type Database from 'better-sqlite3';
+import type { SearchHit } from '../../shared/contract/search.js';
 import { answerLines, hideInternals, isInternalFact, parseFacts } from './answer.js';
 import { finishSnippet, markSubstrings } from './query.js';
 import type { Intent } from './intent.js';
@@ -18,19 +19,8 @@ export interface Hit {
   count?: number;
 }
 
-export interface SearchItem {
-  kind: Kind;
-  id: number;
-  sessionId: number;
-  project: string;
-  type: string | null;
-  title: string;
-  snippet: string;
-  createdAt: number;
-  score: number;
-  /** How many near-identical memories this item stands for (absent when one). */
-  count?: number;
-}
+/** A search hit as the API returns it (the contract's `SearchHit`). */
+export type SearchItem = SearchHit;
 
 type Stmt = (sql: string) => Database.Statement;
 

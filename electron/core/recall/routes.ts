@@ -1,8 +1,13 @@
 /** `GET /api/search`: query parsing and validation; the work is in `SearchEngine`. */
-import { HttpError, intParam, type Route } from '../server/http.js';
-import { MAX_OFFSET, type Kind, type SearchEngine, type SearchParams } from './search.js';
-
-const KINDS: readonly Kind[] = ['observation', 'summary', 'prompt'];
+import {
+  SEARCH_KINDS,
+  SEARCH_LIMITS,
+  searchPage,
+  searchQuery,
+  type SearchKind,
+} from '../../shared/contract/search.js';
+import { HttpError, jsonRoute, validate, type Route } from '../server/http.js';
+import { MAX_OFFSET, type SearchEngine, type SearchParams } from './search.js';
 
 /** An ISO date/time or milliseconds since the epoch. */
 export function parseTime(raw: string | null, name: string): number | undefined {
@@ -24,53 +29,64 @@ export function decodeCursor(raw: string | null): number {
   return n;
 }
 
-function optionalText(q: URLSearchParams, name: string, max: number): string | undefined {
-  const v = q.get(name);
-  if (v === null || v.trim() === '') return undefined;
-  if (v.length > max) throw new HttpError(400, `invalid query: ${name} is longer than ${max} characters`);
-  return v.trim();
+/** A query parameter as the contract's field: trimmed, empty → absent; `limit` a number when it is one. */
+function field(q: URLSearchParams, name: string): string | undefined {
+  const v = q.get(name)?.trim();
+  return v === undefined || v === '' ? undefined : v;
 }
 
-/** Reads and validates the search parameters shared by the route, the CLI and the MCP tool. */
+/**
+ * Reads and validates the search parameters shared by the route and the CLI, with the contract's
+ * `searchQuery` (the limits are defined there once).
+ */
 export function searchParamsFrom(q: URLSearchParams): SearchParams {
-  const text = q.get('q') ?? '';
-  if (text.length > 2000) throw new HttpError(400, 'invalid query: q is longer than 2000 characters');
-  let type = optionalText(q, 'type', 100);
-  let kinds: Kind[] | undefined;
-  const kindRaw = optionalText(q, 'kind', 100);
-  if (kindRaw !== undefined) {
-    kinds = kindRaw.split(',').map((k) => k.trim()) as Kind[];
-    if (kinds.some((k) => !KINDS.includes(k)))
-      throw new HttpError(400, `invalid query: kind must be among ${KINDS.join(', ')}`);
+  const limit = field(q, 'limit');
+  const p = validate(
+    searchQuery,
+    {
+      q: q.get('q') ?? '',
+      project: field(q, 'project'),
+      type: field(q, 'type'),
+      kind: field(q, 'kind'),
+      file: field(q, 'file'),
+      since: field(q, 'since'),
+      until: field(q, 'until'),
+      limit: limit !== undefined && /^\d{1,6}$/.test(limit) ? Number(limit) : limit,
+      cursor: field(q, 'cursor'),
+    },
+    'query',
+  );
+  let type = p.type;
+  let kinds: SearchKind[] | undefined;
+  if (p.kind !== undefined) {
+    kinds = p.kind.split(',').map((k) => k.trim()) as SearchKind[];
+    if (kinds.some((k) => !SEARCH_KINDS.includes(k)))
+      throw new HttpError(400, `invalid query: kind must be among ${SEARCH_KINDS.join(', ')}`);
   }
   // `type=summary|prompt|observation` selects a kind (the UI's type filter lists all three).
-  if (type !== undefined && (KINDS as readonly string[]).includes(type)) {
-    kinds = [type as Kind];
+  if (type !== undefined && (SEARCH_KINDS as readonly string[]).includes(type)) {
+    kinds = [type as SearchKind];
     type = undefined;
   }
-  const file = optionalText(q, 'file', 1000);
-  if (file !== undefined && [...file].length < 3)
-    throw new HttpError(400, 'invalid query: file must be at least 3 characters');
-  const since = parseTime(q.get('since'), 'since');
-  const until = parseTime(q.get('until'), 'until');
   return {
-    q: text,
-    project: optionalText(q, 'project', 200),
+    q: p.q,
+    project: p.project,
     type,
     kinds,
-    file,
-    since,
-    until,
-    limit: intParam(q, 'limit', 20, 1, 100),
-    offset: decodeCursor(q.get('cursor')),
+    file: p.file,
+    since: parseTime(p.since ?? null, 'since'),
+    until: parseTime(p.until ?? null, 'until'),
+    limit: p.limit ?? SEARCH_LIMITS.limit.default,
+    offset: decodeCursor(p.cursor ?? null),
   };
 }
 
 export function searchRoutes(engine: SearchEngine): Route[] {
   return [
-    {
+    jsonRoute({
       method: 'GET',
       path: '/api/search',
+      response: searchPage,
       handler: ({ query }) => {
         const params = searchParamsFrom(query);
         let r;
@@ -89,6 +105,6 @@ export function searchRoutes(engine: SearchEngine): Route[] {
           },
         };
       },
-    },
+    }),
   ];
 }

@@ -3,8 +3,10 @@
  * afterwards for the page's hits alone (a `snippet()` per match costs ~20× on broad queries).
  * FTS5 tables are never aliased (`MATCH` and the auxiliary functions need the table's own name).
  */
+import type { SearchKind } from '../../shared/contract/search.js';
 
-export type Kind = 'observation' | 'summary' | 'prompt';
+/** What a hit is: the contract's `SearchKind`. */
+export type Kind = SearchKind;
 
 export interface Filters {
   project?: string | undefined;

@@ -47,7 +47,25 @@ export interface Route {
   settled?: boolean;
   /** The body as checked UTF-8 text (the handler parses it), not parsed JSON. */
   rawBody?: boolean;
+  /**
+   * The schema of the JSON answer, from the shared contract (electron/shared/contract/). The tests'
+   * API helper parses every answer with it; define JSON routes with `jsonRoute` so the handler's
+   * answer is also checked against it at compile time.
+   */
+  response?: z.ZodType;
   handler(ctx: RequestContext): RouteResult | Promise<RouteResult>;
+}
+
+type JsonResult<T> = { status?: number; json: T };
+
+/** A route answering JSON of the contract's `response` schema (checked by the compiler here). */
+export function jsonRoute<S extends z.ZodType>(
+  r: Omit<Route, 'handler' | 'response'> & {
+    response: S;
+    handler(ctx: RequestContext): JsonResult<z.input<S>> | Promise<JsonResult<z.input<S>>>;
+  },
+): Route {
+  return r;
 }
 
 interface CompiledRoute extends Route {

@@ -1,16 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import type { Bus, BusEventName } from '../util/bus.js';
+import { LIVE_EVENT_NAMES } from '../../shared/contract/events.js';
+import type { Bus } from '../util/bus.js';
 
-const STREAMED: BusEventName[] = [
-  'event',
-  'observation',
-  'summary',
-  'session',
-  'project',
-  'queue',
-  'settings',
-  'import',
-];
+/** Every live event of the contract goes out; the bus's internal ones (`job-enqueued`) do not. */
+const STREAMED = LIVE_EVENT_NAMES;
 
 /**
  * Server-Sent Events: every bus event goes out as `event: <name>` with a JSON `data:` line. A

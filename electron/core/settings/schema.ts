@@ -11,6 +11,10 @@ export const DEFAULT_SKIP_TOOLS = [
 
 export const DEFAULT_MODEL = 'claude-haiku-4-5';
 
+/** Who writes the memories: rules only, or a model through one of the providers. */
+export const PROVIDER_KINDS = ['rules', 'anthropic', 'claude-code', 'openai-compatible'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
 const syncFolder = z
   .string()
   .min(1)
@@ -31,6 +35,12 @@ export const settingsSchema = z
     customRedactPatterns: z.array(z.string().min(1).max(1000)).max(200).default([]),
     provider: z
       .object({
+        /** null: automatic (`anthropic` when a key is set, else `rules`). */
+        kind: z.enum(PROVIDER_KINDS).nullable().default(null),
+        /** The `claude` CLI for `claude-code` (null: `claude` on PATH). */
+        claudePath: z.string().min(1).max(1000).nullable().default(null),
+        /** How many `claude` processes run at once (a subscription has rate limits). */
+        claudeConcurrency: z.number().int().min(1).max(4).default(1),
         model: z.string().min(1).max(200).default(DEFAULT_MODEL),
         baseUrl: z.string().url().nullable().default(null),
         dailyTokenBudget: z.number().int().nonnegative().default(2_000_000),
@@ -40,6 +50,9 @@ export const settingsSchema = z
       })
       .strict()
       .default({
+        kind: null,
+        claudePath: null,
+        claudeConcurrency: 1,
         model: DEFAULT_MODEL,
         baseUrl: null,
         dailyTokenBudget: 2_000_000,
@@ -84,6 +97,24 @@ export const settingsSchema = z
 
 export type Settings = z.infer<typeof settingsSchema>;
 
+type NoDefaults<S extends z.ZodRawShape> = {
+  [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer I extends z.ZodType> ? I : S[K]>;
+};
+
+/**
+ * A nested object's patch: every field optional and without its default. (`.partial()` keeps the
+ * defaults, and zod 4 applies them to absent keys: `{provider: {model}}` would reset every other
+ * provider field to its default when merged.)
+ */
+function patchOf<S extends z.ZodRawShape>(o: z.ZodObject<S>): z.ZodObject<NoDefaults<S>, z.core.$strict> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, v] of Object.entries(o.shape) as Array<[string, z.ZodType]>) {
+    const inner = v instanceof z.ZodDefault ? (v.removeDefault() as z.ZodType) : v;
+    shape[k] = inner.optional();
+  }
+  return z.object(shape).strict() as unknown as z.ZodObject<NoDefaults<S>, z.core.$strict>;
+}
+
 /** A partial update as accepted by `PUT /api/settings` (nested objects merge). */
 export const settingsPatchSchema = z
   .object({
@@ -93,17 +124,14 @@ export const settingsPatchSchema = z
     excludedPaths: settingsSchema.shape.excludedPaths.removeDefault(),
     redactSecrets: z.boolean(),
     customRedactPatterns: settingsSchema.shape.customRedactPatterns.removeDefault(),
-    provider: settingsSchema.shape.provider.removeDefault().partial(),
-    context: settingsSchema.shape.context.removeDefault().partial(),
-    retention: settingsSchema.shape.retention.removeDefault().partial(),
-    // Spelled out without defaults: zod 4's .partial() keeps inner defaults, so a patch of one
-    // field would reset the others.
-    sync: z
-      .object({ folder: syncFolder.nullable(), projectSettings: z.boolean(), scanMinutes: syncScanMinutes })
-      .partial()
-      .strict(),
+    provider: patchOf(settingsSchema.shape.provider.removeDefault()),
+    context: patchOf(settingsSchema.shape.context.removeDefault()),
+    retention: patchOf(settingsSchema.shape.retention.removeDefault()),
+    sync: patchOf(settingsSchema.shape.sync.removeDefault()),
     /** Write-only: stored apart from settings (0600 file or safeStorage), never returned. `null` clears it. */
     apiKey: z.string().min(1).max(500).nullable(),
+    /** Write-only key of the `openai-compatible` endpoint (none for Ollama); `null` clears it. */
+    openaiApiKey: z.string().min(1).max(500).nullable(),
   })
   .partial()
   .strict();

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, renameSync, writeFileSync } from 'node:fs';
 import { settings as settingsTable } from '../../../drizzle/schema.js';
 import type { Drizzle } from '../db/open.js';
 import type { Clock } from '../util/clock.js';
-import { settingsSchema, type Settings, type SettingsPatch } from './schema.js';
+import { settingsSchema, type ProviderKind, type Settings, type SettingsPatch } from './schema.js';
 
 /** Where the Anthropic API key lives: a 0600 file headless, Electron's safeStorage in the app. */
 export interface SecretStore {
@@ -54,7 +54,14 @@ const KEY = 'settings';
 export class SecretStoreError extends Error {}
 
 /** What the settings API returns: the settings plus whether a key is set, never the key itself. */
-export type PublicSettings = Settings & { apiKeySet: boolean; apiKeySource: 'settings' | 'env' | null };
+export type PublicSettings = Settings & {
+  apiKeySet: boolean;
+  apiKeySource: 'settings' | 'env' | null;
+  /** Whether a key for the `openai-compatible` endpoint is stored (never the key). */
+  openaiApiKeySet: boolean;
+  /** The provider in force: `provider.kind`, or when null `anthropic` with a key, else `rules`. */
+  providerKind: ProviderKind;
+};
 
 /** Settings persisted as one validated JSON row, cached in memory. */
 export class SettingsStore {
@@ -65,6 +72,8 @@ export class SettingsStore {
     private readonly secrets: SecretStore,
     private readonly clock: Clock,
     private readonly env: NodeJS.ProcessEnv = process.env,
+    /** The `openai-compatible` endpoint's key (optional: local servers need none). */
+    private readonly openaiSecrets: SecretStore = memorySecretStore(),
   ) {}
 
   get(): Settings {
@@ -87,7 +96,7 @@ export class SettingsStore {
    * is stored first: if the secret store refuses it (no OS keychain), nothing else changes either.
    */
   update(patch: SettingsPatch): string[] {
-    const { apiKey, ...rest } = patch;
+    const { apiKey, openaiApiKey, ...rest } = patch;
     const current = this.get();
     const merged = settingsSchema.parse({
       ...current,
@@ -106,6 +115,14 @@ export class SettingsStore {
       }
       changed.push('apiKey');
     }
+    if (openaiApiKey !== undefined) {
+      try {
+        this.openaiSecrets.set(openaiApiKey);
+      } catch (err) {
+        throw new SecretStoreError(`cannot store the API key: ${(err as Error).message}`);
+      }
+      changed.push('openaiApiKey');
+    }
     if (Object.keys(rest).length === 0) return changed;
     const now = this.clock();
     const value = JSON.stringify(merged);
@@ -123,6 +140,16 @@ export class SettingsStore {
     return this.secrets.get() ?? (this.env.ANTHROPIC_API_KEY?.trim() || null);
   }
 
+  /** The `openai-compatible` key: stored in settings, else `MEMTRAY_OPENAI_API_KEY` (never `OPENAI_API_KEY`). */
+  openaiApiKey(): string | null {
+    return this.openaiSecrets.get() ?? (this.env.MEMTRAY_OPENAI_API_KEY?.trim() || null);
+  }
+
+  /** `provider.kind`, or when automatic: `anthropic` when a key is set, else `rules`. */
+  providerKind(): ProviderKind {
+    return this.get().provider.kind ?? (this.apiKey() ? 'anthropic' : 'rules');
+  }
+
   publicView(): PublicSettings {
     const fromStore = this.secrets.get();
     const fromEnv = this.env.ANTHROPIC_API_KEY?.trim();
@@ -130,6 +157,8 @@ export class SettingsStore {
       ...this.get(),
       apiKeySet: Boolean(fromStore ?? fromEnv),
       apiKeySource: fromStore ? 'settings' : fromEnv ? 'env' : null,
+      openaiApiKeySet: this.openaiApiKey() !== null,
+      providerKind: this.providerKind(),
     };
   }
 

@@ -2,19 +2,9 @@
  * Session state derived from a session's stored events, in the exact shape of the seed's
  * `state.json` (spcstr spec): files, tools used, agents, errors, prompts, notifications.
  */
-export interface SessionState {
-  session_id: string;
-  created_at: string;
-  updated_at: string;
-  session_active: boolean;
-  agents: string[];
-  agents_history: Array<{ name: string; started_at: string; completed_at?: string }>;
-  files: { new: string[]; edited: string[]; read: string[] };
-  tools_used: Record<string, number>;
-  errors: Array<{ timestamp: string; type: string; message: string; context?: Record<string, unknown> }>;
-  prompts: Array<{ timestamp: string; prompt: string }>;
-  notifications: Array<{ timestamp: string; message: string }>;
-}
+import type { SessionState } from '../../shared/contract/sessions.js';
+
+export type { SessionState } from '../../shared/contract/sessions.js';
 
 export interface StoredEvent {
   eventName: string;

@@ -6,19 +6,12 @@
  * Recording never throws: a failing quarantine must not turn a skipped item into a crash.
  */
 import type Database from 'better-sqlite3';
+import type { QuarantineItem } from '../../shared/contract/health.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/logger.js';
 
+export type { QuarantineItem };
 export type QuarantineKind = 'transcript' | 'spool' | 'reconcile' | 'plugin';
-
-export interface QuarantineItem {
-  kind: string;
-  item: string;
-  reason: string;
-  failures: number;
-  firstAt: number;
-  lastAt: number;
-}
 
 export class Quarantine {
   constructor(

@@ -1,5 +1,5 @@
 /** Read-side queries behind the read API, the UI and the CLI. */
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   events,
   jobs,
@@ -9,8 +9,19 @@ import {
   sessionSummaries,
   userPrompts,
 } from '../../../drizzle/schema.js';
+import type { Page } from '../../shared/contract/common.js';
+import type { Observation } from '../../shared/contract/observations.js';
+import type { Project } from '../../shared/contract/projects.js';
+import type { QueueCounts } from '../../shared/contract/queue.js';
+import type {
+  Session,
+  SessionDetail,
+  SessionListItem,
+  SessionState,
+  Summary,
+} from '../../shared/contract/sessions.js';
 import type { Drizzle } from '../db/open.js';
-import { deriveSessionState, type SessionState } from '../state/session-state.js';
+import { deriveSessionState } from '../state/session-state.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type ObservationRow = typeof observations.$inferSelect;
@@ -34,8 +45,26 @@ const parseJson = (v: string | null): unknown => {
   }
 };
 
+/** A session as the API returns it (the contract's `Session`: internal columns left out). */
+export function sessionView(s: SessionRow): Session {
+  return {
+    id: s.id,
+    claudeSessionId: s.claudeSessionId,
+    project: s.project,
+    cwd: s.cwd,
+    transcriptPath: s.transcriptPath,
+    firstPrompt: s.firstPrompt,
+    promptCounter: s.promptCounter,
+    status: s.status,
+    completionReason: s.completionReason,
+    startedAt: s.startedAt,
+    updatedAt: s.updatedAt,
+    completedAt: s.completedAt,
+  };
+}
+
 /** An observation as the API returns it: JSON columns decoded. */
-export function observationView(o: ObservationRow, opts: { raw?: boolean } = {}) {
+export function observationView(o: ObservationRow, opts: { raw?: boolean } = {}): Observation {
   return {
     id: o.id,
     sessionId: o.sessionId,
@@ -58,9 +87,9 @@ export function observationView(o: ObservationRow, opts: { raw?: boolean } = {})
     ...(opts.raw ? { toolInput: parseJson(o.toolInput), toolResponse: parseJson(o.toolResponse) } : {}),
   };
 }
-export type ObservationView = ReturnType<typeof observationView>;
+export type ObservationView = Observation;
 
-export function summaryView(s: SummaryRow) {
+export function summaryView(s: SummaryRow): Summary {
   return {
     id: s.id,
     sessionId: s.sessionId,
@@ -78,13 +107,13 @@ export function summaryView(s: SummaryRow) {
     updatedAt: s.updatedAt,
   };
 }
-export type SummaryView = ReturnType<typeof summaryView>;
+export type SummaryView = Summary;
 
 export class ReadStore {
   constructor(private readonly db: Drizzle) {}
 
   /** Newest first; `cursor` is the last id of the previous page. */
-  listSessions(opts: { project?: string; limit: number; cursor?: number }) {
+  listSessions(opts: { project?: string; limit: number; cursor?: number }): Page<SessionListItem> {
     const where = and(
       opts.project ? eq(sessions.project, opts.project) : undefined,
       opts.cursor ? lt(sessions.id, opts.cursor) : undefined,
@@ -107,7 +136,7 @@ export class ReadStore {
     const page = rows.slice(0, opts.limit);
     return {
       items: page.map((r) => ({
-        ...r.session,
+        ...sessionView(r.session),
         observationCount: r.observationCount,
         summaryRequest: r.request,
       })),
@@ -123,7 +152,7 @@ export class ReadStore {
     return this.db.select().from(sessions).where(eq(sessions.claudeSessionId, claudeSessionId)).get();
   }
 
-  sessionDetail(id: number) {
+  sessionDetail(id: number): SessionDetail | undefined {
     const s = this.session(id);
     if (!s) return undefined;
     const prompts = this.db
@@ -141,7 +170,7 @@ export class ReadStore {
       .all();
     const summary = this.db.select().from(sessionSummaries).where(eq(sessionSummaries.sessionId, id)).get();
     return {
-      session: s,
+      session: sessionView(s),
       prompts: prompts.map((p) => ({
         id: p.id,
         promptNumber: p.promptNumber,
@@ -175,7 +204,7 @@ export class ReadStore {
     return o ? observationView(o, { raw: true }) : undefined;
   }
 
-  listProjects() {
+  listProjects(): Project[] {
     return this.db
       .select({
         name: projects.name,
@@ -205,10 +234,17 @@ export class ReadStore {
     };
   }
 
-  queueCounts() {
+  /** Jobs per status, and the age at `now` of the oldest one waiting (as `JobQueue.counts` counts them). */
+  queueCounts(now: number): QueueCounts {
     const rows = this.db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status).all();
-    const out = { pending: 0, leased: 0, done: 0, failed: 0, oldestPendingAgeMs: null as number | null };
+    const out: QueueCounts = { pending: 0, leased: 0, done: 0, failed: 0, oldestPendingAgeMs: null };
     for (const r of rows) out[r.status] = r.n;
+    const oldest = this.db
+      .select({ t: sql<number | null>`min(${jobs.createdAt})` })
+      .from(jobs)
+      .where(inArray(jobs.status, ['pending', 'leased']))
+      .get();
+    if (oldest?.t != null) out.oldestPendingAgeMs = Math.max(0, now - oldest.t);
     return out;
   }
 }

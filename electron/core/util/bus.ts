@@ -1,17 +1,11 @@
 import { EventEmitter } from 'node:events';
+import type { LiveEventMap } from '../../shared/contract/events.js';
 
-/** What the core announces; the SSE stream, the queue worker and the Electron shell listen. */
-export interface BusEvents {
-  event: { id: number; eventName: string; claudeSessionId: string | null; receivedAt: number };
-  observation: { id: number; sessionId: number; toolName: string; title: string | null; status: string };
-  summary: { sessionId: number; id: number };
-  session: { id: number; claudeSessionId: string; status: string; project: string };
-  project: { name: string; captureEnabled: boolean };
-  queue: { pending: number; leased: number; failed: number; done: number };
-  'job-enqueued': { kind: string };
-  settings: { changed: string[] };
-  import: { runId: number; status: string; filesDone: number; filesTotal: number };
-}
+/**
+ * What the core announces; the SSE stream, the queue worker and the Electron shell listen. The
+ * live events are the contract's (electron/shared/contract/events.ts); `job-enqueued` stays inside.
+ */
+export type BusEvents = LiveEventMap & { 'job-enqueued': { kind: string } };
 
 export type BusEventName = keyof BusEvents;
 

@@ -1,5 +1,6 @@
 import {
   LIVE_EVENT_NAMES,
+  parseLiveEvent,
   type LiveEvent,
   type LiveStatus,
   type MemTrayApi,
@@ -63,9 +64,11 @@ function openStream(
   for (const name of LIVE_EVENT_NAMES) {
     es.addEventListener(name, (e: MessageEvent<string>) => {
       try {
-        listener({ name, data: JSON.parse(e.data) } as LiveEvent);
+        // A frame that is not the contract's event is dropped; the next reload shows the truth.
+        const ev = parseLiveEvent(name, JSON.parse(e.data));
+        if (ev) listener(ev);
       } catch {
-        // A malformed frame is dropped; the next reload shows the truth.
+        // Not JSON: dropped too.
       }
     });
   }

@@ -1,4 +1,8 @@
-/** An in-memory MemTrayApi for component tests: records calls, emits live events on demand. */
+/**
+ * An in-memory MemTrayApi for component tests: records calls, emits live events on demand. Every
+ * answer (the defaults here and a test's own) is parsed with the verb's contract schema, so a
+ * fixture that drifts from what the service answers fails the test.
+ */
 import type {
   LiveEvent,
   MemTrayApi,
@@ -9,6 +13,8 @@ import type {
   SessionDetail,
   SessionListItem,
 } from '../../../electron/shared/api';
+import type { z } from 'zod';
+import { VERB_RESPONSES } from '../../../electron/shared/contract/api-verbs';
 import { ApiError } from '../api/errors';
 
 export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSettings {
@@ -20,6 +26,9 @@ export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSetti
     redactSecrets: true,
     customRedactPatterns: [],
     provider: {
+      kind: null,
+      claudePath: null,
+      claudeConcurrency: 1,
       model: 'claude-haiku-4-5',
       baseUrl: null,
       dailyTokenBudget: 2_000_000,
@@ -32,6 +41,8 @@ export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSetti
     sync: { folder: null, projectSettings: false, scanMinutes: 10 },
     apiKeySet: false,
     apiKeySource: null,
+    openaiApiKeySet: false,
+    providerKind: 'rules',
     ...over,
   };
 }
@@ -96,20 +107,28 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
   };
   const rec =
     <A extends unknown[], R>(name: string, fn: (...a: A) => Promise<R>) =>
-    (...a: A): Promise<R> => {
+    async (...a: A): Promise<R> => {
       calls.push([name, a]);
-      return fn(...a);
+      const value = await fn(...a);
+      const r = (VERB_RESPONSES as Record<string, z.ZodType | null>)[name]?.safeParse(value);
+      if (r && !r.success) {
+        const msg = `fakeApi.${name}: the answer drifted from the contract: ${r.error.message}`;
+        console.error(msg); // the view shows the error; the log says why
+        throw new Error(msg);
+      }
+      return value;
     };
   const base: MemTrayApi = {
-    health: rec('health', async () => ({ ok: true, version: '0.1.0', uptimeMs: 1000 })),
+    health: rec('health', async () => ({ ok: true, version: '0.1.0', uptimeMs: 1000, quarantined: 0 })),
     status: rec('status', async () => ({
       ok: true,
       version: '0.1.0',
       uptimeMs: 61_000,
+      quarantined: 0,
       dataDir: '/tmp/memtray',
       paused: state.settings.paused,
       counts: { sessions: state.sessions.length, prompts: 0, observations: 0, summaries: 0, events: 0 },
-      queue: { pending: 0, leased: 0, done: 0, failed: 0 },
+      queue: { pending: 0, leased: 0, done: 0, failed: 0, oldestPendingAgeMs: null },
       streamClients: 1,
     })),
     search: rec('search', async (q) => {
@@ -168,7 +187,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     listProjects: rec('listProjects', async () => ({ items: state.projects, paused: state.settings.paused })),
     setProjectCapture: rec('setProjectCapture', async (name, capture) => {
       state.projects = state.projects.map((p) => (p.name === name ? { ...p, captureEnabled: capture } : p));
-      return {};
+      return { name, captureEnabled: capture };
     }),
     deleteProject: rec('deleteProject', async (name) => {
       const n = state.sessions.filter((s) => s.project === name).length;
@@ -191,6 +210,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     getQueue: missing('/api/queue'),
     retryJobs: missing('/api/queue/retry'),
     getUsage: missing('/api/usage'),
+    getProvider: missing('/api/provider'),
     getStorage: missing('/api/maintenance'),
     getHooks: missing('/api/capture/hooks'),
     installHooks: missing('/api/capture/hooks/install'),

@@ -4,6 +4,7 @@ import { Chip, ErrorBox, Loading } from '../components/ui';
 import { useSave } from '../components/useSave';
 import { duration, num } from '../format';
 import { HooksCard, ImportCard } from './HealthCapture';
+import { ProviderHealthCard } from './HealthProvider';
 import { StorageCard } from './HealthStorage';
 import { DataCard } from './HealthData';
 import { SyncCard } from './HealthSync';
@@ -145,6 +146,7 @@ export function HealthView() {
     <section className="view" aria-label="Health">
       <ServiceCard />
       <QueueCard />
+      <ProviderHealthCard />
       <StorageCard />
       <HooksCard />
       <ImportCard />

@@ -5,11 +5,12 @@ import { useResource } from '../api/resource';
 import { Chip, ErrorBox, Loading } from '../components/ui';
 import { SaveBar } from '../components/SaveBar';
 import { useSave } from '../components/useSave';
+import { ProviderPicker } from './ProviderPicker';
 import { UsagePanel } from './Usage';
 
 const MODELS = ['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-opus-4-1'];
 
-/** API key (write-only), model, daily token budget, usage by day. */
+/** Provider choice, API key (write-only), model, daily token budget, usage by day. */
 export function ProviderView() {
   const api = useApi();
   const ids = useId();
@@ -46,6 +47,11 @@ export function ProviderView() {
       {!s && settings.loading && <Loading />}
       {s && (
         <>
+          <ProviderPicker
+            key={`${s.providerKind}:${s.provider.kind ?? 'auto'}`}
+            settings={s}
+            onSaved={settings.reload}
+          />
           <form
             className="card form"
             onSubmit={(e) => {

@@ -27,8 +27,10 @@ describe('SessionsView', () => {
     const api = fakeApi();
     const s = sessionFixture(7, { summaryRequest: 'Fix login' });
     api.state.sessions = [s];
+    // A session's detail carries the session itself, not the list's counts.
+    const { observationCount: _count, summaryRequest: _request, ...session } = s;
     api.state.details[7] = {
-      session: s,
+      session,
       prompts: [{ id: 1, promptNumber: 1, prompt: 'please fix login', createdAt: 1 }],
       observations: [],
       summary: {

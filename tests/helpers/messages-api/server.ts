@@ -9,21 +9,16 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { cachedPrefix, defaultToolInput, userText, type MessagesBody } from './answers.js';
+import { streamMessage } from './stream.js';
+
+export { defaultToolInput, systemText, userText, type MessagesBody } from './answers.js';
 
 export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   raw: string;
   body: MessagesBody;
   at: number;
-}
-
-export interface MessagesBody {
-  model: string;
-  max_tokens: number;
-  system?: Array<{ type: 'text'; text: string; cache_control?: { type: string } }> | string;
-  tools?: Array<{ name: string; input_schema: unknown; cache_control?: unknown }>;
-  tool_choice?: { type: string; name?: string };
-  messages: Array<{ role: string; content: string | Array<{ type: string; text?: string }> }>;
 }
 
 export type Behavior =
@@ -34,52 +29,6 @@ export type Behavior =
   | { kind: 'hang' };
 
 export const tokens = (s: string): number => Math.ceil(s.length / 4);
-
-export function userText(body: MessagesBody): string {
-  return body.messages
-    .map((m) => (typeof m.content === 'string' ? m.content : m.content.map((c) => c.text ?? '').join('\n')))
-    .join('\n');
-}
-
-/** Characters of the cacheable prefix (tools + system blocks through the last cache_control). */
-function cachedPrefix(body: MessagesBody): string | null {
-  const sys = Array.isArray(body.system) ? body.system : [];
-  const last = sys.map((b) => Boolean(b.cache_control)).lastIndexOf(true);
-  const toolMark = (body.tools ?? []).some((t) => t.cache_control);
-  if (last < 0 && !toolMark) return null;
-  const upTo = last < 0 ? [] : sys.slice(0, last + 1);
-  return JSON.stringify(body.tools ?? []) + upTo.map((b) => b.text).join('');
-}
-
-export function defaultToolInput(body: MessagesBody): unknown {
-  const name = body.tool_choice?.name ?? body.tools?.[0]?.name;
-  const text = userText(body);
-  if (name === 'record_summary') {
-    return {
-      request: 'The user asked for a change.',
-      investigated: 'Read the relevant files.',
-      learned: 'The code path is understood.',
-      completed: 'Made the change.',
-      next_steps: 'none',
-      files_read: [],
-      files_edited: [],
-    };
-  }
-  const ids = [...text.matchAll(/<tool_call id="(\d+)" tool="([^"]*)"/g)];
-  return {
-    observations: ids.map((m) => ({
-      id: Number(m[1]),
-      type: 'discovery',
-      title: `Model memory for ${m[2]} #${m[1]}`,
-      subtitle: 'from the test server',
-      facts: [`tool ${m[2]}`],
-      narrative: 'A structured memory written by the test model.',
-      concepts: ['testing'],
-      files_read: [],
-      files_modified: [],
-    })),
-  };
-}
 
 export class MessagesApiServer {
   readonly requests: RecordedRequest[] = [];
@@ -156,6 +105,7 @@ export class MessagesApiServer {
       );
     }
     const usage = this.usage(body);
+    if (body.stream) return this.stream(res, body, b, usage);
     const base = {
       id: `msg_${this.requests.length}`,
       type: 'message',
@@ -187,6 +137,25 @@ export class MessagesApiServer {
       stop_reason: 'tool_use',
       usage: { ...usage, output_tokens: tokens(out) },
     });
+  }
+
+  /** A streamed answer; without a forced tool the "tool input" comes as a JSON text (claude-code). */
+  private stream(res: ServerResponse, body: MessagesBody, b: Behavior, usage: Record<string, number>): void {
+    const message = { id: `msg_${this.requests.length}`, model: body.model, usage };
+    const input = b.kind === 'malformed' ? { observations: 'not a list', title: 42 } : defaultToolInput(body);
+    const prose = b.kind === 'prose' ? (b.text ?? 'Sure! The files were read and edited.') : null;
+    const out = prose ?? JSON.stringify(input);
+    message.usage = { ...usage, output_tokens: tokens(out) };
+    if (body.tool_choice?.name && prose === null) {
+      const block = {
+        type: 'tool_use' as const,
+        id: `toolu_${this.requests.length}`,
+        name: body.tool_choice.name,
+        input,
+      };
+      return streamMessage(res, message, block, 'tool_use');
+    }
+    return streamMessage(res, message, { type: 'text', text: out }, 'end_turn');
   }
 
   private usage(body: MessagesBody): {

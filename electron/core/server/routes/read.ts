@@ -1,23 +1,48 @@
-import { z } from 'zod';
+import { projectName } from '../../../shared/contract/common.js';
+import { health, quarantineList, redactionHealth, status } from '../../../shared/contract/health.js';
+import { observation } from '../../../shared/contract/observations.js';
+import {
+  projectCapture,
+  projectCaptureRequest,
+  projectDeleted,
+  projectList,
+} from '../../../shared/contract/projects.js';
+import {
+  sessionDeleted,
+  sessionDetail,
+  sessionListQuery,
+  sessionPage,
+  sessionState,
+  SESSIONS_LIMIT,
+} from '../../../shared/contract/sessions.js';
 import type { Core } from '../../core.js';
 import { customPatternStatus } from '../../privacy/custom-patterns.js';
 import { unsafeRegexReason } from '../../settings/safe-regex.js';
 import { settingsPatchSchema } from '../../settings/schema.js';
 import { SecretStoreError } from '../../settings/store.js';
 import { Quarantine } from '../../store/quarantine.js';
-import { HttpError, idParam, intParam, validate, type Route } from '../http.js';
+import { HttpError, idParam, jsonRoute, validate, type Route } from '../http.js';
 import type { SseHub } from '../sse.js';
 
-// Project names: 1-200 characters, no control characters.
-const projectNameRe = /^[^\p{Cc}]{1,200}$/u;
+/** The `:name` of `/api/projects/:name`, checked with the contract's project-name rule. */
+function nameParam(params: Record<string, string>): string {
+  const name = params.name!;
+  if (!projectName.safeParse(name).success) throw new HttpError(400, 'invalid path: project name');
+  return name;
+}
+
+/** A number in a query string (`abc` stays text, so the schema names the field). */
+const num = (v: string | null): number | string | undefined =>
+  v === null || v === '' ? undefined : /^-?\d+$/.test(v) ? Number(v) : v;
 
 /** Read API, project toggles, settings and the live stream. */
 export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] {
   const quarantine = new Quarantine(core.sqlite, core.clock, core.logger);
   return [
-    {
+    jsonRoute({
       method: 'GET',
       path: '/api/health',
+      response: health,
       auth: false,
       settled: false,
       // Counts only: what is quarantined (paths, reasons) needs the token (/api/health/quarantine).
@@ -29,26 +54,29 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
           quarantined: quarantine.count(),
         },
       }),
-    },
-    {
+    }),
+    jsonRoute({
       method: 'GET',
       path: '/api/health/quarantine',
+      response: quarantineList,
       settled: false,
       handler: () => ({ json: { items: quarantine.list() } }),
-    },
-    {
+    }),
+    jsonRoute({
       // Custom redaction patterns: active, invalid for RE2, or disabled for their cost (with why).
       method: 'GET',
       path: '/api/health/redaction',
+      response: redactionHealth,
       settled: false,
       handler: () => {
         const patterns = customPatternStatus(core.settings.get().customRedactPatterns);
         return { json: { ok: patterns.every((p) => p.state === 'active'), customPatterns: patterns } };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'GET',
       path: '/api/status',
+      response: status,
       handler: () => ({
         json: {
           ok: true,
@@ -58,90 +86,104 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
           paused: core.settings.isPaused(),
           quarantined: quarantine.count(),
           counts: core.read.counts(),
-          queue: core.read.queueCounts(),
+          queue: core.read.queueCounts(core.clock()),
           streamClients: sse.size,
         },
       }),
-    },
-    {
+    }),
+    jsonRoute({
       method: 'GET',
       path: '/api/sessions',
+      response: sessionPage,
       handler: ({ query }) => {
-        const project = query.get('project') ?? undefined;
-        const cursor = intParam(query, 'cursor', 0, 0, Number.MAX_SAFE_INTEGER);
+        const q = validate(
+          sessionListQuery,
+          {
+            project: query.get('project') || undefined,
+            limit: num(query.get('limit')),
+            cursor: num(query.get('cursor')),
+          },
+          'query',
+        );
         return {
           json: core.read.listSessions({
-            ...(project ? { project } : {}),
-            limit: intParam(query, 'limit', 20, 1, 200),
-            ...(cursor ? { cursor } : {}),
+            ...(q.project ? { project: q.project } : {}),
+            limit: q.limit ?? SESSIONS_LIMIT.default,
+            ...(q.cursor ? { cursor: q.cursor } : {}),
           }),
         };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'GET',
       path: '/api/sessions/:id',
+      response: sessionDetail,
       handler: ({ params }) => {
         const id = idParam(params);
         const d = core.read.sessionDetail(id);
         if (!d) throw new HttpError(404, `session ${id} not found`);
         return { json: d };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'DELETE',
       path: '/api/sessions/:id',
+      response: sessionDeleted,
       handler: ({ params }) => {
         const id = idParam(params);
         if (!core.ingest.user.deleteSession(id)) throw new HttpError(404, `session ${id} not found`);
-        return { json: { deleted: true, id } };
+        return { json: { deleted: true as const, id } };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'GET',
       path: '/api/sessions/:id/state',
+      response: sessionState,
       handler: ({ params }) => {
         const id = idParam(params);
         const st = core.read.sessionState(id);
         if (!st) throw new HttpError(404, `session ${id} not found`);
         return { json: st };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'GET',
       path: '/api/observations/:id',
+      response: observation,
       handler: ({ params }) => {
         const id = idParam(params);
         const o = core.read.observation(id);
         if (!o) throw new HttpError(404, `observation ${id} not found`);
         return { json: o };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'GET',
       path: '/api/projects',
+      response: projectList,
       handler: () => ({ json: { items: core.read.listProjects(), paused: core.settings.isPaused() } }),
-    },
-    {
+    }),
+    jsonRoute({
       method: 'PUT',
       path: '/api/projects/:name',
+      response: projectCapture,
       handler: ({ params, body }) => {
-        const name = params.name!;
-        if (!projectNameRe.test(name)) throw new HttpError(400, 'invalid path: project name');
-        const b = validate(z.object({ capture: z.boolean() }).strict(), body);
-        return { json: core.projects.setCapture(name, b.capture, core.clock()) };
+        const name = nameParam(params);
+        const b = validate(projectCaptureRequest, body);
+        const row = core.projects.setCapture(name, b.capture, core.clock());
+        return { json: { name, captureEnabled: row.captureEnabled } };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'DELETE',
       path: '/api/projects/:name',
+      response: projectDeleted,
       handler: ({ params }) => {
-        const name = params.name!;
-        if (!projectNameRe.test(name)) throw new HttpError(400, 'invalid path: project name');
+        const name = nameParam(params);
         const n = core.ingest.user.deleteProjectMemories(name);
         return { json: { deletedSessions: n } };
       },
-    },
+    }),
     {
       method: 'GET',
       path: '/api/settings',

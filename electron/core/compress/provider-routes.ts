@@ -1,0 +1,26 @@
+/** `GET /api/provider`: the provider in force, its health (rate-limit wait, last error), the `claude` CLI. */
+import { providerStateSchema, type ProviderState } from '../../shared/contract/providers.js';
+import type { Core } from '../core.js';
+import { jsonRoute, type Route } from '../server/http.js';
+import { findClaude } from './claude-path.js';
+import type { ProviderStatus } from './provider-status.js';
+
+export function providerState(core: Core, status: ProviderStatus): ProviderState {
+  const path = findClaude(core.settings.get().provider.claudePath);
+  return providerStateSchema.parse({
+    kind: core.settings.providerKind(),
+    ...status.state(),
+    claude: { found: path !== null, path },
+  });
+}
+
+export function providerRoutes(core: Core, status: ProviderStatus): Route[] {
+  return [
+    jsonRoute({
+      method: 'GET',
+      path: '/api/provider',
+      response: providerStateSchema,
+      handler: () => ({ json: providerState(core, status) }),
+    }),
+  ];
+}

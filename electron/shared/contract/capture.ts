@@ -1,0 +1,61 @@
+/**
+ * Capture: hook install state (`/api/capture/hooks*`, `memtray hooks … --json`) and history
+ * imports (`/api/capture/import`, `/api/capture/imports`, `memtray import --json`).
+ */
+import { z } from 'zod';
+import { epochMs, id } from './common';
+
+export const hookMode = z.enum(['http', 'command']);
+export type HookMode = z.infer<typeof hookMode>;
+export const hookScope = z.enum(['user', 'project']);
+export type HookScope = z.infer<typeof hookScope>;
+
+export const hooksState = z.strictObject({
+  installed: z.boolean(),
+  mode: hookMode.nullable(),
+  scope: hookScope,
+  settingsPath: z.string(),
+  events: z.array(z.string()),
+  problems: z.array(z.string()),
+});
+export type HooksState = z.infer<typeof hooksState>;
+
+/** Project folder for `scope: 'project'` (default: the service's working directory). */
+const projectDir = z.string().min(1).max(4096);
+
+export const hooksInstallRequest = z.strictObject({
+  mode: hookMode.optional(),
+  scope: hookScope.optional(),
+  projectDir: projectDir.optional(),
+});
+export const hooksUninstallRequest = hooksInstallRequest.omit({ mode: true });
+
+export const importRequest = z.strictObject({
+  since: z
+    .string()
+    .max(40)
+    .refine((s) => Number.isFinite(Date.parse(s)), 'must be an ISO date')
+    .optional(),
+  paths: z.array(z.string().min(1).max(4096)).max(100).optional(),
+});
+export type ImportRequest = z.infer<typeof importRequest>;
+export const importStarted = z.strictObject({ runId: id });
+
+export const importRun = z.strictObject({
+  id,
+  source: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  filesTotal: z.number().int().nonnegative(),
+  filesDone: z.number().int().nonnegative(),
+  sessions: z.number().int().nonnegative(),
+  prompts: z.number().int().nonnegative(),
+  toolCalls: z.number().int().nonnegative(),
+  skippedLines: z.number().int().nonnegative(),
+  /** Folders that could not be read and were skipped. */
+  skippedDirs: z.number().int().nonnegative(),
+  error: z.string().nullable(),
+  startedAt: epochMs,
+  finishedAt: epochMs.nullable(),
+});
+export type ImportRun = z.infer<typeof importRun>;
+export const importRunList = z.strictObject({ items: z.array(importRun) });

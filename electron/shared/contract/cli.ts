@@ -1,0 +1,57 @@
+/**
+ * The CLI's `--json` output (one JSON line on stdout): `memtray status`, `hooks`, `import`,
+ * `mcp install|uninstall` (`memtray search --json` is `cliSearchOutput` in search.ts).
+ */
+import { z } from 'zod';
+import { id } from './common';
+import { hooksState } from './capture';
+import { status } from './health';
+
+/** `memtray status --json`: the service's `/api/status` with where it runs, or why it does not answer. */
+export const cliStatusOutput = z.union([
+  status.extend({ running: z.literal(true), port: z.number().int().positive(), pid: z.number().int() }),
+  z.strictObject({
+    running: z.literal(false),
+    dataDir: z.string(),
+    pid: z.number().int().optional(),
+    error: z.string().optional(),
+  }),
+]);
+export type CliStatusOutput = z.infer<typeof cliStatusOutput>;
+
+/** `memtray hooks status|install|uninstall --json`. */
+export const cliHooksOutput = hooksState.extend({
+  /** install/uninstall: the copy of the settings file written first (null when there was none). */
+  backup: z.string().nullable().optional(),
+  /** uninstall: how many MemTray hooks were removed. */
+  removed: z.number().int().nonnegative().optional(),
+});
+export type CliHooksOutput = z.infer<typeof cliHooksOutput>;
+
+/** `memtray import --json`. */
+export const cliImportOutput = z.strictObject({
+  runId: id,
+  status: z.enum(['running', 'done', 'failed']),
+  files: z.number().int().nonnegative(),
+  sessions: z.number().int().nonnegative(),
+  prompts: z.number().int().nonnegative(),
+  toolCalls: z.number().int().nonnegative(),
+  skippedLines: z.number().int().nonnegative(),
+  skippedDirs: z.number().int().nonnegative(),
+});
+export type CliImportOutput = z.infer<typeof cliImportOutput>;
+
+/** `memtray mcp install|uninstall --json`. */
+export const cliMcpInstallOutput = z.strictObject({
+  path: z.string(),
+  status: z.enum(['installed', 'updated', 'unchanged', 'removed', 'absent']),
+  entry: z
+    .strictObject({
+      type: z.literal('stdio'),
+      command: z.string(),
+      args: z.array(z.string()),
+      env: z.record(z.string(), z.string()).optional(),
+    })
+    .nullable(),
+});
+export type CliMcpInstallOutput = z.infer<typeof cliMcpInstallOutput>;

@@ -1,0 +1,73 @@
+/**
+ * The MCP tools' input and output (`memtray mcp`, electron/core/mcp/tools.ts). Inputs are zod raw
+ * shapes (what `registerTool` takes); outputs are the tools' structured content, which the MCP
+ * SDK validates before it answers (the text content is the same JSON).
+ */
+import { z } from 'zod';
+import { epochMs, id, PROJECT_NAME_MAX } from './common';
+import { observation } from './observations';
+import { searchHit, corrections, SEARCH_LIMITS } from './search';
+import { prompt, session, sessionState, summary } from './sessions';
+
+const projectArg = z.string().min(1).max(PROJECT_NAME_MAX);
+const isoTime = z.string().describe('ISO date/time');
+
+export const mcpSearch = {
+  input: {
+    query: z.string().min(1).max(SEARCH_LIMITS.q),
+    project: projectArg.optional(),
+    type: z.string().min(1).max(SEARCH_LIMITS.type).optional(),
+    file: z.string().min(SEARCH_LIMITS.file.min).max(SEARCH_LIMITS.file.max).optional(),
+    limit: z.number().int().min(1).max(SEARCH_LIMITS.mcpLimit.max).optional(),
+  },
+  output: z.strictObject({
+    results: z.array(searchHit.omit({ score: true, createdAt: true }).extend({ at: isoTime })),
+    corrected: corrections.optional(),
+  }),
+};
+
+const timelineEntry = z.strictObject({
+  id,
+  at: isoTime,
+  type: z.string().nullable(),
+  title: z.string(),
+  anchor: z.literal(true).optional(),
+});
+export const MCP_TIMELINE_MAX = 50;
+export const mcpTimeline = {
+  input: {
+    anchor: id.optional(),
+    at: z.union([epochMs, z.string().min(4).max(40)]).optional(),
+    project: projectArg.optional(),
+    before: z.number().int().min(0).max(MCP_TIMELINE_MAX).optional(),
+    after: z.number().int().min(0).max(MCP_TIMELINE_MAX).optional(),
+  },
+  output: z.strictObject({ project: z.string(), observations: z.array(timelineEntry) }),
+};
+
+export const MCP_IDS_MAX = 50;
+export const mcpGetObservations = {
+  input: { ids: z.array(id).min(1).max(MCP_IDS_MAX) },
+  /** Full records; a long tool output is cut (a string ending in `… [N more characters]`). */
+  output: z.strictObject({ observations: z.array(observation) }),
+};
+
+export const mcpGetSession = {
+  input: { id: id.optional(), claudeSessionId: z.string().min(1).max(200).optional() },
+  output: z.strictObject({
+    session,
+    summary: summary.nullable(),
+    state: sessionState,
+    prompts: z.array(prompt),
+    observations: z.array(z.strictObject({ id, type: z.string().nullable(), title: z.string() })),
+  }),
+};
+
+export const mcpSaveMemory = {
+  input: {
+    text: z.string().trim().min(1).max(10_000),
+    project: z.string().trim().min(1).max(PROJECT_NAME_MAX),
+    title: z.string().trim().min(1).max(200).optional(),
+  },
+  output: z.strictObject({ saved: z.literal(true), id, project: z.string(), title: z.string() }),
+};

@@ -1,0 +1,31 @@
+/** Observations (one remembered tool call, decision, episode, …): `GET /api/observations/:id`. */
+import { z } from 'zod';
+import { epochMs, id } from './common';
+
+export const OBSERVATION_STATUSES = ['pending', 'processed', 'failed'] as const;
+export const observationStatus = z.enum(OBSERVATION_STATUSES);
+
+export const observation = z.strictObject({
+  id,
+  sessionId: id,
+  promptNumber: z.number().int().nonnegative(),
+  toolName: z.string(),
+  toolUseId: z.string().nullable(),
+  failed: z.boolean(),
+  cwd: z.string().nullable(),
+  createdAt: epochMs,
+  type: z.string().nullable(),
+  title: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  facts: z.array(z.string()),
+  narrative: z.string().nullable(),
+  concepts: z.array(z.string()),
+  filesRead: z.array(z.string()),
+  filesModified: z.array(z.string()),
+  producedBy: z.string().nullable(),
+  status: observationStatus,
+  /** Only from `getObservation` (raw, after redaction; may be dropped by retention). */
+  toolInput: z.unknown().optional(),
+  toolResponse: z.unknown().optional(),
+});
+export type Observation = z.infer<typeof observation>;

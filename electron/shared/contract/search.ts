@@ -1,0 +1,65 @@
+/**
+ * Search: `GET /api/search` (the popup, IPC), `memtray search --json` and the MCP `search` tool.
+ * The limits are defined here once; the route, IPC and MCP validate with them.
+ */
+import { z } from 'zod';
+import { epochMs, id, isoOrEpoch, page, PROJECT_NAME_MAX } from './common';
+
+export const SEARCH_KINDS = ['observation', 'summary', 'prompt'] as const;
+export const searchKind = z.enum(SEARCH_KINDS);
+export type SearchKind = z.infer<typeof searchKind>;
+
+export const SEARCH_LIMITS = {
+  q: 2000,
+  project: PROJECT_NAME_MAX,
+  type: 100,
+  file: { min: 3, max: 1000 },
+  /** Hits per page (`limit`). */
+  limit: { default: 20, min: 1, max: 100 },
+  /** Hits per MCP `search` call (the agent's context is the budget). */
+  mcpLimit: { default: 10, max: 50 },
+  cursor: 200,
+} as const;
+
+/** `type` also accepts a kind (`summary`, `prompt`, `observation`): the UI's type filter lists all three. */
+export const searchQuery = z.strictObject({
+  q: z.string().max(SEARCH_LIMITS.q),
+  project: z.string().max(SEARCH_LIMITS.project).optional(),
+  type: z.string().max(SEARCH_LIMITS.type).optional(),
+  /** Comma-separated kinds. */
+  kind: z.string().max(SEARCH_LIMITS.type).optional(),
+  /** A path or a path's end (at least 3 characters). */
+  file: z.string().min(SEARCH_LIMITS.file.min).max(SEARCH_LIMITS.file.max).optional(),
+  /** ISO date or ms epoch. */
+  since: isoOrEpoch.optional(),
+  until: isoOrEpoch.optional(),
+  limit: z.number().int().min(SEARCH_LIMITS.limit.min).max(SEARCH_LIMITS.limit.max).optional(),
+  cursor: z.string().max(SEARCH_LIMITS.cursor).optional(),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+export const searchHit = z.strictObject({
+  kind: searchKind,
+  id,
+  sessionId: id,
+  project: z.string(),
+  type: z.string().nullable(),
+  title: z.string(),
+  /** Plain text; each hit wrapped in the literal tokens `<mark>` and `</mark>` (nothing else is HTML). */
+  snippet: z.string(),
+  createdAt: epochMs,
+  score: z.number(),
+  /** How many near-identical memories (same kind, project, type and title) this hit stands for; absent when one. */
+  count: z.number().int().positive().optional(),
+});
+export type SearchHit = z.infer<typeof searchHit>;
+
+/** Words the search corrected (one typo each): `{typed: used}`. */
+export const corrections = z.record(z.string(), z.string());
+
+export const searchPage = page(searchHit, z.string()).extend({ corrected: corrections.optional() });
+export type SearchPage = z.infer<typeof searchPage>;
+
+/** `memtray search --json`. */
+export const cliSearchOutput = z.strictObject({ items: z.array(searchHit), corrected: corrections });
+export type CliSearchOutput = z.infer<typeof cliSearchOutput>;
