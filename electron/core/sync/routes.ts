@@ -5,8 +5,16 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { exportRequest, type ImportProgress } from '../../shared/contract/sync.js';
-import { HttpError, idParam, validate, type Route } from '../server/http.js';
+import {
+  exportRequest,
+  exportResult,
+  importProgress,
+  importStarted,
+  observationDeleted,
+  syncStatus,
+  type ImportProgress,
+} from '../../shared/contract/sync.js';
+import { HttpError, idParam, jsonRoute, validate, type Route } from '../server/http.js';
 import { ArchiveError, countLines, exportJsonl, fileLines, importLines } from './archive.js';
 import { emptyReport, type ApplyOwners } from './apply.js';
 import { prepareForgetObservation } from '../ingest/merge-sql.js';
@@ -35,18 +43,26 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
   const forgetObservation = prepareForgetObservation(d.sqlite, d.owners.jobs);
   let nextId = 1;
   return [
-    { method: 'GET', path: '/api/sync', handler: () => ({ json: d.engine.status() }) },
-    {
+    jsonRoute({
+      method: 'GET',
+      path: '/api/sync',
+      response: syncStatus,
+      handler: () => ({ json: d.engine.status() }),
+    }),
+    jsonRoute({
       method: 'POST',
       path: '/api/sync/run',
+      response: syncStatus,
       handler: () => {
         d.engine.runNow();
         return { json: d.engine.status() };
       },
-    },
+    }),
     {
       method: 'POST',
       path: '/api/data/export',
+      // JSON only when written to `path`; else the archive itself is the answer.
+      response: exportResult,
       handler: ({ body }) => {
         const b = validate(exportRequest.extend({ path: pathSchema.optional() }).strict(), body);
         const f = { project: b.project, since: b.since };
@@ -73,9 +89,10 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
         return { json: { path: b.path, bytes: Buffer.byteLength(text), counts } };
       },
     },
-    {
+    jsonRoute({
       method: 'POST',
       path: '/api/data/import',
+      response: importStarted,
       handler: ({ body }) => {
         const { path } = validate(z.object({ path: pathSchema }).strict(), body);
         try {
@@ -112,27 +129,29 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
         })();
         return { status: 202, json: { id } };
       },
-    },
-    {
+    }),
+    jsonRoute({
       method: 'GET',
       path: '/api/data/imports/:id',
+      response: importProgress,
       handler: ({ params }) => {
         const p = imports.get(idParam(params));
         if (!p) throw new HttpError(404, 'no such import');
         return { json: p };
       },
-    },
-    {
+    }),
+    jsonRoute({
       // Deleting one memory; the delete trigger leaves the tombstone that carries it to peers.
       method: 'DELETE',
       path: '/api/observations/:id',
+      response: observationDeleted,
       handler: ({ params }) => {
         const id = idParam(params);
         const gone = d.sqlite.transaction(() => forgetObservation(id))();
         if (!gone) throw new HttpError(404, `observation ${id} not found`);
         d.engine.write();
-        return { json: { deleted: true, id } };
+        return { json: { deleted: true as const, id } };
       },
-    },
+    }),
   ];
 }

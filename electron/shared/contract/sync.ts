@@ -170,6 +170,9 @@ export const importReport = z.object({
 });
 export type ImportReport = z.infer<typeof importReport>;
 
+/** `DELETE /api/observations/:id`. */
+export const observationDeleted = z.object({ deleted: z.literal(true), id: z.number().int().positive() });
+
 /** `POST /api/import`: starts an import of an archive's text; `GET /api/import/:id` its progress. */
 export const importStarted = z.object({ id: z.number().int().positive() });
 export const importProgress = z.object({
