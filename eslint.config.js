@@ -14,7 +14,7 @@ const coreDirs = readdirSync(join(root, CORE), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 /** Feature plugins: the core's folders that hold a ServicePlugin (`plugin.ts`), wired in by features.ts. */
-const PLUGINS = ['capture', 'compress', 'maintenance', 'recall'];
+const PLUGINS = ['capture', 'compress', 'maintenance', 'recall', 'sync'];
 /** Hosts: they wire the plugins in (the CLI, the MCP server, features.ts). */
 const HOSTS = ['cli', 'mcp', 'features.ts'];
 /** The bottom of the core: these import only each other. */

@@ -5,7 +5,7 @@
  * Migrations are generated from this file by drizzle-kit (`npm run db:generate`); the FTS5
  * tables and their triggers live in a hand-written custom migration next to the generated ones.
  */
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
 
 export const SESSION_STATUSES = ['initialized', 'active', 'completed'] as const;
@@ -31,6 +31,8 @@ export const sessions = sqliteTable(
     /** The worktree (its top level) and branch the session ran in, when in a git repository. */
     worktree: text('worktree'),
     branch: text('branch'),
+    /** The machine this session was imported or synced from; null when captured here (sync/). */
+    origin: text('origin'),
   },
   (t) => [index('sessions_project_started').on(t.project, t.startedAt)],
 );
@@ -87,9 +89,14 @@ export const observations = sqliteTable(
     producedBy: text('produced_by'),
     status: text('status', { enum: OBSERVATION_STATUSES }).notNull().default('pending'),
     updatedAt: integer('updated_at').notNull(),
+    /** Stable id across machines, given when the row first leaves this one (export, sync). */
+    uid: text('uid'),
   },
   (t) => [
     uniqueIndex('observations_session_tool_use').on(t.sessionId, t.toolUseId),
+    uniqueIndex('observations_uid')
+      .on(t.uid)
+      .where(sql`uid IS NOT NULL`),
     index('observations_session_created').on(t.sessionId, t.createdAt),
     index('observations_session_type').on(t.sessionId, t.type, t.createdAt),
     index('observations_created').on(t.createdAt),
@@ -279,3 +286,46 @@ export const embedMeta = sqliteTable('embed_meta', {
 export const embedDirty = sqliteTable('embed_dirty', {
   key: integer('key').primaryKey(),
 });
+/** Deletions that propagate to other machines (owner: sync/). `author` null: deleted here. */
+export const syncTombstones = sqliteTable(
+  'sync_tombstones',
+  {
+    kind: text('kind').notNull(),
+    uid: text('uid').notNull(),
+    author: text('author'),
+    deletedAt: integer('deleted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.uid] })],
+);
+
+/** Rows changed since the sync writer last ran, filled by triggers while sync is on (owner: sync/). */
+export const syncOutbox = sqliteTable(
+  'sync_outbox',
+  {
+    kind: text('kind').notNull(),
+    rowId: integer('row_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.rowId] })],
+);
+
+/** One row while a sync folder is configured: the outbox triggers fire only then (owner: sync/). */
+export const syncSwitch = sqliteTable('sync_switch', {
+  id: integer('id').primaryKey(),
+  folder: text('folder').notNull(),
+  since: integer('since').notNull(),
+});
+
+/** How far each peer's segment file was read and applied (owner: sync/). */
+export const syncCursors = sqliteTable(
+  'sync_cursors',
+  {
+    peer: text('peer').notNull(),
+    file: text('file').notNull(),
+    segment: text('segment').notNull(),
+    offset: integer('offset').notNull(),
+    records: integer('records').notNull(),
+    lastAt: integer('last_at'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.peer, t.file] })],
+);

@@ -11,6 +11,8 @@ import { capturePlugin } from './capture/plugin.js';
 import { compressCoreOptions, compressPlugin } from './compress/plugin.js';
 import { packageRoot } from './config/env.js';
 import { maintenancePlugin } from './maintenance/plugin.js';
+import { syncPlugin } from './sync/plugin.js';
+import type { SyncOptions } from './sync/engine.js';
 
 export type FeatureCoreOptions = Pick<CoreOptions, 'redact' | 'extractRules' | 'wantsLlmJob'>;
 
@@ -20,16 +22,19 @@ export function featureCoreOptions(): FeatureCoreOptions {
 
 /**
  * `root`: where `dist/memtray-hook*` lives (the packaged app passes its resources dir);
- * `nativeBinding`: the better-sqlite3 addon the maintenance worker loads (the app's Electron build).
+ * `nativeBinding`: the better-sqlite3 addon the maintenance worker loads (the app's Electron build);
+ * `sync`: segment and compaction bounds (tests make them small).
  */
 export function featurePlugins(
   root: string = packageRoot(),
   nativeBinding?: string | null,
+  sync: SyncOptions = {},
 ): Array<(core: Core) => ServicePlugin> {
   return [
     (core) => capturePlugin(core, { packageRoot: root }),
     recallPlugin,
     compressPlugin(),
     maintenancePlugin(nativeBinding ? { nativeBinding } : {}),
+    syncPlugin(sync),
   ];
 }

@@ -12,8 +12,14 @@ import { searchQuery } from '../shared/contract/search.js';
 import { sessionListQuery } from '../shared/contract/sessions.js';
 import { recentRequestSchema } from '../shared/contract/recent.js';
 import { IPC_VERBS, type IpcArgs, type IpcVerb } from '../shared/ipc.js';
+import { exportRequest } from '../shared/contract/sync.js';
 
 const none = z.tuple([]);
+const absolutePath = z
+  .string()
+  .min(1)
+  .max(1000)
+  .regex(/^(\/|[A-Za-z]:[\\/])/, 'an absolute path');
 
 export const ipcArgSchemas = {
   health: none,
@@ -55,6 +61,11 @@ export const ipcArgSchemas = {
   uninstallHooks: none,
   startImport: z.tuple([importRequest.optional()]),
   listImports: none,
+  getSync: none,
+  runSync: none,
+  exportData: z.tuple([exportRequest.extend({ path: absolutePath }).strict()]),
+  importArchive: z.tuple([absolutePath]),
+  getArchiveImport: z.tuple([id]),
 } satisfies Record<IpcVerb, z.ZodType>;
 
 export class IpcValidationError extends Error {

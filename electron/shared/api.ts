@@ -20,6 +20,7 @@ import type { SearchPage, SearchQuery } from './contract/search';
 import type { SessionDetail, SessionListItem, SessionListQuery, SessionState } from './contract/sessions';
 import type { ProviderState } from './contract/providers';
 import type { EmbeddingsStatus } from './contract/embeddings';
+import type { ExportResult, ExportToFile, ImportProgress, SyncStatus } from './contract/sync';
 
 export type { ApiErrorShape, Page } from './contract/common';
 export type { HooksState, HookMode, HookScope, ImportRequest, ImportRun } from './contract/capture';
@@ -91,6 +92,14 @@ export interface Settings {
   embeddings: EmbeddingsSettings;
   /** The global shortcut that opens Search (null: none) and the editor file links open in. */
   ui: UiSettings;
+  /** Sync through a folder another tool keeps in sync (docs/sync.md); folder null: off. */
+  sync: SyncSettings;
+}
+
+export interface SyncSettings {
+  folder: string | null;
+  projectSettings: boolean;
+  scanMinutes: number;
 }
 
 export interface UiSettings {
@@ -130,6 +139,7 @@ export interface SettingsPatch {
   retention?: Partial<Settings['retention']>;
   embeddings?: Partial<EmbeddingsSettings>;
   ui?: Partial<UiSettings>;
+  sync?: Partial<SyncSettings>;
   /** Write-only; `null` clears it. */
   apiKey?: string | null;
   /** Write-only key of the openai-compatible endpoint; `null` clears it. */
@@ -184,6 +194,13 @@ export interface MemTrayApi {
   uninstallHooks(): Promise<HooksState>;
   startImport(opts?: ImportRequest): Promise<{ runId: number }>;
   listImports(): Promise<{ items: ImportRun[] }>;
+
+  /** Export, import and sync (shapes in ./contract/sync.ts; docs/sync.md). */
+  getSync(): Promise<SyncStatus>;
+  runSync(): Promise<SyncStatus>;
+  exportData(req: ExportToFile): Promise<ExportResult>;
+  importArchive(path: string): Promise<{ id: number }>;
+  getArchiveImport(id: number): Promise<ImportProgress>;
 
   /** Live events; returns an unsubscribe function. */
   subscribe(listener: (ev: LiveEvent) => void, onStatus?: (s: LiveStatus) => void): () => void;

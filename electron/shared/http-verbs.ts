@@ -51,5 +51,10 @@ export function httpVerbs(call: HttpCall): HttpVerbs {
     uninstallHooks: () => call('POST', '/api/capture/hooks/uninstall', {}),
     startImport: (o = {}) => call('POST', '/api/capture/import', o),
     listImports: () => call('GET', '/api/capture/imports'),
+    getSync: () => call('GET', '/api/sync'),
+    runSync: () => call('POST', '/api/sync/run', {}),
+    exportData: (req) => call('POST', '/api/data/export', req),
+    importArchive: (path) => call('POST', '/api/data/import', { path }),
+    getArchiveImport: (id) => call('GET', `/api/data/imports/${id}`),
   };
 }

@@ -44,6 +44,11 @@ export const IPC_VERBS = [
   'uninstallHooks',
   'startImport',
   'listImports',
+  'getSync',
+  'runSync',
+  'exportData',
+  'importArchive',
+  'getArchiveImport',
 ] as const satisfies readonly IpcVerb[];
 
 // Compile-time check that IPC_VERBS lists every verb (a verb added to MemTrayApi breaks the build

@@ -52,7 +52,36 @@ export interface InstallOptions {
   settingsPath?: string;
   tokenSource?: 'inline' | 'env';
   port?: number;
+  /** A non-default endpoint for the http hooks (e.g. a MemTray reached over `ssh -R`); see hookUrl. */
+  url?: string;
 }
+
+/**
+ * Checks a `--url` endpoint: http(s) with no path, query or credentials. The token travels in a
+ * header, so plain http is accepted only for a loopback host (an `ssh -R` tunnel's end); any other
+ * host needs https. Returns the base without a trailing slash.
+ */
+export function hookUrl(raw: string): string {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new InstallError(`--url must be a URL like http://127.0.0.1:37777, got '${raw.slice(0, 200)}'`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new InstallError('--url must be http or https');
+  if (u.username || u.password || u.search || u.hash || (u.pathname !== '/' && u.pathname !== ''))
+    throw new InstallError('--url takes scheme, host and port only (no path, query or credentials)');
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
+  if (u.protocol === 'http:' && !loopback)
+    throw new InstallError(
+      `--url ${u.host}: the token would cross the network in clear; use https, or an ssh -R tunnel to 127.0.0.1`,
+    );
+  return `${u.protocol}//${u.host}`;
+}
+
+/** Whether hooks posting to `base` reach this machine's own service (so its port is checked). */
+const isLocalBase = (base: string): boolean => /^http:\/\/127\.0\.0\.1:\d+$/.test(base);
 
 export class InstallError extends Error {}
 
@@ -163,6 +192,7 @@ export function installHooks(
     addOurHooks(cur.json, {
       mode,
       port: o.port ?? currentPort(e.dataDir) ?? DEFAULT_PORT,
+      ...(o.url !== undefined ? { baseUrl: hookUrl(o.url) } : {}),
       hookCommand: hookCommand(e),
       tokenSource,
       token: e.token,
@@ -214,11 +244,13 @@ export function hooksStatus(
     const missing = CAPTURE_EVENTS.filter((ev) => !found.events.includes(ev));
     if (missing.length > 0) problems.push(`missing hooks for: ${missing.join(', ')}`);
     const port = currentPort(e.dataDir);
-    if (port === null)
+    // Hooks posting elsewhere (`--url`): that service is not ours to check from here.
+    const remote = found.bases.length > 0 && !found.bases.some(isLocalBase);
+    if (!remote && port === null)
       problems.push(
         'the MemTray service is not running (events go to the spool or are recovered from transcripts)',
       );
-    else if (found.ports.some((p) => p !== port))
+    else if (!remote && found.ports.some((p) => p !== port))
       problems.push(
         `hooks post to port ${found.ports.join(', ')} but the service listens on ${port}: run \`memtray hooks install\` again`,
       );

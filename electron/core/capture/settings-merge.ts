@@ -1,8 +1,8 @@
 /**
  * Pure merge logic for Claude Code's settings.json `hooks` section: add MemTray's hook entries,
  * find them, remove exactly them. Other hooks are never touched. Our entries are recognised by
- * shape: an http hook posting to `http://127.0.0.1:<port>/api/hooks/<Event>`, or a command hook
- * running `memtray-hook`.
+ * shape: an http hook posting to `<base>/api/hooks/<Event>` (`http://127.0.0.1:<port>` unless
+ * installed with `--url`), or a command hook running `memtray-hook`.
  */
 import type { HookMode } from '../../shared/contract/capture.js';
 
@@ -34,6 +34,8 @@ const TOOL_EVENTS: ReadonlySet<string> = new Set(['PostToolUse', 'PostToolUseFai
 export interface HookSpec {
   mode: HookMode;
   port: number;
+  /** Where http hooks post instead of `http://127.0.0.1:<port>` (`hooks install --url`; no trailing slash). */
+  baseUrl?: string;
   /** Command that runs the hook program (without the event argument). */
   hookCommand: string;
   /** `inline`: the token in the header; `env`: `$MEMTRAY_TOKEN`, interpolated by Claude Code. */
@@ -48,7 +50,7 @@ const isRec = (v: unknown): v is Json => v !== null && typeof v === 'object' && 
 
 export class SettingsShapeError extends Error {}
 
-const OUR_URL = /^http:\/\/127\.0\.0\.1:\d+\/api\/hooks\/[A-Za-z]+$/;
+const OUR_URL = /^https?:\/\/[^/\s]+\/api\/hooks\/[A-Za-z]+$/;
 
 export function isOurHook(h: unknown): boolean {
   if (!isRec(h)) return false;
@@ -64,7 +66,7 @@ export function hookEntry(spec: HookSpec, event: string): Json {
   const auth = spec.tokenSource === 'env' ? 'Bearer $MEMTRAY_TOKEN' : `Bearer ${spec.token}`;
   return {
     type: 'http',
-    url: `http://127.0.0.1:${spec.port}/api/hooks/${event}`,
+    url: `${spec.baseUrl ?? `http://127.0.0.1:${spec.port}`}/api/hooks/${event}`,
     headers: { Authorization: auth },
     ...(spec.tokenSource === 'env' ? { allowedEnvVars: ['MEMTRAY_TOKEN'] } : {}),
     timeout: spec.httpTimeoutSec,
@@ -121,12 +123,14 @@ export interface FoundHooks {
   events: string[];
   mode: HookMode | null;
   ports: number[];
+  /** Where the http hooks post (`http://127.0.0.1:37777`, or a `--url` base). */
+  bases: string[];
   tokens: string[];
   commands: string[];
 }
 
 export function findOurHooks(settings: Json): FoundHooks {
-  const found: FoundHooks = { events: [], mode: null, ports: [], tokens: [], commands: [] };
+  const found: FoundHooks = { events: [], mode: null, ports: [], bases: [], tokens: [], commands: [] };
   let http = false;
   let command = false;
   for (const [event, groups] of Object.entries(hooksOf(settings))) {
@@ -140,6 +144,8 @@ export function findOurHooks(settings: Json): FoundHooks {
           http = true;
           const port = Number(/:(\d+)\//.exec(String(rec.url))?.[1]);
           if (!found.ports.includes(port)) found.ports.push(port);
+          const base = String(rec.url).replace(/\/api\/hooks\/[A-Za-z]+$/, '');
+          if (!found.bases.includes(base)) found.bases.push(base);
           const auth = isRec(rec.headers) ? String(rec.headers.Authorization ?? '') : '';
           const tok = auth.replace(/^Bearer\s+/, '');
           if (!found.tokens.includes(tok)) found.tokens.push(tok);

@@ -14,6 +14,7 @@ import type { CliHooksOutput } from '../../shared/contract/cli.js';
 
 const USAGE = `Usage:
   memtray hooks install [--mode http|command] [--scope user|project] [--settings PATH] [--token-env] [--port N]
+                        [--url URL]   (http hooks post to URL, e.g. a desktop MemTray over ssh -R; see docs/sync.md)
   memtray hooks uninstall [--scope user|project] [--settings PATH]
   memtray hooks status [--scope user|project] [--settings PATH] [--json]
 Common: [--data-dir DIR]`;
@@ -44,6 +45,7 @@ export async function runHooks(argv: string[]): Promise<number> {
       'data-dir': { type: 'string' },
       'token-env': { type: 'boolean' },
       port: { type: 'string' },
+      url: { type: 'string' },
       json: { type: 'boolean' },
     },
     strict: true,
@@ -56,7 +58,10 @@ export async function runHooks(argv: string[]): Promise<number> {
   if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
     throw new Error(`--port must be an integer 1-65535, got '${values.port}'`);
   const dataDir = values['data-dir'] ?? resolveDataDir();
-  const token = loadOrCreateToken(ensureDataDir(dataDir));
+  // With --url the hooks post to another machine's MemTray (an ssh -R tunnel): its token, given in
+  // MEMTRAY_TOKEN, not this data dir's.
+  const remoteToken = values.url !== undefined ? process.env.MEMTRAY_TOKEN?.trim() : undefined;
+  const token = remoteToken || loadOrCreateToken(ensureDataDir(dataDir));
   const env = defaultInstallerEnv(dataDir, token, packageRoot());
   const where = {
     ...(values.scope ? { scope: values.scope as HookScope } : {}),
@@ -70,6 +75,7 @@ export async function runHooks(argv: string[]): Promise<number> {
         ...(values.mode ? { mode: values.mode as HookMode } : {}),
         ...(values['token-env'] ? { tokenSource: 'env' as const } : {}),
         ...(port !== undefined ? { port } : {}),
+        ...(values.url !== undefined ? { url: values.url } : {}),
       });
       print(r, json, r.backup ? [`Backup of the previous file: ${r.backup}`] : []);
       return 0;

@@ -1,4 +1,7 @@
-/** `memtray import [--since DATE] [PATH...]`: imports past Claude Code transcripts. */
+/**
+ * `memtray import [--since DATE] [PATH...]`: imports past Claude Code transcripts;
+ * `memtray import --archive FILE`: merges a `memtray export` archive (cli/export.ts).
+ */
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../config/data-dir.js';
 import { createCore } from '../core.js';
@@ -10,6 +13,7 @@ import {
 } from '../capture/importer.js';
 import { featureCoreOptions } from '../features.js';
 import { migrationsDir } from '../config/env.js';
+import { runArchiveImport } from './export.js';
 import type { CliImportOutput } from '../../shared/contract/cli.js';
 
 function bar(p: ImportProgress): string {
@@ -22,10 +26,17 @@ function bar(p: ImportProgress): string {
 export async function runImportCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { since: { type: 'string' }, 'data-dir': { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      since: { type: 'string' },
+      'data-dir': { type: 'string' },
+      json: { type: 'boolean' },
+      archive: { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
+  if (values.archive !== undefined)
+    return runArchiveImport(values.archive, values['data-dir'], values.json === true);
   let since: number | undefined;
   if (values.since !== undefined) {
     since = Date.parse(values.since);

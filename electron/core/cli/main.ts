@@ -6,6 +6,7 @@ import { runHooks } from './hooks.js';
 import { runImportCommand } from './import.js';
 import { runSearch } from './search.js';
 import { runMcp } from './mcp.js';
+import { runExport } from './export.js';
 
 export const commands: Record<string, Command> = {
   serve: runServe,
@@ -14,6 +15,7 @@ export const commands: Record<string, Command> = {
   import: runImportCommand,
   search: runSearch,
   mcp: runMcp,
+  export: runExport,
 };
 
 export const HELP = `memtray — long-term memory for Claude Code
@@ -63,6 +65,8 @@ export const extraHelp: string[] = [
   'mcp [--data-dir DIR] | mcp install|uninstall [--scope user|project] [--project-dir DIR]   MCP server for Claude Code',
   'hooks install|uninstall|status [--mode http|command] [--scope user|project] [--settings PATH]   Claude Code hooks',
   'import [--since DATE] [PATH...]     import past Claude Code transcripts (default ~/.claude/projects)',
+  'import --archive FILE [--json]      merge a memtray export archive (exactly once; reports added/skipped)',
+  'export [--project P] [--since DATE] [--format jsonl|markdown] [--out FILE]   export your memory',
 ];
 
 function helpText(): string {

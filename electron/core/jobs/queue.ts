@@ -85,6 +85,11 @@ export class JobQueue {
       .run(sessionId);
   }
 
+  /** Drops the job of one observation being deleted (a memory deleted here or on a synced machine). */
+  cancelForObservation(observationId: number): void {
+    this.db.prepare(`DELETE FROM jobs WHERE kind = 'observe' AND subject_id = ?`).run(observationId);
+  }
+
   /** An observation that needs no extraction any more (the user wrote it): its pending job is done. */
   settleObserve(observationId: number): void {
     this.db

@@ -57,6 +57,13 @@ const uiSchema = z
   })
   .strict();
 
+const syncFolder = z
+  .string()
+  .min(1)
+  .max(1000)
+  .refine((p) => /^(\/|[A-Za-z]:[\\/])/.test(p), 'must be an absolute path');
+const syncScanMinutes = z.number().int().min(1).max(1440);
+
 export const settingsSchema = z
   .object({
     /** Global pause: nothing is stored while true, or until `pausedUntil` (ms epoch) passes. */
@@ -120,6 +127,21 @@ export const settingsSchema = z
       batchSize: 32,
     }),
     ui: uiSchema.default({ shortcut: DEFAULT_SHORTCUT, editor: 'vscode' }),
+    sync: z
+      .object({
+        /**
+         * A folder another tool keeps in sync across machines (Syncthing, Dropbox, a git work tree):
+         * MemTray writes its own segments under `<folder>/memtray/<machine-id>/` and reads the
+         * others'. Null: sync off. Absolute path.
+         */
+        folder: syncFolder.nullable().default(null),
+        /** Also sync the per-project capture toggles (opt-in). */
+        projectSettings: z.boolean().default(false),
+        /** The safety scan of the folder besides file watching, in minutes (only while a folder is set). */
+        scanMinutes: syncScanMinutes.default(10),
+      })
+      .strict()
+      .default({ folder: null, projectSettings: false, scanMinutes: 10 }),
   })
   .strict();
 
@@ -157,6 +179,7 @@ export const settingsPatchSchema = z
     retention: patchOf(settingsSchema.shape.retention.removeDefault()),
     embeddings: z.object(embeddingsFields).partial().strict(),
     ui: patchOf(uiSchema),
+    sync: patchOf(settingsSchema.shape.sync.removeDefault()),
     /** Write-only: stored apart from settings (0600 file or safeStorage), never returned. `null` clears it. */
     apiKey: z.string().min(1).max(500).nullable(),
     /** Write-only key of the `openai-compatible` endpoint (none for Ollama); `null` clears it. */

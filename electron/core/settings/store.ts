@@ -109,6 +109,7 @@ export class SettingsStore {
       retention: { ...current.retention, ...rest.retention },
       embeddings: { ...current.embeddings, ...rest.embeddings },
       ui: { ...current.ui, ...rest.ui },
+      sync: { ...current.sync, ...rest.sync },
     });
     const changed = Object.keys(rest);
     if (apiKey !== undefined) {

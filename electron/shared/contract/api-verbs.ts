@@ -18,6 +18,7 @@ import { recentPageSchema } from './recent';
 import { queueState, retryResponse, usage } from './queue';
 import { searchPage } from './search';
 import { sessionDeleted, sessionDetail, sessionPage, sessionState } from './sessions';
+import { exportResult, importProgress, importStarted as archiveImportStarted, syncStatus } from './sync';
 
 export const VERB_RESPONSES = {
   health,
@@ -50,4 +51,9 @@ export const VERB_RESPONSES = {
   uninstallHooks: hooksState,
   startImport: importStarted,
   listImports: importRunList,
+  getSync: syncStatus,
+  runSync: syncStatus,
+  exportData: exportResult,
+  importArchive: archiveImportStarted,
+  getArchiveImport: importProgress,
 } satisfies Record<string, z.ZodType | null>;

@@ -41,6 +41,7 @@ export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSetti
     retention: { rawDays: 30 },
     embeddings: { kind: 'none', baseUrl: null, model: 'nomic-embed-text', dimensions: null, batchSize: 32 },
     ui: { shortcut: 'CommandOrControl+Alt+Shift+M', editor: 'vscode' },
+    sync: { folder: null, projectSettings: false, scanMinutes: 10 },
     apiKeySet: false,
     apiKeySource: null,
     openaiApiKeySet: false,
@@ -231,6 +232,11 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     uninstallHooks: missing('/api/capture/hooks/uninstall'),
     startImport: missing('/api/capture/import'),
     listImports: missing('/api/capture/imports'),
+    getSync: missing('/api/sync'),
+    runSync: missing('/api/sync/run'),
+    exportData: missing('/api/data/export'),
+    importArchive: missing('/api/data/import'),
+    getArchiveImport: missing('/api/data/imports/:id'),
     subscribe(listener, onStatus) {
       listeners.add(listener);
       if (onStatus) statusListeners.add(onStatus);

@@ -9,6 +9,8 @@ import { HooksCard, ImportCard } from './HealthCapture';
 import { ProviderHealthCard } from './HealthProvider';
 import { EmbeddingsCard } from './HealthEmbeddings';
 import { StorageCard } from './HealthStorage';
+import { DataCard } from './HealthData';
+import { SyncCard } from './HealthSync';
 
 function ServiceCard() {
   const api = useApi();
@@ -141,7 +143,7 @@ function QueueCard() {
   );
 }
 
-/** Service status, compression queue, storage, hooks, transcript import. */
+/** Service status, compression queue, storage, hooks, transcript import, export/import, sync. */
 export function HealthView() {
   const live = useLiveStatus();
   if (live === 'down')
@@ -160,6 +162,8 @@ export function HealthView() {
       <HooksCard />
       <ImportCard />
       <AppSettingsCard />
+      <DataCard />
+      <SyncCard />
     </section>
   );
 }

@@ -1,0 +1,193 @@
+/**
+ * Archives: `memtray export` writes a header line then one record per line (jsonl), or a markdown
+ * digest for reading; `memtray import --archive` merges one into any data dir through apply.ts
+ * (exactly once: re-importing adds nothing). What may leave is decided in records.ts.
+ */
+import type Database from 'better-sqlite3';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  archiveHeader,
+  syncRecord,
+  type ArchiveHeader,
+  type ImportReport,
+  type RecordCounts,
+  type SyncRecord,
+} from '../../shared/contract/sync.js';
+import { withDeferredIndex } from '../db/identifiers.js';
+import { Applier, emptyReport, type ApplyOwners } from './apply.js';
+import type { RecordSource } from './records.js';
+import { SESSION_COLS, type SessionRow } from './rows.js';
+import { MAX_LINE } from './segment.js';
+
+export interface ExportFilters {
+  project?: string | undefined;
+  /** Sessions active at or after this time (ms). */
+  since?: number | undefined;
+  /** Only sessions captured on this machine (sync); an export also carries imported ones. */
+  localOnly?: boolean;
+}
+
+export const ARCHIVE_NOTE =
+  'Secrets were redacted when captured ([REDACTED:<kind>] markers); <private> content, projects whose ' +
+  'capture is off and excluded paths are not included.';
+
+/** Calls `emit` for every record that may leave, session by session (session record first). */
+export function exportRecords(
+  src: RecordSource,
+  db: Database.Database,
+  f: ExportFilters,
+  emit: (r: SyncRecord) => void,
+): RecordCounts {
+  src.refresh();
+  const counts: RecordCounts = { sessions: 0, prompts: 0, observations: 0, summaries: 0, tombstones: 0 };
+  const rows = db
+    .prepare<[{ project: string | null; since: number; local: number }], SessionRow>(
+      `SELECT ${SESSION_COLS} FROM sessions
+       WHERE (@project IS NULL OR project = @project) AND max(updated_at, started_at) >= @since
+         AND (@local = 0 OR origin IS NULL)
+       ORDER BY id`,
+    )
+    .all({ project: f.project ?? null, since: f.since ?? 0, local: f.localOnly ? 1 : 0 });
+  for (const s of rows) {
+    if (!src.mayLeave(s)) continue;
+    emit(src.sessionRecord(s));
+    counts.sessions++;
+    const prompts = src.promptRecords(s);
+    const observations = src.observationRecords(s);
+    const summaries = src.summaryRecords(s);
+    for (const r of [...prompts, ...observations, ...summaries]) emit(r);
+    counts.prompts += prompts.length;
+    counts.observations += observations.length;
+    counts.summaries += summaries.length;
+  }
+  return counts;
+}
+
+export function headerFor(
+  machine: string,
+  counts: RecordCounts,
+  f: ExportFilters,
+  now: number,
+): ArchiveHeader {
+  return {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    machine,
+    exportedAt: new Date(now).toISOString(),
+    counts,
+    filters: { project: f.project ?? null, since: f.since ?? null },
+    note: ARCHIVE_NOTE,
+  };
+}
+
+/** The whole jsonl archive as lines (header first). */
+export function exportJsonl(
+  src: RecordSource,
+  db: Database.Database,
+  machine: string,
+  f: ExportFilters,
+  now: number,
+): { lines: string[]; counts: RecordCounts } {
+  const body: string[] = [];
+  const counts = exportRecords(src, db, f, (r) => body.push(JSON.stringify(r)));
+  return { lines: [JSON.stringify(headerFor(machine, counts, f, now)), ...body], counts };
+}
+
+export class ArchiveError extends Error {}
+
+export interface ArchiveImportOptions {
+  db: Database.Database;
+  machine: string;
+  owners: ApplyOwners;
+  /** Records per transaction (a crash loses at most one uncommitted batch, applied again next time). */
+  batch?: number;
+  onProgress?: (linesDone: number, report: ImportReport) => void;
+}
+
+/** Parses the first line of an archive; throws ArchiveError when it is not one MemTray can read. */
+export function parseHeader(line: string): ArchiveHeader {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    throw new ArchiveError('not a MemTray archive: the first line is not JSON');
+  }
+  const h = archiveHeader.safeParse(v);
+  if (!h.success) throw new ArchiveError('not a MemTray archive: the first line is not its header');
+  if (h.data.version > ARCHIVE_VERSION)
+    throw new ArchiveError(
+      `archive format ${h.data.version} is newer than this MemTray reads (${ARCHIVE_VERSION})`,
+    );
+  return h.data;
+}
+
+/** Merges an archive's lines (header first) into the database. */
+export async function importLines(
+  lines: AsyncIterable<string>,
+  o: ArchiveImportOptions,
+): Promise<ImportReport> {
+  const report = emptyReport();
+  const applier = new Applier(o.db, o.machine, o.owners);
+  let header: ArchiveHeader | null = null;
+  let batch: SyncRecord[] = [];
+  let done = 0;
+  const flush = (): void => {
+    if (batch.length === 0) return;
+    const ctx = { author: header!.machine, report };
+    const b = batch;
+    // The batch's new memories are indexed once at its end (see withDeferredIndex).
+    o.db
+      .transaction(() =>
+        withDeferredIndex(o.db, () => {
+          for (const r of b) applier.apply(r, ctx);
+        }),
+      )
+      .immediate();
+    batch = [];
+    o.onProgress?.(done, report);
+  };
+  for await (const line of lines) {
+    done++;
+    if (header === null) {
+      header = parseHeader(line);
+      continue;
+    }
+    if (line.trim() === '') continue;
+    let v: unknown = null;
+    try {
+      v = line.length > MAX_LINE ? null : JSON.parse(line);
+    } catch {
+      v = null;
+    }
+    const r = syncRecord.safeParse(v);
+    if (!r.success) {
+      report.invalid++;
+      continue;
+    }
+    batch.push(r.data);
+    if (batch.length >= (o.batch ?? 500)) {
+      flush();
+      // Let the service answer hooks between batches.
+      await new Promise<void>((res) => setImmediate(res));
+    }
+  }
+  if (header === null) throw new ArchiveError('the archive is empty');
+  flush();
+  return report;
+}
+
+export function fileLines(path: string): AsyncIterable<string> {
+  return createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+}
+
+export async function countLines(path: string): Promise<number> {
+  let n = 0;
+  for await (const chunk of createReadStream(path)) {
+    const b = chunk as Buffer;
+    for (let i = b.indexOf(10); i !== -1; i = b.indexOf(10, i + 1)) n++;
+  }
+  return n;
+}

@@ -1,0 +1,246 @@
+/**
+ * The sync engine: while `sync.folder` is set, this machine's changes go to its own segments
+ * (writer.ts) a second after they happen, and other machines' segments are applied as they appear
+ * (reader.ts): fs.watch on `<folder>/memtray`, plus a slow safety scan every `sync.scanMinutes`
+ * for file systems where watching misses changes. No folder: no watcher, no timer, no triggers.
+ */
+import type Database from 'better-sqlite3';
+import { mkdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import type { PeerStatus, SyncStatus } from '../../shared/contract/sync.js';
+import type { SettingsStore } from '../settings/store.js';
+import type { Bus } from '../util/bus.js';
+import type { Logger } from '../util/logger.js';
+import { Applier, emptyReport, type ApplyOwners } from './apply.js';
+import { machineName } from './machine.js';
+import { PeerReader } from './reader.js';
+import { RecordSource } from './records.js';
+import { drainOutbox, SegmentWriter, type SegmentLimits } from './writer.js';
+
+/** Records applied per turn of the event loop while a backlog is read. */
+const READ_SLICE = 2000;
+
+export interface SyncDeps {
+  sqlite: Database.Database;
+  settings: SettingsStore;
+  bus: Bus;
+  clock: () => number;
+  logger: Logger;
+  machine: string;
+  /** The tables' owners the merge writes through (core.jobs, core.projects). */
+  owners: ApplyOwners;
+}
+
+export interface SyncOptions extends SegmentLimits {
+  /** Delay between a change and its write (default 1 s), and between a folder change and its read. */
+  writeDelayMs?: number;
+  readDelayMs?: number;
+}
+
+export class SyncEngine {
+  private folder: string | null = null;
+  private writer: SegmentWriter | null = null;
+  private watcher: FSWatcher | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private writeSoon: NodeJS.Timeout | null = null;
+  private readSoon: NodeJS.Timeout | null = null;
+  private offs: Array<() => void> = [];
+  private error: string | null = null;
+  private lastScanAt: number | null = null;
+  private more: NodeJS.Immediate | null = null;
+  private readonly src: RecordSource;
+  private readonly reader: PeerReader;
+
+  constructor(
+    private readonly d: SyncDeps,
+    private readonly o: SyncOptions = {},
+  ) {
+    const s = () => d.settings.get();
+    this.src = new RecordSource(d.sqlite, s, d.machine);
+    this.reader = new PeerReader(
+      d.sqlite,
+      new Applier(d.sqlite, d.machine, d.owners, () => s().sync.projectSettings),
+      d.clock,
+    );
+  }
+
+  private get root(): string | null {
+    return this.folder ? join(this.folder, 'memtray') : null;
+  }
+
+  start(): void {
+    this.offs.push(this.d.bus.on('settings', (e) => e.changed.includes('sync') && this.configure()));
+    this.configure();
+  }
+
+  stop(): void {
+    this.off();
+    for (const f of this.offs.splice(0)) f();
+  }
+
+  /** Follows the settings: turns sync on, off, or over to another folder. */
+  configure(): void {
+    const want = this.d.settings.get().sync.folder;
+    if (want === this.folder && (want === null || this.writer)) return;
+    this.off();
+    if (want === null) {
+      this.d.sqlite.exec('DELETE FROM sync_switch; DELETE FROM sync_outbox;');
+      return;
+    }
+    this.folder = want;
+    this.on(want);
+  }
+
+  private on(folder: string): void {
+    const minutes = this.d.settings.get().sync.scanMinutes;
+    // The safety scan also retries a folder that is missing now (an unmounted drive).
+    this.timer = setInterval(() => this.runNow(), minutes * 60_000);
+    this.timer.unref();
+    try {
+      if (!statSync(folder).isDirectory()) throw new Error('not a folder');
+      const root = join(folder, 'memtray');
+      mkdirSync(root, { recursive: true });
+      this.writer = new SegmentWriter(
+        join(root, this.d.machine),
+        this.d.machine,
+        machineName(),
+        this.d.clock,
+        this.o,
+      );
+      const sw = this.d.sqlite
+        .prepare<[], { folder: string }>('SELECT folder FROM sync_switch WHERE id = 1')
+        .get();
+      if (sw?.folder !== folder || this.writer.files().length === 0) this.snapshot(folder);
+      else this.write();
+      this.watcher = watch(root, { recursive: true }, (_ev, name) => {
+        const n = typeof name === 'string' ? name : '';
+        if (!n.startsWith(this.d.machine)) this.soon('read');
+      });
+      this.watcher.on('error', (err) => this.fail('watching the folder failed', err));
+      this.error = null;
+    } catch (err) {
+      this.writer = null;
+      this.fail(`sync folder ${folder} is not usable`, err);
+      return;
+    }
+    const bump = (): void => this.soon('write');
+    for (const ev of ['event', 'observation', 'summary', 'session'] as const)
+      this.offs.push(this.d.bus.on(ev, bump));
+    this.offs.push(
+      this.d.bus.on('project', (p) => {
+        if (this.writer && this.d.settings.get().sync.projectSettings)
+          this.writer.append([
+            { k: 'project', name: p.name, captureEnabled: p.captureEnabled, at: this.d.clock() },
+          ]);
+      }),
+    );
+    // The first read after the service answers (a backlog is read in slices).
+    this.soon('read');
+  }
+
+  private off(): void {
+    for (const t of [this.timer, this.writeSoon, this.readSoon]) if (t) clearTimeout(t);
+    this.timer = this.writeSoon = this.readSoon = null;
+    if (this.more) clearImmediate(this.more);
+    this.more = null;
+    this.watcher?.close();
+    this.watcher = null;
+    this.writer?.close();
+    this.writer = null;
+    this.folder = null;
+    // Listeners beyond the settings one belong to the folder.
+    for (const f of this.offs.splice(1)) f();
+  }
+
+  private fail(what: string, err: unknown): void {
+    this.error = `${what}: ${(err as Error).message ?? String(err)}`.slice(0, 300);
+    this.d.logger.warn('sync: problem', { error: this.error });
+  }
+
+  private soon(kind: 'write' | 'read'): void {
+    if (kind === 'write' && !this.writeSoon)
+      this.writeSoon = setTimeout(() => ((this.writeSoon = null), this.write()), this.o.writeDelayMs ?? 1000);
+    if (kind === 'read' && !this.readSoon)
+      this.readSoon = setTimeout(() => ((this.readSoon = null), this.read()), this.o.readDelayMs ?? 300);
+  }
+
+  private snapshot(folder: string): void {
+    this.d.sqlite.transaction(() => {
+      this.d.sqlite.exec('DELETE FROM sync_outbox');
+      this.d.sqlite
+        .prepare('INSERT OR REPLACE INTO sync_switch (id, folder, since) VALUES (1, ?, ?)')
+        .run(folder, this.d.clock());
+    })();
+    const n = this.writer!.snapshot(this.src, this.d.sqlite);
+    this.d.logger.info('sync: snapshot written', { records: n });
+  }
+
+  /** Writes this machine's pending changes; compacts its segments when they grew past the bounds. */
+  write(): number {
+    if (!this.writer || !this.folder) return 0;
+    try {
+      const n = drainOutbox(this.d.sqlite, this.src, this.writer);
+      if (this.writer.needsCompaction()) this.snapshot(this.folder);
+      return n;
+    } catch (err) {
+      this.fail('writing to the sync folder failed', err);
+      return 0;
+    }
+  }
+
+  /**
+   * Applies what other machines wrote since the last read, READ_SLICE records at a time: a large
+   * backlog (a new machine joining) continues on the next turn of the event loop, so hooks are
+   * answered in between. `all` reads everything now.
+   */
+  read(all = false): number {
+    const root = this.root;
+    if (!root || !this.writer) return 0;
+    const report = emptyReport();
+    const budget = { left: all ? Infinity : READ_SLICE };
+    let n = 0;
+    for (const peer of this.reader.peers(root, this.d.machine))
+      n += this.reader.readPeer(root, peer, report, budget);
+    this.lastScanAt = this.d.clock();
+    if (budget.left <= 0 && !this.more)
+      this.more = setImmediate(() => {
+        this.more = null;
+        this.read();
+      });
+    return n;
+  }
+
+  /** A write and a read now (the safety scan, `POST /api/sync/run`); re-tries an unusable folder. */
+  runNow(): { written: number; read: number } {
+    if (this.folder && !this.writer) {
+      const f = this.folder;
+      this.off();
+      this.folder = f;
+      this.on(f);
+    }
+    return { written: this.write(), read: this.read(true) };
+  }
+
+  status(): SyncStatus {
+    const root = this.root;
+    const peers: PeerStatus[] = root
+      ? this.reader.peers(root, this.d.machine).map((p) => this.reader.status(root, p))
+      : [];
+    const own = this.writer?.files() ?? [];
+    const ownBytes = own.reduce((n, f) => n + f.size, 0);
+    const pending = this.d.sqlite.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_outbox').get()!
+      .n;
+    return {
+      enabled: this.folder !== null,
+      folder: this.folder,
+      machine: this.d.machine,
+      ownBytes,
+      folderBytes: ownBytes + peers.reduce((n, p) => n + PeerReader.bytes(root!, p.machine), 0),
+      pending,
+      lastWriteAt: this.writer?.lastWriteAt ?? null,
+      lastScanAt: this.lastScanAt,
+      error: this.error,
+      peers,
+    };
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * Rows → records (electron/shared/contract/sync.ts): what leaves the machine, for export and for
+ * sync. Sessions of projects whose capture is off, or whose folder matches `excludedPaths`, never
+ * leave; `<private>` content is stripped at ingest, and stripped again here should any remain.
+ * Observations get their stable uid here, the first time they leave.
+ */
+import type Database from 'better-sqlite3';
+import type {
+  ObservationRecord,
+  PromptRecord,
+  SessionRecord,
+  SummaryRecord,
+  TombstoneRecord,
+} from '../../shared/contract/sync.js';
+import { isPathExcluded } from '../ingest/exclude.js';
+import { prepareGiveUids } from '../ingest/merge-sql.js';
+import { hasPrivacyTags, stripPrivacyTags } from '../privacy/strip-tags.js';
+import type { Settings } from '../settings/schema.js';
+import { SESSION_COLS, type ObservationRow, type SessionRow } from './rows.js';
+
+/** Text as it may leave: any `<private>` span that reached the database is removed. */
+const out = <T extends string | null>(s: T): T =>
+  s !== null && hasPrivacyTags(s) ? (stripPrivacyTags(s) as T) : s;
+
+export class RecordSource {
+  private readonly st;
+  private disabled: Set<string> | null = null;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly settings: () => Settings,
+    /** This machine's id: a session without origin was captured here. */
+    private readonly machine: string,
+  ) {
+    this.st = {
+      disabled: db.prepare<[], { name: string }>('SELECT name FROM projects WHERE capture_enabled = 0'),
+      session: db.prepare<[number], SessionRow>(`SELECT ${SESSION_COLS} FROM sessions WHERE id = ?`),
+      prompts: db.prepare<
+        [number],
+        { prompt_number: number; prompt: string; source_uuid: string | null; created_at: number }
+      >(
+        'SELECT prompt_number, prompt, source_uuid, created_at FROM user_prompts WHERE session_id = ? ORDER BY prompt_number',
+      ),
+      prompt: db.prepare<
+        [number],
+        {
+          session_id: number;
+          prompt_number: number;
+          prompt: string;
+          source_uuid: string | null;
+          created_at: number;
+        }
+      >('SELECT session_id, prompt_number, prompt, source_uuid, created_at FROM user_prompts WHERE id = ?'),
+      giveUids: prepareGiveUids(db),
+      observations: db.prepare<[number], ObservationRow>(
+        'SELECT * FROM observations WHERE session_id = ? ORDER BY id',
+      ),
+      observation: db.prepare<[number], ObservationRow & { session_id: number }>(
+        'SELECT * FROM observations WHERE id = ?',
+      ),
+      summary: db.prepare<[number], Record<string, string | number | null>>(
+        'SELECT * FROM session_summaries WHERE session_id = ?',
+      ),
+      summaryById: db.prepare<[number], Record<string, string | number | null>>(
+        'SELECT * FROM session_summaries WHERE id = ?',
+      ),
+      tombstone: db.prepare<[number], { kind: 'session' | 'observation'; uid: string; deleted_at: number }>(
+        'SELECT kind, uid, deleted_at FROM sync_tombstones WHERE rowid = ? AND author IS NULL',
+      ),
+    };
+  }
+
+  /** Call before a pass: capture toggles are read once per pass. */
+  refresh(): void {
+    this.disabled = new Set(this.st.disabled.all().map((r) => r.name));
+  }
+
+  /** Whether a session may leave this machine (capture on for its project, its folder not excluded). */
+  mayLeave(s: Pick<SessionRow, 'project' | 'cwd'>): boolean {
+    if (!this.disabled) this.refresh();
+    if (this.disabled!.has(s.project)) return false;
+    const globs = this.settings().excludedPaths;
+    return !(s.cwd && globs.length > 0 && isPathExcluded(s.cwd, globs));
+  }
+
+  session(id: number): SessionRow | undefined {
+    return this.st.session.get(id);
+  }
+
+  sessionRecord(s: SessionRow): SessionRecord {
+    return {
+      k: 'session',
+      uid: s.claude_session_id,
+      origin: s.origin ?? this.machine,
+      project: s.project,
+      cwd: s.cwd,
+      firstPrompt: out(s.first_prompt),
+      promptCounter: s.prompt_counter,
+      status: s.status,
+      completionReason: s.completion_reason,
+      startedAt: s.started_at,
+      updatedAt: s.updated_at,
+      completedAt: s.completed_at,
+    };
+  }
+
+  promptRecords(s: SessionRow): PromptRecord[] {
+    return this.st.prompts.all(s.id).map((p) => ({
+      k: 'prompt',
+      session: s.claude_session_id,
+      project: s.project,
+      number: p.prompt_number,
+      prompt: out(p.prompt),
+      sourceUuid: p.source_uuid,
+      createdAt: p.created_at,
+    }));
+  }
+
+  /** One prompt by row id, with its session (null when it may not leave). */
+  promptById(id: number): { session: SessionRow; record: PromptRecord } | null {
+    const p = this.st.prompt.get(id);
+    const s = p && this.session(p.session_id);
+    if (!p || !s) return null;
+    return {
+      session: s,
+      record: {
+        k: 'prompt',
+        session: s.claude_session_id,
+        project: s.project,
+        number: p.prompt_number,
+        prompt: out(p.prompt),
+        sourceUuid: p.source_uuid,
+        createdAt: p.created_at,
+      },
+    };
+  }
+
+  private observationRecord(s: SessionRow, o: ObservationRow): ObservationRecord {
+    return {
+      k: 'observation',
+      uid: o.uid,
+      session: s.claude_session_id,
+      project: s.project,
+      promptNumber: o.prompt_number,
+      toolName: o.tool_name,
+      toolUseId: o.tool_use_id,
+      toolInput: out(o.tool_input),
+      toolResponse: out(o.tool_response),
+      failed: o.failed === 1,
+      cwd: o.cwd,
+      createdAt: o.created_at,
+      updatedAt: o.updated_at,
+      type: o.type,
+      title: out(o.title),
+      subtitle: out(o.subtitle),
+      facts: out(o.facts),
+      narrative: out(o.narrative),
+      concepts: o.concepts,
+      filesRead: o.files_read,
+      filesModified: o.files_modified,
+      producedBy: o.produced_by,
+      status: o.status,
+    };
+  }
+
+  observationRecords(s: SessionRow): ObservationRecord[] {
+    this.st.giveUids(s.claude_session_id, s.id);
+    return this.st.observations.all(s.id).map((o) => this.observationRecord(s, o));
+  }
+
+  observationById(id: number): { session: SessionRow; record: ObservationRecord } | null {
+    let o = this.st.observation.get(id);
+    const s = o && this.session(o.session_id);
+    if (!o || !s) return null;
+    if (o.uid === null) {
+      this.st.giveUids(s.claude_session_id, s.id);
+      o = this.st.observation.get(id)!;
+    }
+    return { session: s, record: this.observationRecord(s, o) };
+  }
+
+  private summaryRecord(s: SessionRow, r: Record<string, string | number | null>): SummaryRecord {
+    const t = (k: string): string | null => out((r[k] as string | null) ?? null);
+    return {
+      k: 'summary',
+      session: s.claude_session_id,
+      project: s.project,
+      promptNumber: Number(r.prompt_number ?? 0),
+      request: t('request'),
+      investigated: t('investigated'),
+      learned: t('learned'),
+      completed: t('completed'),
+      nextSteps: t('next_steps'),
+      filesRead: t('files_read'),
+      filesEdited: t('files_edited'),
+      notes: t('notes'),
+      producedBy: t('produced_by'),
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+    };
+  }
+
+  summaryRecords(s: SessionRow): SummaryRecord[] {
+    const r = this.st.summary.get(s.id);
+    return r ? [this.summaryRecord(s, r)] : [];
+  }
+
+  summaryById(id: number): { session: SessionRow; record: SummaryRecord } | null {
+    const r = this.st.summaryById.get(id);
+    const s = r && this.session(Number(r.session_id));
+    return r && s ? { session: s, record: this.summaryRecord(s, r) } : null;
+  }
+
+  /** A deletion made on this machine (null for one a peer made). */
+  tombstoneById(rowid: number): TombstoneRecord | null {
+    const t = this.st.tombstone.get(rowid);
+    return t ? { k: 'tombstone', kind: t.kind, uid: t.uid, at: t.deleted_at } : null;
+  }
+}

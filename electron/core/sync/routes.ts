@@ -1,0 +1,157 @@
+/**
+ * HTTP routes of export, import and sync. Files are named by absolute path on this machine (the
+ * service and its caller share it: 127.0.0.1 only), so an archive never has to fit a request body.
+ */
+import { statSync, writeFileSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { z } from 'zod';
+import {
+  exportRequest,
+  exportResult,
+  importProgress,
+  importStarted,
+  observationDeleted,
+  syncStatus,
+  type ImportProgress,
+} from '../../shared/contract/sync.js';
+import { HttpError, idParam, jsonRoute, validate, type Route } from '../server/http.js';
+import { ArchiveError, countLines, exportJsonl, fileLines, importLines } from './archive.js';
+import { emptyReport, type ApplyOwners } from './apply.js';
+import { prepareForgetObservation } from '../ingest/merge-sql.js';
+import type { SyncEngine } from './engine.js';
+import { exportMarkdown } from './markdown.js';
+import type { RecordSource } from './records.js';
+import type Database from 'better-sqlite3';
+
+const pathSchema = z
+  .string()
+  .min(1)
+  .max(1000)
+  .refine((p) => isAbsolute(p), 'must be an absolute path');
+
+export interface DataRouteDeps {
+  sqlite: Database.Database;
+  machine: string;
+  clock: () => number;
+  src: RecordSource;
+  engine: SyncEngine;
+  owners: ApplyOwners;
+}
+
+export function syncRoutes(d: DataRouteDeps): Route[] {
+  const imports = new Map<number, ImportProgress>();
+  const forgetObservation = prepareForgetObservation(d.sqlite, d.owners.jobs);
+  let nextId = 1;
+  return [
+    jsonRoute({
+      method: 'GET',
+      path: '/api/sync',
+      response: syncStatus,
+      handler: () => ({ json: d.engine.status() }),
+    }),
+    jsonRoute({
+      method: 'POST',
+      path: '/api/sync/run',
+      response: syncStatus,
+      handler: () => {
+        d.engine.runNow();
+        return { json: d.engine.status() };
+      },
+    }),
+    {
+      method: 'POST',
+      path: '/api/data/export',
+      // JSON only when written to `path`; else the archive itself is the answer.
+      response: exportResult,
+      handler: ({ body }) => {
+        const b = validate(exportRequest.extend({ path: pathSchema.optional() }).strict(), body);
+        const f = { project: b.project, since: b.since };
+        const now = d.clock();
+        let text: string;
+        let counts = null;
+        if (b.format === 'markdown') text = exportMarkdown(d.src, d.sqlite, d.machine, f, now);
+        else {
+          const r = exportJsonl(d.src, d.sqlite, d.machine, f, now);
+          text = `${r.lines.join('\n')}\n`;
+          counts = r.counts;
+        }
+        if (!b.path)
+          return {
+            text,
+            contentType: b.format === 'markdown' ? 'text/markdown; charset=utf-8' : 'application/x-ndjson',
+          };
+        try {
+          writeFileSync(b.path, text, { mode: 0o600, flag: 'wx' });
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          throw new HttpError(code === 'EEXIST' ? 409 : 400, `cannot write ${b.path}: ${code ?? 'error'}`);
+        }
+        return { json: { path: b.path, bytes: Buffer.byteLength(text), counts } };
+      },
+    },
+    jsonRoute({
+      method: 'POST',
+      path: '/api/data/import',
+      response: importStarted,
+      handler: ({ body }) => {
+        const { path } = validate(z.object({ path: pathSchema }).strict(), body);
+        try {
+          if (!statSync(path).isFile()) throw new Error('not a file');
+        } catch {
+          throw new HttpError(400, `cannot read ${path}: not a file`);
+        }
+        const id = nextId++;
+        const p: ImportProgress = {
+          id,
+          status: 'running',
+          linesDone: 0,
+          linesTotal: 0,
+          report: emptyReport(),
+          error: null,
+        };
+        imports.set(id, p);
+        for (const k of imports.keys()) if (imports.size > 20 && k !== id) imports.delete(k);
+        void (async () => {
+          try {
+            p.linesTotal = await countLines(path);
+            p.report = await importLines(fileLines(path), {
+              db: d.sqlite,
+              machine: d.machine,
+              owners: d.owners,
+              onProgress: (n, r) => ((p.linesDone = n), (p.report = r)),
+            });
+            p.linesDone = p.linesTotal;
+            p.status = 'done';
+          } catch (err) {
+            p.status = 'failed';
+            p.error = err instanceof ArchiveError ? err.message : `import failed: ${(err as Error).message}`;
+          }
+        })();
+        return { status: 202, json: { id } };
+      },
+    }),
+    jsonRoute({
+      method: 'GET',
+      path: '/api/data/imports/:id',
+      response: importProgress,
+      handler: ({ params }) => {
+        const p = imports.get(idParam(params));
+        if (!p) throw new HttpError(404, 'no such import');
+        return { json: p };
+      },
+    }),
+    jsonRoute({
+      // Deleting one memory; the delete trigger leaves the tombstone that carries it to peers.
+      method: 'DELETE',
+      path: '/api/observations/:id',
+      response: observationDeleted,
+      handler: ({ params }) => {
+        const id = idParam(params);
+        const gone = d.sqlite.transaction(() => forgetObservation(id))();
+        if (!gone) throw new HttpError(404, `observation ${id} not found`);
+        d.engine.write();
+        return { json: { deleted: true as const, id } };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  archiveHeader,
+  importProgress,
+  syncRecord,
+  type ImportProgress,
+  type SyncRecord,
+} from '../../electron/shared/contract/sync.js';
+import { startTestService, tempDir, type TestService } from '../helpers/service.js';
+import { dump, seedSession, waitFor } from './helpers.js';
+
+const services: TestService[] = [];
+afterEach(async () => {
+  for (const s of services.splice(0)) await s.dispose();
+});
+async function service(): Promise<TestService> {
+  const t = await startTestService();
+  services.push(t);
+  return t;
+}
+
+async function exportTo(t: TestService, path: string, body: Record<string, unknown> = {}) {
+  const r = await t.api('POST', '/api/data/export', { path, ...body });
+  expect(r.status, r.text).toBe(200);
+  return readFileSync(path, 'utf8');
+}
+
+async function importFrom(t: TestService, path: string): Promise<ImportProgress> {
+  const r = await t.api('POST', '/api/data/import', { path });
+  expect(r.status, r.text).toBe(202);
+  const { id } = r.json as { id: number };
+  let p: ImportProgress | null = null;
+  await waitFor('the import', async () => {
+    p = importProgress.parse((await t.api('GET', `/api/data/imports/${id}`)).json);
+    return p.status !== 'running';
+  });
+  return p!;
+}
+
+const records = (text: string): SyncRecord[] =>
+  text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => syncRecord.parse(JSON.parse(l)));
+
+describe('export and import', () => {
+  it('round-trips losslessly, exactly once, with provenance, and leaves private projects behind', async () => {
+    const a = await service();
+    await seedSession(a, 'sa1', '/w/alpha', 5);
+    await seedSession(a, 'sa2', '/w/alpha', 3);
+    await seedSession(a, 'sb1', '/w/secret-proj', 2);
+    await seedSession(a, 'sc1', '/w/excluded/thing', 2);
+    expect((await a.api('PUT', '/api/projects/secret-proj', { capture: false })).status).toBe(200);
+    expect((await a.api('PUT', '/api/settings', { excludedPaths: ['/w/excluded'] })).status).toBe(200);
+    const adb = a.service.core.sqlite;
+    const n = (sql: string): number => (adb.prepare(sql).get() as { n: number }).n;
+    const alpha = "(SELECT id FROM sessions WHERE project = 'alpha')";
+    const expected = {
+      sessions: 2,
+      prompts: 2,
+      observations: n(`SELECT count(*) AS n FROM observations WHERE session_id IN ${alpha}`),
+      summaries: n(`SELECT count(*) AS n FROM session_summaries WHERE session_id IN ${alpha}`),
+      tombstones: 0,
+    };
+    expect(expected.observations).toBeGreaterThanOrEqual(8);
+    expect(expected.summaries).toBe(2);
+
+    const dir = tempDir();
+    const text = await exportTo(a, join(dir, 'a.jsonl'));
+    const header = archiveHeader.parse(JSON.parse(text.split('\n')[0]!));
+    const recs = records(text);
+    expect(header.counts).toEqual(expected);
+    expect(header.note).toMatch(/redacted/);
+    expect(recs.filter((r) => r.k === 'session').map((r) => r.k === 'session' && r.uid)).toEqual([
+      'sa1',
+      'sa2',
+    ]);
+    expect(text).not.toContain('secret-proj');
+    expect(text).not.toContain('/w/excluded');
+    expect(text).not.toContain('hunter2');
+
+    const b = await service();
+    const p = await importFrom(b, join(dir, 'a.jsonl'));
+    expect(p.status).toBe('done');
+    expect(p.report.added).toEqual(header.counts);
+    // Provenance: the sessions name the machine they came from.
+    const origins = b.service.core.sqlite.prepare('SELECT DISTINCT origin FROM sessions').all();
+    expect(origins).toEqual([{ origin: header.machine }]);
+    // Lossless: what B holds is what A exported, row for row.
+    const onlyAlpha = (d: ReturnType<typeof dump>) => ({
+      sessions: d.sessions.filter((s) => s.includes('"sa')),
+      prompts: d.prompts.filter((s) => s.includes('"sa')),
+      observations: d.observations.filter((s) => s.includes('"sa')),
+      summaries: d.summaries.filter((s) => s.includes('"sa')),
+    });
+    expect(dump(b.service.core.sqlite)).toEqual(onlyAlpha(dump(a.service.core.sqlite)));
+    // B's export holds the same records as A's.
+    const again = records(await exportTo(b, join(dir, 'b.jsonl')));
+    expect(again).toEqual(recs);
+
+    // Exactly once: importing again adds nothing.
+    const twice = await importFrom(b, join(dir, 'a.jsonl'));
+    expect(twice.report.added).toEqual({
+      sessions: 0,
+      prompts: 0,
+      observations: 0,
+      summaries: 0,
+      tombstones: 0,
+    });
+    expect(twice.report.skipped).toBe(recs.length);
+    expect(dump(b.service.core.sqlite)).toEqual(onlyAlpha(dump(a.service.core.sqlite)));
+  });
+
+  it('never overwrites a newer local edit, and takes a newer copy', async () => {
+    const a = await service();
+    await seedSession(a, 's1', '/w/alpha', 2);
+    const dir = tempDir();
+    await exportTo(a, join(dir, 'one.jsonl'));
+    const b = await service();
+    await importFrom(b, join(dir, 'one.jsonl'));
+    const db = b.service.core.sqlite;
+    const first = db.prepare("SELECT id FROM observations WHERE tool_use_id = 's1-tu0'").get() as {
+      id: number;
+    };
+    db.prepare(
+      "UPDATE observations SET title = 'edited here', updated_at = updated_at + 1000 WHERE id = ?",
+    ).run(first.id);
+    // A edits the other observation later than B's copy.
+    a.service.core.sqlite
+      .prepare(
+        "UPDATE observations SET title = 'edited on A', updated_at = updated_at + 500 WHERE tool_use_id = 's1-tu1'",
+      )
+      .run();
+    const p = await importFrom(b, join(dir, 'one.jsonl'));
+    expect(p.report.updated).toBe(0);
+    await exportTo(a, join(dir, 'two.jsonl'));
+    const q = await importFrom(b, join(dir, 'two.jsonl'));
+    expect(q.report.updated).toBe(1);
+    const titles = db
+      .prepare(
+        "SELECT tool_use_id, title FROM observations WHERE tool_name != 'memtray:episode' ORDER BY tool_use_id",
+      )
+      .all();
+    expect(titles).toEqual([
+      { tool_use_id: 's1-tu0', title: 'edited here' },
+      { tool_use_id: 's1-tu1', title: 'edited on A' },
+    ]);
+  });
+
+  it('refuses a file that is not an archive, and writes markdown for reading', async () => {
+    const a = await service();
+    await seedSession(a, 's1', '/w/alpha', 2);
+    const dir = tempDir();
+    const md = await exportTo(a, join(dir, 'a.md'), { format: 'markdown' });
+    expect(md).toMatch(/^# MemTray memory export/);
+    expect(md).toContain('## alpha');
+    expect(md).toContain('work on s1');
+    const p = await importFrom(a, join(dir, 'a.md'));
+    expect(p.status).toBe('failed');
+    expect(p.error).toMatch(/not a MemTray archive/);
+    expect((await a.api('POST', '/api/data/import', { path: 'relative.jsonl' })).status).toBe(400);
+    expect((await a.api('POST', '/api/data/export', { path: join(dir, 'a.md') })).status).toBe(409);
+  });
+});
