@@ -16,16 +16,7 @@ import {
 import { join } from 'node:path';
 
 /** Small deterministic PRNG (mulberry32), so a failing run can be replayed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng } from '../helpers/proof.js';
 
 export interface Fault {
   torn: number;

@@ -112,29 +112,20 @@ export class SettingsStore {
       sync: { ...current.sync, ...rest.sync },
     });
     const changed = Object.keys(rest);
-    if (apiKey !== undefined) {
+    // Keys first: if a secret store refuses one (no OS keychain), nothing else changes either.
+    const keys: Array<[string, string | null | undefined, SecretStore, string]> = [
+      ['apiKey', apiKey, this.secrets, 'the API key'],
+      ['openaiApiKey', openaiApiKey, this.openaiSecrets, 'the API key'],
+      ['embeddingsKey', embeddingsKey, this.embeddingSecrets, 'the embeddings key'],
+    ];
+    for (const [name, value, store, what] of keys) {
+      if (value === undefined) continue;
       try {
-        this.secrets.set(apiKey);
+        store.set(value);
       } catch (err) {
-        throw new SecretStoreError(`cannot store the API key: ${(err as Error).message}`);
+        throw new SecretStoreError(`cannot store ${what}: ${(err as Error).message}`);
       }
-      changed.push('apiKey');
-    }
-    if (openaiApiKey !== undefined) {
-      try {
-        this.openaiSecrets.set(openaiApiKey);
-      } catch (err) {
-        throw new SecretStoreError(`cannot store the API key: ${(err as Error).message}`);
-      }
-      changed.push('openaiApiKey');
-    }
-    if (embeddingsKey !== undefined) {
-      try {
-        this.embeddingSecrets.set(embeddingsKey);
-      } catch (err) {
-        throw new SecretStoreError(`cannot store the embeddings key: ${(err as Error).message}`);
-      }
-      changed.push('embeddingsKey');
+      changed.push(name);
     }
     if (Object.keys(rest).length === 0) return changed;
     const now = this.clock();
