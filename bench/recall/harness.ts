@@ -78,7 +78,7 @@ export async function importTranscripts(bench: Bench, paths: string[]): Promise<
   await core.projector.settled();
   const end = Date.now() + 60_000;
   for (;;) {
-    const q = core.read.queueCounts(core.clock());
+    const q = core.jobs.counts();
     if (q.pending + q.leased === 0 || Date.now() > end) break;
     await new Promise((r) => setTimeout(r, 100));
   }

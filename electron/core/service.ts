@@ -13,7 +13,8 @@ import { createApp } from './server/app.js';
 import type { Route } from './server/http.js';
 import { DEFAULT_PORT, listen } from './server/listen.js';
 import type { ServicePlugin } from './server/service-plugin.js';
-import { ingestRoutes } from './server/routes/ingest.js';
+import { hookRoutes } from './server/routes/hooks.js';
+import { seedRoutes } from './server/routes/seed.js';
 import { readRoutes } from './server/routes/read.js';
 import { logsRoute } from './server/routes/logs.js';
 import { SseHub } from './server/sse.js';
@@ -106,7 +107,8 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   let boundPort = 0;
   const routes: Route[] = [
     // The hook endpoint first: every tool call of every session is matched against this table.
-    ...ingestRoutes(core, { contextFor }),
+    ...hookRoutes(core, { contextFor }),
+    ...seedRoutes(core),
     pingRoute(core.token, instance, () => boundPort),
     ...readRoutes(core, sse, startedAt),
     logsRoute(core.paths.log),

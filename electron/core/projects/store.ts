@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { basename, dirname } from 'node:path';
+import type { Project } from '../../shared/contract/projects.js';
 import type { Bus } from '../util/bus.js';
 import { currentBranch, projectIdentity, type ProjectIdentity } from './identity.js';
 
@@ -31,6 +32,10 @@ interface RawRow extends Omit<ProjectRow, 'captureEnabled'> {
 
 const COLS = `id, name, key, root_path AS rootPath, capture_enabled AS captureEnabled,
   skipped_events AS skippedEvents, created_at AS createdAt, last_activity_at AS lastActivityAt`;
+
+interface RawListed extends Omit<Project, 'captureEnabled'> {
+  captureEnabled: number;
+}
 
 const toRow = (r: RawRow | undefined): ProjectRow | undefined =>
   r && { ...r, captureEnabled: r.captureEnabled === 1 };
@@ -60,6 +65,13 @@ export function prepareProjectStatements(db: Database.Database) {
        ON CONFLICT (name) DO UPDATE SET
          last_activity_at = max(coalesce(last_activity_at, 0), excluded.last_activity_at),
          root_path = coalesce(root_path, excluded.root_path)`,
+    ),
+    list: db.prepare<[], RawListed>(
+      `SELECT name, root_path AS rootPath, capture_enabled AS captureEnabled, skipped_events AS skippedEvents,
+         created_at AS createdAt, last_activity_at AS lastActivityAt,
+         (SELECT count(*) FROM sessions s WHERE s.project = p.name) AS sessionCount,
+         (SELECT count(*) FROM observations o JOIN sessions s ON s.id = o.session_id WHERE s.project = p.name) AS observationCount
+       FROM projects p ORDER BY coalesce(last_activity_at, created_at) DESC`,
     ),
     setCapture: db.prepare<[{ name: string; on: number; at: number }], RawRow>(
       `INSERT INTO projects (name, capture_enabled, created_at) VALUES (@name, @on, @at)
@@ -118,6 +130,11 @@ export class ProjectStore {
     const withParent = parent ? `${id.base} (${parent})` : id.base;
     if (!taken(withParent)) return withParent;
     for (let n = 2; ; n++) if (!taken(`${withParent} ${n}`)) return `${withParent} ${n}`;
+  }
+
+  /** Every project with its counts, most recently active first (`GET /api/projects`). */
+  list(): Project[] {
+    return this.s.list.all().map((r) => ({ ...r, captureEnabled: r.captureEnabled === 1 }));
   }
 
   get(name: string): ProjectRow | undefined {

@@ -1,114 +1,22 @@
-/** Read-side queries behind the read API, the UI and the CLI. */
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import {
-  events,
-  jobs,
-  observations,
-  projects,
-  sessions,
-  sessionSummaries,
-  userPrompts,
-} from '../../../drizzle/schema.js';
+/** Read-side queries behind the read API, the UI and the CLI: sessions, prompts, observations, counts. */
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { events, observations, sessions, sessionSummaries, userPrompts } from '../../../drizzle/schema.js';
 import type { Page } from '../../shared/contract/common.js';
-import type { Observation } from '../../shared/contract/observations.js';
-import type { Project } from '../../shared/contract/projects.js';
-import type { QueueCounts } from '../../shared/contract/queue.js';
-import type {
-  Session,
-  SessionDetail,
-  SessionListItem,
-  SessionState,
-  Summary,
-} from '../../shared/contract/sessions.js';
+import type { SessionDetail, SessionListItem, SessionState } from '../../shared/contract/sessions.js';
 import type { Drizzle } from '../db/open.js';
 import { deriveSessionState } from '../state/session-state.js';
+import {
+  observationView,
+  parseJson,
+  sessionView,
+  summaryView,
+  type ObservationView,
+  type SessionRow,
+} from './views.js';
 
-export type SessionRow = typeof sessions.$inferSelect;
-export type ObservationRow = typeof observations.$inferSelect;
-export type SummaryRow = typeof sessionSummaries.$inferSelect;
+export type { ObservationRow, ObservationView, SessionRow, SummaryRow, SummaryView } from './views.js';
 
-const parseList = (v: string | null): string[] => {
-  if (!v) return [];
-  try {
-    const p = JSON.parse(v) as unknown;
-    return Array.isArray(p) ? p.map(String) : [];
-  } catch {
-    return [];
-  }
-};
-const parseJson = (v: string | null): unknown => {
-  if (v === null) return null;
-  try {
-    return JSON.parse(v) as unknown;
-  } catch {
-    return v;
-  }
-};
-
-/** A session as the API returns it (the contract's `Session`: internal columns left out). */
-export function sessionView(s: SessionRow): Session {
-  return {
-    id: s.id,
-    claudeSessionId: s.claudeSessionId,
-    project: s.project,
-    cwd: s.cwd,
-    transcriptPath: s.transcriptPath,
-    firstPrompt: s.firstPrompt,
-    promptCounter: s.promptCounter,
-    status: s.status,
-    completionReason: s.completionReason,
-    startedAt: s.startedAt,
-    updatedAt: s.updatedAt,
-    completedAt: s.completedAt,
-  };
-}
-
-/** An observation as the API returns it: JSON columns decoded. */
-export function observationView(o: ObservationRow, opts: { raw?: boolean } = {}): Observation {
-  return {
-    id: o.id,
-    sessionId: o.sessionId,
-    promptNumber: o.promptNumber,
-    toolName: o.toolName,
-    toolUseId: o.toolUseId,
-    failed: o.failed,
-    cwd: o.cwd,
-    createdAt: o.createdAt,
-    type: o.type,
-    title: o.title,
-    subtitle: o.subtitle,
-    facts: parseList(o.facts),
-    narrative: o.narrative,
-    concepts: parseList(o.concepts),
-    filesRead: parseList(o.filesRead),
-    filesModified: parseList(o.filesModified),
-    producedBy: o.producedBy,
-    status: o.status,
-    ...(opts.raw ? { toolInput: parseJson(o.toolInput), toolResponse: parseJson(o.toolResponse) } : {}),
-  };
-}
-export type ObservationView = Observation;
-
-export function summaryView(s: SummaryRow): Summary {
-  return {
-    id: s.id,
-    sessionId: s.sessionId,
-    promptNumber: s.promptNumber,
-    request: s.request,
-    investigated: s.investigated,
-    learned: s.learned,
-    completed: s.completed,
-    nextSteps: s.nextSteps,
-    filesRead: parseList(s.filesRead),
-    filesEdited: parseList(s.filesEdited),
-    notes: s.notes,
-    producedBy: s.producedBy,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
-  };
-}
-export type SummaryView = Summary;
-
+/** Sessions, prompts, observations and row counts as the read API, the UI and the CLI read them. */
 export class ReadStore {
   constructor(private readonly db: Drizzle) {}
 
@@ -204,23 +112,6 @@ export class ReadStore {
     return o ? observationView(o, { raw: true }) : undefined;
   }
 
-  listProjects(): Project[] {
-    return this.db
-      .select({
-        name: projects.name,
-        rootPath: projects.rootPath,
-        captureEnabled: projects.captureEnabled,
-        skippedEvents: projects.skippedEvents,
-        createdAt: projects.createdAt,
-        lastActivityAt: projects.lastActivityAt,
-        sessionCount: sql<number>`(select count(*) from sessions s where s.project = ${projects.name})`,
-        observationCount: sql<number>`(select count(*) from observations o join sessions s on s.id = o.session_id where s.project = ${projects.name})`,
-      })
-      .from(projects)
-      .orderBy(desc(sql`coalesce(${projects.lastActivityAt}, ${projects.createdAt})`))
-      .all();
-  }
-
   counts() {
     const one = (
       t: typeof sessions | typeof observations | typeof userPrompts | typeof sessionSummaries | typeof events,
@@ -232,19 +123,5 @@ export class ReadStore {
       summaries: one(sessionSummaries),
       events: one(events),
     };
-  }
-
-  /** Jobs per status, and the age at `now` of the oldest one waiting (as `JobQueue.counts` counts them). */
-  queueCounts(now: number): QueueCounts {
-    const rows = this.db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status).all();
-    const out: QueueCounts = { pending: 0, leased: 0, done: 0, failed: 0, oldestPendingAgeMs: null };
-    for (const r of rows) out[r.status] = r.n;
-    const oldest = this.db
-      .select({ t: sql<number | null>`min(${jobs.createdAt})` })
-      .from(jobs)
-      .where(inArray(jobs.status, ['pending', 'leased']))
-      .get();
-    if (oldest?.t != null) out.oldestPendingAgeMs = Math.max(0, now - oldest.t);
-    return out;
   }
 }

@@ -22,6 +22,9 @@ export const session = z.strictObject({
   startedAt: epochMs,
   updatedAt: epochMs,
   completedAt: epochMs.nullable(),
+  /** The worktree (its top level) and branch the session started in, when in a git repository. */
+  worktree: z.string().nullable().optional(),
+  branch: z.string().nullable().optional(),
 });
 export type Session = z.infer<typeof session>;
 

@@ -86,7 +86,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
           paused: core.settings.isPaused(),
           quarantined: quarantine.count(),
           counts: core.read.counts(),
-          queue: core.read.queueCounts(core.clock()),
+          queue: core.jobs.counts(),
           streamClients: sse.size,
         },
       }),
@@ -161,7 +161,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
       method: 'GET',
       path: '/api/projects',
       response: projectList,
-      handler: () => ({ json: { items: core.read.listProjects(), paused: core.settings.isPaused() } }),
+      handler: () => ({ json: { items: core.projects.list(), paused: core.settings.isPaused() } }),
     }),
     jsonRoute({
       method: 'PUT',

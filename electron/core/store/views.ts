@@ -1,0 +1,92 @@
+/** Rows as the API returns them (the contract's shapes): JSON columns decoded, internal columns left out. */
+import { observations, sessions, sessionSummaries } from '../../../drizzle/schema.js';
+import type { Observation } from '../../shared/contract/observations.js';
+import type { Session, Summary } from '../../shared/contract/sessions.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type ObservationRow = typeof observations.$inferSelect;
+export type SummaryRow = typeof sessionSummaries.$inferSelect;
+
+const parseList = (v: string | null): string[] => {
+  if (!v) return [];
+  try {
+    const p = JSON.parse(v) as unknown;
+    return Array.isArray(p) ? p.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+export const parseJson = (v: string | null): unknown => {
+  if (v === null) return null;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+};
+
+/** A session as the API returns it (the contract's `Session`: internal columns left out). */
+export function sessionView(s: SessionRow): Session {
+  return {
+    id: s.id,
+    claudeSessionId: s.claudeSessionId,
+    project: s.project,
+    cwd: s.cwd,
+    transcriptPath: s.transcriptPath,
+    firstPrompt: s.firstPrompt,
+    promptCounter: s.promptCounter,
+    status: s.status,
+    completionReason: s.completionReason,
+    startedAt: s.startedAt,
+    updatedAt: s.updatedAt,
+    completedAt: s.completedAt,
+    worktree: s.worktree,
+    branch: s.branch,
+  };
+}
+
+/** An observation as the API returns it: JSON columns decoded. */
+export function observationView(o: ObservationRow, opts: { raw?: boolean } = {}): Observation {
+  return {
+    id: o.id,
+    sessionId: o.sessionId,
+    promptNumber: o.promptNumber,
+    toolName: o.toolName,
+    toolUseId: o.toolUseId,
+    failed: o.failed,
+    cwd: o.cwd,
+    createdAt: o.createdAt,
+    type: o.type,
+    title: o.title,
+    subtitle: o.subtitle,
+    facts: parseList(o.facts),
+    narrative: o.narrative,
+    concepts: parseList(o.concepts),
+    filesRead: parseList(o.filesRead),
+    filesModified: parseList(o.filesModified),
+    producedBy: o.producedBy,
+    status: o.status,
+    ...(opts.raw ? { toolInput: parseJson(o.toolInput), toolResponse: parseJson(o.toolResponse) } : {}),
+  };
+}
+export type ObservationView = Observation;
+
+export function summaryView(s: SummaryRow): Summary {
+  return {
+    id: s.id,
+    sessionId: s.sessionId,
+    promptNumber: s.promptNumber,
+    request: s.request,
+    investigated: s.investigated,
+    learned: s.learned,
+    completed: s.completed,
+    nextSteps: s.nextSteps,
+    filesRead: parseList(s.filesRead),
+    filesEdited: parseList(s.filesEdited),
+    notes: s.notes,
+    producedBy: s.producedBy,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
+}
+export type SummaryView = Summary;
