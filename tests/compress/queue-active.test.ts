@@ -24,8 +24,12 @@ it('lists no job before, then the leased job while its call is in flight', async
   expect((await t.api('POST', '/api/hooks/PostToolUse', ev)).status).toBe(200);
   const q = await waitQueue(t, (x) => x.leased > 0);
   const active = (
-    q as unknown as { activeJobs: Array<{ kind: string; subjectId: number; attempts: number }> }
+    q as unknown as {
+      activeJobs: Array<{ kind: string; subjectId: number; attempts: number; label?: string | null }>;
+    }
   ).activeJobs;
   expect(active).toHaveLength(1);
   expect(active[0]).toMatchObject({ kind: 'observe', attempts: 1 });
+  // What is being compressed, by name: the rule memory's title names the edited file.
+  expect(active[0]!.label).toMatch(/a\.ts/);
 });

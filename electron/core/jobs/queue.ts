@@ -6,7 +6,7 @@
  * `maxAttempts` leases the job is `failed` until retried.
  */
 import type Database from 'better-sqlite3';
-import type { FailedJob, QueueCounts } from '../../shared/contract/queue.js';
+import type { ActiveJob, FailedJob, QueueCounts } from '../../shared/contract/queue.js';
 import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
 
@@ -251,13 +251,25 @@ export class JobQueue {
     return out;
   }
 
-  /** The jobs being worked on right now (leased), oldest first: what the queue is compressing. */
-  activeJobs(limit = 10): Array<{ id: number; kind: string; subjectId: number; attempts: number }> {
+  /**
+   * The jobs being worked on right now (leased), oldest first, each with what it is about: the
+   * observation's title (or tool) for `observe`, the session's first prompt for session jobs.
+   */
+  activeJobs(limit = 10): ActiveJob[] {
     return this.db
       .prepare(
-        `SELECT id, kind, subject_id AS subjectId, attempts FROM jobs WHERE status = 'leased' ORDER BY id LIMIT ?`,
+        `SELECT j.id, j.kind, j.subject_id AS subjectId, j.attempts,
+           CASE WHEN j.kind = 'observe'
+             THEN (SELECT coalesce(o.title, o.tool_name) FROM observations o WHERE o.id = j.subject_id)
+             ELSE (SELECT coalesce(s.first_prompt, s.project) FROM sessions s WHERE s.id = j.subject_id)
+           END AS label
+         FROM jobs j WHERE j.status = 'leased' ORDER BY j.id LIMIT ?`,
       )
-      .all(limit) as ReturnType<JobQueue['activeJobs']>;
+      .all(limit)
+      .map((r) => {
+        const row = r as ActiveJob;
+        return { ...row, label: row.label == null ? null : row.label.replace(/\s+/g, ' ').slice(0, 120) };
+      });
   }
 
   failedJobs(limit = 100): FailedJob[] {

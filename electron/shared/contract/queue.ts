@@ -30,7 +30,10 @@ export const activeJob = z.strictObject({
   kind: z.string(),
   subjectId: z.number().int(),
   attempts: z.number().int().nonnegative(),
+  /** What it is about: the observation's title or tool, the session's first prompt (≤ 120 chars). */
+  label: z.string().nullable().optional(),
 });
+export type ActiveJob = z.infer<typeof activeJob>;
 export const queueState = queueCounts.extend({
   failedJobs: z.array(failedJob),
   /** The jobs being compressed right now (at most 10; absent from older services). */

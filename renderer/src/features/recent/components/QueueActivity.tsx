@@ -2,9 +2,15 @@ import { useApi } from '../../../api/context';
 import { useResource } from '../../../api/resource';
 import { num, plural } from '../../../format';
 
-const JOB_TEXT = (j: { kind: string; subjectId: number; attempts: number }): string => {
-  const what =
-    j.kind === 'observe'
+const JOB_TEXT = (j: {
+  kind: string;
+  subjectId: number;
+  attempts: number;
+  label?: string | null;
+}): string => {
+  const what = j.label
+    ? `${j.kind === 'observe' ? '' : `${j.kind} of `}“${j.label}”`
+    : j.kind === 'observe'
       ? `observation #${j.subjectId}`
       : j.kind === 'summarize'
         ? `summary of session #${j.subjectId}`
