@@ -16,7 +16,7 @@ export function keyRoutes(check: KeyCheck): Route[] {
       path: '/api/provider/key/test',
       response: keyStatusSchema,
       handler: async ({ body }) => {
-        validate(keyTestBodySchema, body ?? {});
+        validate(keyTestBodySchema, body === undefined ? {} : body);
         return { json: keyStatusSchema.parse(await check.test()) };
       },
     }),

@@ -53,7 +53,8 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       method: 'POST',
       path: '/api/sync/run',
       response: syncStatus,
-      handler: () => {
+      handler: ({ body }) => {
+        validate(z.object({}).strict(), body === undefined ? {} : body);
         d.engine.runNow();
         return { json: d.engine.status() };
       },

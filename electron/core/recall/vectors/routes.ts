@@ -1,6 +1,7 @@
 /** Semantic search's routes: its state for Health and the Provider view, and a full re-embed. */
 import { embeddingsStatusSchema, reindexResponseSchema } from '../../../shared/contract/embeddings.js';
-import { HttpError, jsonRoute, type Route } from '../../server/http.js';
+import { z } from 'zod';
+import { HttpError, jsonRoute, validate, type Route } from '../../server/http.js';
 import type { Indexer } from './indexer.js';
 
 export function embeddingsRoutes(indexer: Indexer): Route[] {
@@ -17,7 +18,8 @@ export function embeddingsRoutes(indexer: Indexer): Route[] {
       path: '/api/embeddings/reindex',
       settled: false,
       response: reindexResponseSchema,
-      handler: () => {
+      handler: ({ body }) => {
+        validate(z.object({}).strict(), body === undefined ? {} : body);
         if (indexer.settingsNow().kind === 'none') throw new HttpError(409, 'embeddings are off');
         return { json: reindexResponseSchema.parse({ ok: true as const, total: indexer.reindex() }) };
       },
