@@ -146,6 +146,20 @@ export function retryAfterMs(headers: unknown, now: number): number | null {
 }
 
 /** The longest error text kept in `jobs.last_error` and the log. */
+/** An HTTP error answer of any provider: 408/409/429/5xx are retried (after `retry-after`), other statuses not. */
+export function httpFailure(status: number, message: string, headers: unknown, now: number): ApiFailure {
+  if (status === 408 || status === 409 || status === 429 || status >= 500) {
+    const wait = retryAfterMs(headers, now);
+    return {
+      kind: 'retryable',
+      message,
+      retryAfterMs: wait,
+      ...(status === 429 ? { rateLimited: true } : {}),
+    };
+  }
+  return { kind: 'fatal', message };
+}
+
 export const ERROR_TEXT_MAX = 300;
 
 /**
@@ -174,17 +188,7 @@ export function classifyApiError(err: unknown, now: number): ApiFailure {
   }
   if (err instanceof Anthropic.APIError) {
     const status = err.status ?? 0;
-    const message = `HTTP ${status}: ${err.apiMessage ?? err.message}`;
-    if (status === 408 || status === 409 || status === 429 || status >= 500) {
-      const wait = retryAfterMs(err.headers, now);
-      return {
-        kind: 'retryable',
-        message,
-        retryAfterMs: wait,
-        ...(status === 429 ? { rateLimited: true } : {}),
-      };
-    }
-    return { kind: 'fatal', message };
+    return httpFailure(status, `HTTP ${status}: ${err.apiMessage ?? err.message}`, err.headers, now);
   }
   return {
     kind: 'retryable',

@@ -6,7 +6,7 @@
  * sent. The SDK's retries are off; the durable queue retries.
  */
 import OpenAI from 'openai';
-import { retryAfterMs, type ApiFailure } from './anthropic.js';
+import { httpFailure, type ApiFailure } from './anthropic.js';
 import { jsonOnlyInstructions, ProviderError, type CompressionProvider } from './provider.js';
 
 export interface OpenAiConfig {
@@ -50,17 +50,7 @@ export function classifyOpenAiError(err: unknown, now: number): ApiFailure {
   }
   if (err instanceof OpenAI.APIError) {
     const status = err.status ?? 0;
-    const message = `HTTP ${status}: ${err.message}`;
-    if (status === 408 || status === 409 || status === 429 || status >= 500) {
-      const wait = retryAfterMs(err.headers, now);
-      return {
-        kind: 'retryable',
-        message,
-        retryAfterMs: wait,
-        ...(status === 429 ? { rateLimited: true } : {}),
-      };
-    }
-    return { kind: 'fatal', message };
+    return httpFailure(status, `HTTP ${status}: ${err.message}`, err.headers, now);
   }
   return { kind: 'retryable', message: (err as Error)?.message ?? String(err), retryAfterMs: null };
 }
