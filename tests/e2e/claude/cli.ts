@@ -4,10 +4,10 @@ import { join } from 'node:path';
 
 export const CLAUDE = join(process.cwd(), 'node_modules', '.bin', 'claude');
 
-/** `memtray hooks install --scope project` in `proj`, with HOME pointing at `home`. */
-export function installProjectHooks(
+/** `memtray hooks install` with HOME pointing at `home`: project scope in `proj`, or user scope. */
+export function installHooks(
   mode: 'http' | 'command',
-  proj: string,
+  where: { scope: 'project'; proj: string } | { scope: 'user' },
   home: string,
   dataDir: string,
 ): void {
@@ -20,12 +20,22 @@ export function installProjectHooks(
       '--mode',
       mode,
       '--scope',
-      'project',
+      where.scope,
       '--data-dir',
       dataDir,
     ],
-    { env: { ...process.env, HOME: home }, cwd: proj },
+    { env: { ...process.env, HOME: home }, ...(where.scope === 'project' ? { cwd: where.proj } : {}) },
   );
+}
+
+/** `memtray hooks install --scope project` in `proj`, with HOME pointing at `home`. */
+export function installProjectHooks(
+  mode: 'http' | 'command',
+  proj: string,
+  home: string,
+  dataDir: string,
+): void {
+  installHooks(mode, { scope: 'project', proj }, home, dataDir);
 }
 
 /** Runs `claude -p PROMPT --output-format json` against a scripted Messages API at `apiUrl`. */

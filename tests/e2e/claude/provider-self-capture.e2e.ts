@@ -5,34 +5,15 @@
  * hit, job or transcript. Each layer is proven alone too: a raw `claude` run (hooks firing) started
  * in the provider's internal folder is dropped at ingest, and so is its transcript on import.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { internalRunDir } from '../../../electron/core/util/internal-runs.js';
 import { drained, obsRows, toolEvent, waitQueue } from '../../compress/helpers.js';
-import { runClaude, until } from './cli.js';
+import { installHooks, runClaude, until } from './cli.js';
 import { startCliRig, type CliRig } from './provider-rig.js';
 
 const MARK = 'ZEBRAFINCH-7731';
-
-function installUserHooks(mode: 'http' | 'command', home: string, dataDir: string): void {
-  execFileSync(
-    process.execPath,
-    [
-      join(process.cwd(), 'bin/memtray.mjs'),
-      'hooks',
-      'install',
-      '--mode',
-      mode,
-      '--scope',
-      'user',
-      '--data-dir',
-      dataDir,
-    ],
-    { env: { ...process.env, HOME: home } },
-  );
-}
 
 const count = (rig: CliRig, sql: string, ...args: unknown[]): number =>
   (rig.t.service.core.sqlite.prepare(sql).get(...args) as { n: number }).n;
@@ -54,7 +35,7 @@ describe.each(['http', 'command'] as const)('no self-capture, %s hooks in the sa
   it('a control run is captured; the provider’s runs leave nothing anywhere', async () => {
     rig = await startCliRig();
     const { t, api, home } = rig;
-    installUserHooks(mode, home, t.dataDir);
+    installHooks(mode, { scope: 'user' }, home, t.dataDir);
 
     // Control: the same CLI, the same HOME, from a project: its prompt is captured.
     const proj = join(rig.root, 'proj');
@@ -111,7 +92,7 @@ describe.each(['http', 'command'] as const)('no self-capture, %s hooks in the sa
   it('each layer alone: a raw run in the internal folder (hooks firing) and its transcript are dropped', async () => {
     rig = await startCliRig();
     const { t, api, home } = rig;
-    installUserHooks(mode, home, t.dataDir);
+    installHooks(mode, { scope: 'user' }, home, t.dataDir);
     const internal = internalRunDir(t.dataDir, 'claude-code');
     mkdirSync(internal, { recursive: true });
     // No safe mode, no MEMTRAY_INTERNAL: Claude Code runs every hook; ingest must drop them by cwd.
