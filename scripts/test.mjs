@@ -14,6 +14,8 @@ const skip = new Set((process.env.MEMTRAY_TEST_SKIP ?? '').split(',').filter(Boo
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const timings = [];
+/** Titles of the tests that failed, printed at the end so the tail of a CI log names them. */
+const failedTests = [];
 
 function step(id, name, cmd, args) {
   if (skip.has(id)) {
@@ -33,16 +35,41 @@ function step(id, name, cmd, args) {
   return ok;
 }
 
-const vitestCounts = (j) => ({
-  passed: j.numPassedTests,
-  failed: j.numFailedTests,
-  skipped: j.numPendingTests + j.numTodoTests,
-});
-const playwrightCounts = (j) => ({
-  passed: j.stats.expected,
-  failed: j.stats.unexpected + j.stats.flaky,
-  skipped: j.stats.skipped,
-});
+function vitestCounts(j) {
+  for (const file of j.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== 'failed') continue;
+      const why = (t.failureMessages ?? [])[0]?.split('\n')[0] ?? '';
+      failedTests.push(`${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}: ${why.slice(0, 300)}`);
+    }
+  }
+  return {
+    passed: j.numPassedTests,
+    failed: j.numFailedTests,
+    skipped: j.numPendingTests + j.numTodoTests,
+  };
+}
+
+function playwrightFailures(suite, trail) {
+  const here = suite.title ? [...trail, suite.title] : trail;
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+      const err = t.results?.find((r) => r.error)?.error?.message?.split('\n')[0] ?? '';
+      failedTests.push(`${[...here, spec.title].join(' > ')} (${t.status}): ${err.slice(0, 300)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, here);
+}
+
+function playwrightCounts(j) {
+  for (const suite of j.suites ?? []) playwrightFailures(suite, []);
+  return {
+    passed: j.stats.expected,
+    failed: j.stats.unexpected + j.stats.flaky,
+    skipped: j.stats.skipped,
+  };
+}
 
 function count(file, read) {
   if (!existsSync(file)) return;
@@ -102,6 +129,9 @@ if (process.env.MEMTRAY_TEST_LTS === '1') {
 }
 
 process.stdout.write(`\nTimings: ${timings.join(', ')}\n`);
+// eslint-disable-next-line no-control-regex
+const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+for (const line of failedTests) process.stdout.write(`Failed test: ${plain(line)}\n`);
 process.stdout.write(`${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}\n`);
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(failures.length ? 1 : 0);
