@@ -117,6 +117,31 @@ export default tseslint.config(
     },
   },
   {
+    // Heavy packages most processes never call are loaded on first use (util/sdks.ts, mcp/server.ts):
+    // a top-level import would cost every `memtray` process and the tray its resident memory.
+    files: ['electron/core/**/*.ts'],
+    ignores: ['electron/core/util/sdks.ts', 'electron/core/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@anthropic-ai/sdk', 'openai'].map((name) => ({
+            name,
+            message: 'Load provider SDKs with util/sdks.ts (type imports are fine).',
+            allowTypeImports: true,
+          })),
+          patterns: [
+            {
+              group: ['@modelcontextprotocol/sdk/*'],
+              message: 'Import the MCP SDK with import() where it is used (mcp/server.ts).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -27,6 +27,7 @@ async function lint(file: string, code: string): Promise<Problem[]> {
 }
 
 const ZONE = 'import-x/no-restricted-paths';
+const SDK_RULE = '@typescript-eslint/no-restricted-imports';
 const MSG = {
   renderer: 'The renderer imports only electron/shared',
   shared: 'electron/shared is part of the renderer',
@@ -117,6 +118,28 @@ const forbidden: Array<[string, string, string, string, string]> = [
   ['db → maintenance', 'electron/core/db/x.ts', "import '../maintenance/plugin.js';", ZONE, MSG.foundation],
   ['config → server', 'electron/core/config/x.ts', "import '../server/http.js';", ZONE, MSG.foundation],
   ['util → settings', 'electron/core/util/x.ts', "import '../settings/store.js';", ZONE, MSG.foundation],
+  // Loaded on first use (util/sdks.ts): a top-level import costs every process its memory.
+  [
+    'core → @anthropic-ai/sdk at the top',
+    'electron/core/compress/x.ts',
+    "import Anthropic from '@anthropic-ai/sdk';",
+    SDK_RULE,
+    'util/sdks.ts',
+  ],
+  [
+    'core → openai at the top',
+    'electron/core/recall/x.ts',
+    "import OpenAI from 'openai';",
+    SDK_RULE,
+    'util/sdks.ts',
+  ],
+  [
+    'core → MCP SDK at the top',
+    'electron/core/mcp/x.ts',
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    SDK_RULE,
+    'import() where it is used',
+  ],
 ];
 
 /** [layer, file, code]: imports the layers rely on. */
@@ -145,6 +168,11 @@ const allowed: Array<[string, string, string]> = [
     'cli → service, mcp',
     'electron/core/cli/x.ts',
     "export { startService } from '../service.js';\nimport '../mcp/server.js';",
+  ],
+  [
+    'core → provider SDK types, util/sdks.ts',
+    'electron/core/compress/x.ts',
+    "import type Anthropic from '@anthropic-ai/sdk';\nimport type OpenAI from 'openai';\nexport { loadOpenAi } from '../util/sdks.js';\nexport type { A, O };\ntype A = Anthropic;\ntype O = OpenAI;",
   ],
   [
     'config → db, util',

@@ -3,8 +3,9 @@
  * tool use, validated output, usage, and an error classification the queue can act on. The SDK's
  * own retries are off (`maxRetries: 0`): the durable queue retries, with backoff and `retry-after`.
  */
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
+import { loadAnthropic, loadedAnthropic } from '../util/sdks.js';
 import { systemBlocks } from './prompt.js';
 import { ProviderError, type CompressionProvider } from './provider.js';
 
@@ -16,12 +17,14 @@ export interface ClientConfig {
 
 const clients = new Map<string, Anthropic>();
 
-export function anthropicClient(c: ClientConfig): Anthropic {
+/** A client for this key and endpoint (the SDK is loaded on the first call: util/sdks.ts). */
+export async function anthropicClient(c: ClientConfig): Promise<Anthropic> {
   const key = `${c.baseUrl ?? ''}\u0000${c.timeoutMs}\u0000${c.apiKey}`;
   let client = clients.get(key);
   if (!client) {
+    const Sdk = await loadAnthropic();
     if (clients.size > 8) clients.clear();
-    client = new Anthropic({
+    client = new Sdk({
       apiKey: c.apiKey,
       ...(c.baseUrl ? { baseURL: c.baseUrl } : {}),
       maxRetries: 0,
@@ -91,11 +94,10 @@ export async function callTool(
 
 /** The Anthropic Messages API as a compression provider (forced tool use, cached instructions). */
 export function anthropicProvider(c: ClientConfig, model: string): CompressionProvider {
-  const client = anthropicClient(c);
   return {
     kind: 'anthropic',
-    call: (req) =>
-      callTool(client, {
+    call: async (req) =>
+      callTool(await anthropicClient(c), {
         model,
         system: systemBlocks(req.instructions, true),
         tool: req.tool as Anthropic.Tool,
@@ -178,15 +180,16 @@ export function safeErrorText(text: string, redact: (text: string) => string): s
  */
 export function classifyApiError(err: unknown, now: number): ApiFailure {
   if (err instanceof ProviderError) return err.failure;
-  if (err instanceof Anthropic.APIConnectionError) {
-    const timeout = err instanceof Anthropic.APIConnectionTimeoutError;
+  const Sdk = loadedAnthropic();
+  if (Sdk && err instanceof Sdk.APIConnectionError) {
+    const timeout = err instanceof Sdk.APIConnectionTimeoutError;
     return {
       kind: 'retryable',
       message: timeout ? 'request timed out' : 'connection error',
       retryAfterMs: null,
     };
   }
-  if (err instanceof Anthropic.APIError) {
+  if (Sdk && err instanceof Sdk.APIError) {
     const status = err.status ?? 0;
     return httpFailure(status, `HTTP ${status}: ${err.apiMessage ?? err.message}`, err.headers, now);
   }

@@ -5,11 +5,11 @@
  * announced with a `settings` event (`apiKeyStatus`) so the UI and the tray follow.
  */
 import { createHash } from 'node:crypto';
-import Anthropic from '@anthropic-ai/sdk';
 import { keyStatusSchema, type KeyStatus } from '../../shared/contract/provider.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
+import { loadedAnthropic } from '../util/sdks.js';
 import { anthropicClient, safeErrorText } from './anthropic.js';
 
 const fingerprint = (key: string): string => createHash('sha256').update(key).digest('hex');
@@ -41,7 +41,7 @@ export class KeyCheck {
     const key = this.d.settings.apiKey();
     if (!key) return this.status();
     const p = this.d.settings.get().provider;
-    const client = anthropicClient({
+    const client = await anthropicClient({
       apiKey: key,
       baseUrl: p.baseUrl,
       timeoutMs: Math.min(this.d.timeoutMs, 15_000),
@@ -69,11 +69,12 @@ export class KeyCheck {
   ): void {
     if (!key) return;
     const text = (m: string): string => safeErrorText(m, this.d.redact);
-    if (err instanceof Anthropic.APIConnectionError) {
+    const Sdk = loadedAnthropic();
+    if (Sdk && err instanceof Sdk.APIConnectionError) {
       if (source === 'test') this.record(key, 'unreachable', text(err.message || 'connection error'), source);
       return;
     }
-    if (err instanceof Anthropic.APIError) {
+    if (Sdk && err instanceof Sdk.APIError) {
       const status = err.status ?? 0;
       const msg = text(`HTTP ${status}: ${err.apiMessage ?? err.message}`);
       if (status === 401 || status === 403) this.record(key, 'invalid', msg, source);

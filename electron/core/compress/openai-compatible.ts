@@ -5,7 +5,8 @@
  * that ignore `tool_choice`). No key is needed for a local server: then no Authorization header is
  * sent. The SDK's retries are off; the durable queue retries.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { loadedOpenAi, loadOpenAi } from '../util/sdks.js';
 import { httpFailure, type ApiFailure } from './anthropic.js';
 import { jsonOnlyInstructions, ProviderError, type CompressionProvider } from './provider.js';
 
@@ -21,12 +22,13 @@ export const DEFAULT_OPENAI_BASE_URL = 'http://127.0.0.1:11434/v1';
 
 const clients = new Map<string, OpenAI>();
 
-function client(c: OpenAiConfig): OpenAI {
+async function client(c: OpenAiConfig): Promise<OpenAI> {
   const key = `${c.baseUrl}\u0000${c.timeoutMs}\u0000${c.apiKey ?? ''}`;
   let out = clients.get(key);
   if (!out) {
+    const Sdk = await loadOpenAi();
     if (clients.size > 8) clients.clear();
-    out = new OpenAI({
+    out = new Sdk({
       // The SDK insists on a key; without one the header is removed below.
       apiKey: c.apiKey ?? 'none',
       baseURL: c.baseUrl,
@@ -40,15 +42,16 @@ function client(c: OpenAiConfig): OpenAI {
 }
 
 export function classifyOpenAiError(err: unknown, now: number): ApiFailure {
-  if (err instanceof OpenAI.APIConnectionError) {
-    const timeout = err instanceof OpenAI.APIConnectionTimeoutError;
+  const Sdk = loadedOpenAi();
+  if (Sdk && err instanceof Sdk.APIConnectionError) {
+    const timeout = err instanceof Sdk.APIConnectionTimeoutError;
     return {
       kind: 'retryable',
       message: timeout ? 'request timed out' : 'connection error',
       retryAfterMs: null,
     };
   }
-  if (err instanceof OpenAI.APIError) {
+  if (Sdk && err instanceof Sdk.APIError) {
     const status = err.status ?? 0;
     return httpFailure(status, `HTTP ${status}: ${err.message}`, err.headers, now);
   }
@@ -56,12 +59,12 @@ export function classifyOpenAiError(err: unknown, now: number): ApiFailure {
 }
 
 export function openAiProvider(cfg: OpenAiConfig): CompressionProvider {
-  const api = client(cfg);
   return {
     kind: 'openai-compatible',
     async call(req) {
       let res: OpenAI.Chat.Completions.ChatCompletion;
       try {
+        const api = await client(cfg);
         res = await api.chat.completions.create(
           {
             model: cfg.model,

@@ -3,12 +3,14 @@
  * a running service (WAL, busy timeout), so both can run at once; it reads, and writes only for
  * `save_memory`. Stdout belongs to the protocol: nothing else is printed there.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createCore, type CoreOptions } from '../core.js';
 import { registerTools } from './tools.js';
 
 export async function runMcpServer(opts: CoreOptions): Promise<void> {
+  // Loaded here, not at the top: every `memtray` command shares this bundle, and the SDK costs
+  // ~20 MiB resident to the service that never speaks MCP.
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const core = createCore(opts);
   const server = new McpServer(
     { name: 'memtray', version: core.version },

@@ -3,9 +3,10 @@
  * llama.cpp server, …) through the `openai` client, and Voyage AI. Both answer vectors in input
  * order, or throw an `EmbedError` that says why in words fit for Health.
  */
-import OpenAI from 'openai';
 import { z } from 'zod';
 import type { EmbeddingsSettings } from '../../settings/schema.js';
+import { loadedOpenAi, loadOpenAi } from '../../util/sdks.js';
+import type OpenAI from 'openai';
 
 export type Role = 'document' | 'query';
 
@@ -23,7 +24,8 @@ const voyageAnswer = z.object({
 /** Errors in one line, without echoing request bodies (memory text) or keys. */
 function explain(err: unknown, where: string): EmbedError {
   if (err instanceof EmbedError) return err;
-  if (err instanceof OpenAI.APIError && err.status !== undefined)
+  const Sdk = loadedOpenAi();
+  if (Sdk && err instanceof Sdk.APIError && err.status !== undefined)
     return new EmbedError(`${where} answered HTTP ${err.status}`);
   const e = err as Error;
   if (e.name === 'AbortError' || /abort|timed? ?out/i.test(e.message ?? ''))
@@ -52,17 +54,22 @@ export function createEmbeddingClient(
   if (cfg.kind === 'openai-compatible') {
     if (!cfg.baseUrl) return null;
     const where = new URL(cfg.baseUrl).host;
-    const client = new OpenAI({
-      baseURL: cfg.baseUrl,
-      // Local servers (Ollama, LM Studio) need none; the client insists on a string.
-      apiKey: key ?? 'none',
-      timeout: timeoutMs,
-      maxRetries: 0,
-    });
+    const baseURL = cfg.baseUrl;
+    // The SDK is loaded by the first request (util/sdks.ts), not when the settings are read.
+    const client = async (): Promise<OpenAI> =>
+      new (await loadOpenAi())({
+        baseURL,
+        // Local servers (Ollama, LM Studio) need none; the client insists on a string.
+        apiKey: key ?? 'none',
+        timeout: timeoutMs,
+        maxRetries: 0,
+      });
+    let api: OpenAI | null = null;
     return {
       async embed(texts, _role, signal) {
         try {
-          const r = await client.embeddings.create(
+          api ??= await client();
+          const r = await api.embeddings.create(
             {
               model: cfg.model,
               input: texts,
