@@ -1,7 +1,7 @@
 // The background checkpointer keeps the WAL small while the main connection writes, without the
 // main connection checkpointing (its own threshold is raised out of the way).
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,6 +27,11 @@ function open(): { db: Database.Database; file: string } {
 
 /** Writes about 12 MB in 30 transactions, pausing between them as bursts of hooks would. */
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Waits (up to 10 s, for a loaded machine) until `cond` holds; the caller asserts it after. */
+async function until(cond: () => boolean): Promise<void> {
+  for (const end = Date.now() + 10_000; !cond() && Date.now() < end;) await sleep(20);
+}
 
 async function write(db: Database.Database): Promise<void> {
   const ins = db.prepare('INSERT INTO t (x) VALUES (?)');
@@ -56,7 +61,7 @@ describe('background WAL checkpoints', () => {
 
   it('sleep while nothing is written, and checkpoint once after a write', async () => {
     const { db, file } = open();
-    const c = startCheckpointer(db, { file, intervalMs: 25, logger: silentLogger })!;
+    const c = startCheckpointer(db, { file, intervalMs: 25, startAfterWrites: 1, logger: silentLogger })!;
     await sleep(2000);
     const idle = c.checkpoints();
     db.prepare('INSERT INTO t (x) VALUES (?)').run('one');
@@ -71,6 +76,60 @@ describe('background WAL checkpoints', () => {
     expect(later, 'and none after that').toBe(1);
   });
 
+  it('start no thread until a write, retire it after an idle spell, and start another for the next write', async () => {
+    const { db, file } = open();
+    const c = startCheckpointer(db, {
+      file,
+      intervalMs: 25,
+      idleExitMs: 400,
+      startAfterWrites: 1,
+      logger: silentLogger,
+    })!;
+    const threadsNow = (): number => readdirSync('/proc/self/task').length;
+    const before = threadsNow();
+    await sleep(300);
+    expect(c.running(), 'no thread before the first write').toBe(false);
+    db.prepare('INSERT INTO t (x) VALUES (?)').run('one');
+    expect(c.running()).toBe(true);
+    await until(() => c.checkpoints() === 1);
+    await until(() => !c.running());
+    expect(c.running(), 'retired after 400 ms without a write').toBe(false);
+    await until(() => c.checkpoints() === 2);
+    expect(c.checkpoints(), 'with one last checkpoint').toBe(2);
+    if (process.platform === 'linux') {
+      await until(() => threadsNow() <= before);
+      expect(threadsNow(), 'its OS thread is gone').toBeLessThanOrEqual(before);
+    }
+    await write(db);
+    expect(c.running(), 'the next write starts another').toBe(true);
+    const wal = statSync(`${file}-wal`).size;
+    expect(wal, 'which keeps the WAL small again').toBeLessThan(6 * 1024 * 1024);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(FALLBACK_AUTOCHECKPOINT_PAGES);
+    await c.stop();
+    expect(c.running()).toBe(false);
+    db.close();
+  });
+
+  it('leave a lone write in the WAL: a thread starts only once writes add up', async () => {
+    const { db, file } = open();
+    const c = startCheckpointer(db, { file, intervalMs: 25, startAfterWrites: 4, logger: silentLogger })!;
+    const ins = db.prepare('INSERT INTO t (x) VALUES (?)');
+    for (let i = 0; i < 3; i++) ins.run(`lone ${i}`);
+    // Statements that change nothing are no writes.
+    for (let i = 0; i < 10; i++) db.prepare('DELETE FROM t WHERE x = ?').run('none');
+    await sleep(300);
+    expect(c.running(), 'three writes start no thread').toBe(false);
+    expect(c.checkpoints()).toBe(0);
+    ins.run('fourth');
+    expect(c.running(), 'the fourth does').toBe(true);
+    await until(() => c.checkpoints() === 1);
+    expect(c.checkpoints(), 'and its checkpoint takes all four').toBe(1);
+    const [r] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number; checkpointed: number }>;
+    expect(r!.checkpointed).toBe(r!.log);
+    await c.stop();
+    db.close();
+  });
+
   it('see the writes of statements prepared before it started (openDatabase tracks them)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'memtray-ckpt-'));
     dirs.push(dir);
@@ -81,7 +140,7 @@ describe('background WAL checkpoints', () => {
     const many = sqlite.transaction(() => {
       for (let i = 0; i < 50; i++) ins.run(`${i}`);
     });
-    const c = startCheckpointer(sqlite, { file, intervalMs: 25, logger: silentLogger })!;
+    const c = startCheckpointer(sqlite, { file, intervalMs: 25, startAfterWrites: 1, logger: silentLogger })!;
     await sleep(300);
     expect(c.checkpoints()).toBe(0);
     many();
@@ -101,7 +160,7 @@ describe('background WAL checkpoints', () => {
   it('try again, a few times, a checkpoint a reader held up; then sleep', async () => {
     const { db, file } = open();
     const reader = new Database(file);
-    const c = startCheckpointer(db, { file, intervalMs: 25, logger: silentLogger })!;
+    const c = startCheckpointer(db, { file, intervalMs: 25, startAfterWrites: 1, logger: silentLogger })!;
     reader.exec('BEGIN');
     reader.prepare('SELECT count(*) FROM t').get(); // holds the snapshot from before the write
     db.prepare('INSERT INTO t (x) VALUES (?)').run('one');

@@ -79,68 +79,124 @@ parentPort.on('message', (m) => {
 `;
 
 export interface Checkpointer {
-  /** Checkpoints attempted by the thread so far. */
+  /** Checkpoints attempted by the threads so far. */
   checkpoints(): number;
+  /** Whether a thread is running now (a write starts one; it ends after `idleExitMs` without one). */
+  running(): boolean;
   stop(): Promise<void>;
 }
 
+/**
+ * The thread is started by writes and retired once no write came for `idleExitMs` (it checkpoints
+ * a last time and exits): a thread has its own V8 heap and SQLite connection, ~16 MiB resident that
+ * an idle tray app should not carry, and starting one costs ~30 ms of CPU (measured), though only
+ * about a millisecond of the writer's (the thread boots beside it; the message waits in its port).
+ * So a lone write (the storage probe every 5 minutes, a settings change) starts none: its pages
+ * wait in the WAL, where they are as durable as anywhere, until `startAfterWrites` write statements
+ * have come (one hook is several) or the last connection closes. If a thread cannot start, SQLite
+ * checkpoints on commit again, as it does without this module.
+ */
 export function startCheckpointer(
   sqlite: Database.Database,
-  opts: { file: string; nativeBinding?: string; intervalMs?: number; logger: Logger },
+  opts: {
+    file: string;
+    nativeBinding?: string;
+    intervalMs?: number;
+    idleExitMs?: number;
+    startAfterWrites?: number;
+    logger: Logger;
+  },
 ): Checkpointer | null {
   const shared = new Int32Array(new SharedArrayBuffer(8));
-  let worker: Worker;
-  try {
-    worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        module: createRequire(import.meta.url).resolve('better-sqlite3'),
-        file: opts.file,
-        nativeBinding: opts.nativeBinding ?? null,
-        intervalMs: opts.intervalMs ?? 250,
-        shared: shared.buffer,
-      },
+  const idleExitMs = opts.idleExitMs ?? 30_000;
+  const startAfterWrites = opts.startAfterWrites ?? 8;
+  /** Write statements seen while no thread ran. */
+  let unseen = 0;
+  const workerData = {
+    module: createRequire(import.meta.url).resolve('better-sqlite3'),
+    file: opts.file,
+    nativeBinding: opts.nativeBinding ?? null,
+    intervalMs: opts.intervalMs ?? 250,
+    shared: shared.buffer,
+  };
+  const threads = new Set<Worker>();
+  let current: Worker | null = null;
+  let idle: NodeJS.Timeout | null = null;
+  let alive = true;
+  let onLoss: (why: string) => void = () => undefined;
+
+  const spawn = (): Worker => {
+    const w = new Worker(WORKER_SOURCE, { eval: true, workerData });
+    w.unref();
+    threads.add(w);
+    w.on('message', (m: { error?: string }) => {
+      if (m.error) opts.logger.warn('background WAL checkpoint failed', { error: m.error });
     });
-  } catch (err) {
-    opts.logger.warn('WAL checkpoints stay on the main thread', { err: err as Error });
-    return null;
-  }
-  worker.unref();
+    // Only the current thread's end is a loss; a retired one exits on its own.
+    w.on('error', (err) => {
+      if (current === w) onLoss(err.message);
+    });
+    w.on('exit', (code) => {
+      threads.delete(w);
+      if (current === w) onLoss(`exit ${code}`);
+    });
+    return w;
+  };
+  /** Asks the current thread for a last checkpoint and its exit; the next write starts another. */
+  const retire = (): void => {
+    idle = null;
+    const w = current;
+    current = null;
+    w?.postMessage('stop');
+  };
+
   const previous = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   // A WAL that grew during a burst is cut back to this size once it restarts from the beginning.
   sqlite.pragma('journal_size_limit = 16777216');
-  let alive = true;
+  const armIdle = (): void => {
+    if (idle) idle.refresh();
+    else (idle = setTimeout(retire, idleExitMs)).unref();
+  };
   // After every write statement on the ingest path: one atomic load, and while the thread has not
   // checkpointed since the last message, nothing else.
   const stopWatching = onWrites(sqlite, () => {
-    if (Atomics.load(shared, WRITTEN) !== 0) return;
+    if (Atomics.load(shared, WRITTEN) !== 0 && current) return;
+    if (!current && ++unseen < startAfterWrites) return;
+    unseen = 0;
     Atomics.store(shared, WRITTEN, 1);
-    worker.postMessage('written');
+    try {
+      current ??= spawn();
+    } catch (err) {
+      onLoss((err as Error).message);
+      return;
+    }
+    current.postMessage('written');
+    armIdle();
   });
-  const gone = (why: string): void => {
+  onLoss = (why) => {
     if (!alive) return;
     alive = false;
+    current = null;
     stopWatching();
+    if (idle) clearTimeout(idle);
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${previous}`);
     opts.logger.warn('background WAL checkpoints stopped; SQLite checkpoints on commit again', { why });
   };
-  worker.on('message', (m: { error?: string }) => {
-    if (m.error) opts.logger.warn('background WAL checkpoint failed', { error: m.error });
-  });
-  worker.on('error', (err) => gone(err.message));
-  worker.on('exit', (code) => gone(`exit ${code}`));
   return {
     checkpoints: () => Atomics.load(shared, RAN),
+    running: () => current !== null,
     stop: async () => {
       if (!alive) return;
       alive = false;
       stopWatching();
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      worker.postMessage('stop');
+      if (idle) clearTimeout(idle);
+      retire();
+      const all = [...threads];
+      const exited = Promise.all(all.map((w) => new Promise<void>((r) => w.once('exit', () => r()))));
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref());
       await Promise.race([exited, timeout]);
-      await worker.terminate();
+      await Promise.all(all.map((w) => w.terminate()));
     },
   };
 }

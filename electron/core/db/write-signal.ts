@@ -26,6 +26,15 @@ function after(original: Method, hooks: Hooks): Method {
   };
 }
 
+/** `run` says what it changed: a statement that changed no row (a delete of nothing) wrote nothing. */
+function afterRun(original: Method, hooks: Hooks): Method {
+  return function (this: unknown, ...args: unknown[]): unknown {
+    const result = original.apply(this, args) as Database.RunResult;
+    if (result.changes > 0) hooks.listener?.();
+    return result;
+  };
+}
+
 /** Makes the writes of `sqlite` observable (idempotent). */
 export function trackWrites(sqlite: Database.Database): void {
   if (tracked.has(sqlite)) return;
@@ -37,7 +46,7 @@ export function trackWrites(sqlite: Database.Database): void {
     const stmt = prepare.apply(this, args) as Database.Statement;
     if (!stmt.readonly) {
       const s = stmt as unknown as Record<string, Method>;
-      for (const k of RUNS) s[k] = after(s[k]!, hooks);
+      for (const k of RUNS) s[k] = k === 'run' ? afterRun(s[k]!, hooks) : after(s[k]!, hooks);
     }
     return stmt;
   };
