@@ -10,17 +10,21 @@
 import type Database from 'better-sqlite3';
 import { getLoadablePath } from 'sqlite-vec';
 import type { Kind } from '../search-sql.js';
+import { CoarseIndex } from './coarse.js';
 import { fromKey } from './texts.js';
 
 const TABLE = 'memtray_vectors';
 /** Index sizes (rows × dimensions) searched exactly, without the binary pre-selection. */
 export const EXACT_FLOATS = 2_000_000;
-/**
- * Candidates taken by Hamming distance before exact re-scoring, by default. sqlite-vec's KNN cost
- * grows with k as well as with rows (100k × 768 bits, CPU time: 5 ms at k 1, 8.8 ms at k 40,
- * 13 ms at k 80), so callers ask for few.
- */
+/** Candidates taken by Hamming distance (in memory: coarse.ts) before exact re-scoring, by default. */
 export const COARSE = 48;
+
+/** sqlite-vec's `vec_quantize_binary`: bit i (least significant first in each byte) is v[i] > 0. */
+export function quantize(v: Float32Array): Uint8Array {
+  const out = new Uint8Array(Math.ceil(v.length / 8));
+  for (let i = 0; i < v.length; i++) if (v[i]! > 0) out[i >> 3]! |= 1 << (i & 7);
+  return out;
+}
 
 export interface Near {
   kind: Kind;
@@ -44,6 +48,13 @@ const f32 = (v: Float32Array): Buffer => Buffer.from(v.buffer, v.byteOffset, v.b
 export class VectorStore {
   private dims: number | null = null;
   private rows = -1;
+  /**
+   * The coarse bits in memory, built on the first large search, and the `generation` (embed_meta,
+   * bumped by every put) it reflects: this store's own writes update it in place; another
+   * connection's (the service while `memtray mcp` searches) make the next search rebuild it.
+   */
+  private coarse: CoarseIndex | null = null;
+  private coarseGen = '';
 
   constructor(private readonly db: Database.Database) {}
 
@@ -86,14 +97,31 @@ export class VectorStore {
     this.setMeta('dimensions', String(dims));
     this.dims = dims;
     this.rows = -1;
+    this.coarse = null;
   }
 
   /** Drops every vector (a model change). */
   drop(): void {
     this.db.exec(`DROP TABLE IF EXISTS ${TABLE}`);
     this.setMeta('dimensions', null);
+    this.bumpGeneration();
     this.dims = null;
     this.rows = 0;
+    this.coarse = null;
+  }
+
+  private generation(): string {
+    return this.meta('generation') ?? '0';
+  }
+
+  private bumpGeneration(): string {
+    return this.db
+      .prepare(
+        `INSERT INTO embed_meta(key, value) VALUES ('generation', '1')
+         ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1 RETURNING value`,
+      )
+      .pluck()
+      .get() as string;
   }
 
   /** Writes (or replaces) vectors, and removes those given null. Inside the caller's transaction. */
@@ -107,6 +135,32 @@ export class VectorStore {
       if (e.vector) ins.run(BigInt(e.key), f32(e.vector), f32(e.vector));
     }
     this.rows = -1;
+    const before = this.generation();
+    const after = String(this.bumpGeneration());
+    // Kept in step only if it was current; else the next search rebuilds it. (A transaction that
+    // rolls back leaves the stored generation behind this one: a rebuild too.)
+    if (this.coarse && this.coarseGen === before) {
+      for (const e of entries)
+        if (e.vector) this.coarse.set(e.key, quantize(e.vector));
+        else this.coarse.delete(e.key);
+      this.coarseGen = after;
+    } else this.coarse = null;
+  }
+
+  /** The in-memory coarse index, current with the database (built or rebuilt when it is not). */
+  private coarseIndex(dims: number): CoarseIndex {
+    const gen = this.generation();
+    if (this.coarse && this.coarseGen === gen && this.coarse.bitBytes === Math.ceil(dims / 8))
+      return this.coarse;
+    const index = new CoarseIndex(Math.ceil(dims / 8));
+    for (const [key, bits] of this.db
+      .prepare(`SELECT rowid, coarse FROM ${TABLE}`)
+      .raw()
+      .iterate() as IterableIterator<[number, Buffer]>)
+      index.set(Number(key), bits);
+    this.coarse = index;
+    this.coarseGen = gen;
+    return index;
   }
 
   count(): number {
@@ -128,10 +182,7 @@ export class VectorStore {
         .all(f32(q), k) as typeof rows;
     } else {
       // One point lookup per candidate: a `rowid IN (…)` over vec0 would scan every full vector.
-      const ids = this.db
-        .prepare(`SELECT rowid FROM ${TABLE} WHERE coarse MATCH vec_quantize_binary(?) AND k = ?`)
-        .pluck()
-        .all(f32(q), Math.max(coarse, k)) as number[];
+      const ids = this.coarseIndex(dims).nearest(quantize(q), Math.max(coarse, k));
       const one = this.db
         .prepare(`SELECT vec_distance_cosine(full, ?) FROM ${TABLE} WHERE rowid = ?`)
         .pluck();
