@@ -22,7 +22,8 @@ export function featureCoreOptions(): FeatureCoreOptions {
 
 /**
  * `root`: where `dist/memtray-hook*` lives (the packaged app passes its resources dir);
- * `nativeBinding`: the better-sqlite3 addon the maintenance worker loads (the app's Electron build);
+ * `nativeBinding`: the better-sqlite3 addon the worker threads load (maintenance, coarse vectors;
+ *   the app's Electron build);
  * `sync`: segment and compaction bounds (tests make them small).
  */
 export function featurePlugins(
@@ -32,7 +33,7 @@ export function featurePlugins(
 ): Array<(core: Core) => ServicePlugin> {
   return [
     (core) => capturePlugin(core, { packageRoot: root }),
-    recallPlugin,
+    (core) => recallPlugin(core, nativeBinding ? { nativeBinding } : {}),
     compressPlugin(),
     maintenancePlugin(nativeBinding ? { nativeBinding } : {}),
     syncPlugin(sync),

@@ -97,7 +97,7 @@ describe('coarse vector index', () => {
     const dims = 256;
     const writer = openDatabase(file, { migrationsDir: MIGRATIONS_DIR });
     loadVec(writer.sqlite);
-    const w = new VectorStore(writer.sqlite);
+    const w = new VectorStore(writer.sqlite, { coarseLoad: 'inline' });
     w.create(dims);
     const n = Math.ceil(EXACT_FLOATS / dims) + 10; // past the exact scan: the coarse stage runs
     const vecs = Array.from({ length: n }, () => vector(dims));
@@ -106,7 +106,7 @@ describe('coarse vector index', () => {
     )();
     const reader = openDatabase(file, { migrationsDir: MIGRATIONS_DIR });
     loadVec(reader.sqlite);
-    const r = new VectorStore(reader.sqlite);
+    const r = new VectorStore(reader.sqlite, { coarseLoad: 'inline' });
     expect(r.nearest(vecs[500]!, 1)[0]).toMatchObject({ id: 501 });
     expect(w.nearest(vecs[500]!, 1)[0]).toMatchObject({ id: 501 });
     // The writer adds one and removes one: its own index follows in place, the reader's rebuilds.
@@ -121,7 +121,39 @@ describe('coarse vector index', () => {
     expect(r.nearest(fresh, 1)[0]).toMatchObject({ id: n + 1 });
     expect(r.nearest(vecs[500]!, 3).map((x) => x.id)).not.toContain(501);
     expect(w.nearest(vecs[500]!, 3).map((x) => x.id)).not.toContain(501);
+    expect(w.coarseInMemory() && r.coarseInMemory()).toBe(true);
     reader.close();
     writer.close();
+  });
+
+  it('loads the bits on a worker thread, answering through sqlite-vec meanwhile, and keeps its own writes made during the load', async () => {
+    const file = join(dir, 'thread.db');
+    const dims = 256;
+    const { sqlite, close } = openDatabase(file, { migrationsDir: MIGRATIONS_DIR });
+    loadVec(sqlite);
+    const store = new VectorStore(sqlite); // the default: a worker thread loads the coarse bits
+    store.create(dims);
+    const n = Math.ceil(EXACT_FLOATS / dims) + 10;
+    const vecs = Array.from({ length: n }, () => vector(dims));
+    sqlite.transaction(() =>
+      store.put(vecs.map((v, i) => ({ key: vectorKey('observation', i + 1), vector: v }))),
+    )();
+    expect(store.coarseInMemory()).toBe(false);
+    // The first large search starts the load and is answered by sqlite-vec's scan, correctly.
+    expect(store.nearest(vecs[99]!, 1)[0]).toMatchObject({ id: 100 });
+    // Written while the thread reads: one added, one removed.
+    const fresh = vector(dims);
+    sqlite.transaction(() =>
+      store.put([
+        { key: vectorKey('observation', n + 1), vector: fresh },
+        { key: vectorKey('observation', 100), vector: null },
+      ]),
+    )();
+    await store.coarseSettled();
+    expect(store.coarseInMemory(), 'loaded, and current with the writes made meanwhile').toBe(true);
+    expect(store.nearest(fresh, 1)[0]).toMatchObject({ id: n + 1 });
+    expect(store.nearest(vecs[99]!, 3).map((x) => x.id)).not.toContain(100);
+    expect(store.nearest(vecs[7]!, 1)[0]).toMatchObject({ id: 8 });
+    close();
   });
 });

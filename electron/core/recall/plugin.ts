@@ -18,6 +18,8 @@ export interface RecallOptions extends HybridOptions {
   embedTimeoutMs?: number;
   /** Delay between a write and the pass that embeds it (default 250 ms). */
   embedDebounceMs?: number;
+  /** The better-sqlite3 addon for the coarse-vector loading thread (the Electron app's build). */
+  nativeBinding?: string | undefined;
 }
 
 export function recallPlugin(core: Core, opts: RecallOptions = {}): ServicePlugin & { indexer: Indexer } {
@@ -31,6 +33,7 @@ export function recallPlugin(core: Core, opts: RecallOptions = {}): ServicePlugi
     logger: core.logger,
     ...(opts.embedTimeoutMs !== undefined ? { timeoutMs: opts.embedTimeoutMs } : {}),
     ...(opts.embedDebounceMs !== undefined ? { debounceMs: opts.embedDebounceMs } : {}),
+    nativeBinding: opts.nativeBinding,
   });
   const hybrid = new HybridSearch(engine, indexer, { clock: core.clock, ...opts });
   return {

@@ -41,7 +41,8 @@ export class CoarseIndex {
   private capacity = 0;
   private n = 0;
   private keys = new Float64Array(0);
-  private readonly slots = new Map<number, number>();
+  /** key → row; built on the first change after a bulk load (1M entries take ~0.1 s). */
+  private slotMap: Map<number, number> | null = new Map();
 
   constructor(readonly bitBytes: number) {
     if (bitBytes <= 0 || bitBytes > QUERY_BYTES) throw new RangeError(`unsupported vector size ${bitBytes}`);
@@ -55,15 +56,40 @@ export class CoarseIndex {
     return this.n;
   }
 
+  /**
+   * Replaces the contents with `n` rows read elsewhere (a worker thread: coarse-load.ts): `keys[i]`
+   * and the bits of row i at `bits[i * rowBytes]`, rows padded to `rowBytes` as here.
+   */
+  load(n: number, keys: Float64Array, bits: Uint8Array): void {
+    if (bits.length < n * this.rowBytes || keys.length < n) throw new RangeError('short rows');
+    this.n = 0;
+    this.grow(Math.max(1024, n));
+    new Uint8Array(this.memory.buffer, QUERY_BYTES, n * this.rowBytes).set(
+      bits.subarray(0, n * this.rowBytes),
+    );
+    this.keys.set(keys.subarray(0, n));
+    this.n = n;
+    this.slotMap = null;
+  }
+
+  private slots(): Map<number, number> {
+    if (!this.slotMap) {
+      this.slotMap = new Map();
+      for (let i = 0; i < this.n; i++) this.slotMap.set(this.keys[i]!, i);
+    }
+    return this.slotMap;
+  }
+
   /** Adds or replaces the bits of `key`. */
   set(key: number, bits: Uint8Array): void {
     if (bits.length !== this.bitBytes)
       throw new RangeError(`expected ${this.bitBytes} bytes, got ${bits.length}`);
-    let slot = this.slots.get(key);
+    const slots = this.slots();
+    let slot = slots.get(key);
     if (slot === undefined) {
       if (this.n === this.capacity) this.grow(Math.max(1024, this.capacity * 2));
       slot = this.n++;
-      this.slots.set(key, slot);
+      slots.set(key, slot);
       this.keys[slot] = key;
     }
     const row = new Uint8Array(this.memory.buffer, QUERY_BYTES + slot * this.rowBytes, this.rowBytes);
@@ -73,9 +99,10 @@ export class CoarseIndex {
 
   /** Removes `key` (the last row takes its place). */
   delete(key: number): void {
-    const slot = this.slots.get(key);
+    const slots = this.slots();
+    const slot = slots.get(key);
     if (slot === undefined) return;
-    this.slots.delete(key);
+    slots.delete(key);
     const last = --this.n;
     if (slot !== last) {
       const bytes = new Uint8Array(this.memory.buffer);
@@ -83,7 +110,7 @@ export class CoarseIndex {
       bytes.copyWithin(QUERY_BYTES + slot * this.rowBytes, from, from + this.rowBytes);
       const moved = this.keys[last]!;
       this.keys[slot] = moved;
-      this.slots.set(moved, slot);
+      slots.set(moved, slot);
     }
   }
 

@@ -27,6 +27,8 @@ export interface IndexerDeps {
   timeoutMs?: number;
   /** Delay between a write and the pass that embeds it (default 250 ms: writes come in bursts). */
   debounceMs?: number;
+  /** The better-sqlite3 addon for the thread that loads the coarse vectors (the Electron app's build). */
+  nativeBinding?: string | undefined;
 }
 
 const MIN_BACKOFF_MS = 2_000;
@@ -55,7 +57,7 @@ export class Indexer {
   private reconfigured = false;
 
   constructor(private readonly d: IndexerDeps) {
-    this.store = new VectorStore(d.db);
+    this.store = new VectorStore(d.db, { nativeBinding: d.nativeBinding });
     this.texts = new Texts(d.db);
   }
 

@@ -10,7 +10,7 @@
 import type Database from 'better-sqlite3';
 import { getLoadablePath } from 'sqlite-vec';
 import type { Kind } from '../search-sql.js';
-import { CoarseIndex } from './coarse.js';
+import { CoarseCache } from './coarse-cache.js';
 import { fromKey } from './texts.js';
 
 const TABLE = 'memtray_vectors';
@@ -35,12 +35,22 @@ export interface Near {
 
 const loaded = new WeakSet<Database.Database>();
 
+/** sqlite-vec's extension file; in the packaged app, unpacked beside the archive (electron-builder asarUnpack). */
+export const vecPath = (path: string = getLoadablePath()): string =>
+  path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+
 /** Loads sqlite-vec on this connection (once); throws with the reason when it cannot. */
 export function loadVec(db: Database.Database, path: string = getLoadablePath()): void {
   if (loaded.has(db)) return;
-  // In the packaged app the extension is unpacked beside the archive (electron-builder asarUnpack).
-  db.loadExtension(path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2'));
+  db.loadExtension(vecPath(path));
   loaded.add(db);
+}
+
+export interface VectorStoreOptions {
+  /** The better-sqlite3 addon the coarse-loading thread uses (the Electron app's own build). */
+  nativeBinding?: string | undefined;
+  /** Where the coarse index is loaded: on a worker thread (default) or on this one. */
+  coarseLoad?: 'thread' | 'inline';
 }
 
 const f32 = (v: Float32Array): Buffer => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
@@ -48,15 +58,31 @@ const f32 = (v: Float32Array): Buffer => Buffer.from(v.buffer, v.byteOffset, v.b
 export class VectorStore {
   private dims: number | null = null;
   private rows = -1;
-  /**
-   * The coarse bits in memory, built on the first large search, and the `generation` (embed_meta,
-   * bumped by every put) it reflects: this store's own writes update it in place; another
-   * connection's (the service while `memtray mcp` searches) make the next search rebuild it.
-   */
-  private coarse: CoarseIndex | null = null;
-  private coarseGen = '';
+  /** The coarse bits in memory, loaded on the first large search (coarse-cache.ts). */
+  private readonly coarse: CoarseCache;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    opts: VectorStoreOptions = {},
+  ) {
+    this.coarse = new CoarseCache(db, {
+      table: TABLE,
+      vecPath: () => vecPath(),
+      nativeBinding: opts.nativeBinding,
+      ...(opts.coarseLoad ? { load: opts.coarseLoad } : {}),
+    });
+  }
+
+  /** Whether a large search now scans the coarse bits in memory rather than through sqlite-vec. */
+  coarseInMemory(): boolean {
+    const dims = this.dimensions();
+    return dims !== null && this.coarse.current(this.generation(), Math.ceil(dims / 8));
+  }
+
+  /** Resolves once no coarse load is under way (tests, benches). */
+  coarseSettled(): Promise<void> {
+    return this.coarse.settled();
+  }
 
   meta(key: string): string | null {
     const v = this.db.prepare('SELECT value FROM embed_meta WHERE key = ?').pluck().get(key) as
@@ -97,7 +123,7 @@ export class VectorStore {
     this.setMeta('dimensions', String(dims));
     this.dims = dims;
     this.rows = -1;
-    this.coarse = null;
+    this.coarse.reset();
   }
 
   /** Drops every vector (a model change). */
@@ -107,7 +133,7 @@ export class VectorStore {
     this.bumpGeneration();
     this.dims = null;
     this.rows = 0;
-    this.coarse = null;
+    this.coarse.reset();
   }
 
   private generation(): string {
@@ -137,30 +163,11 @@ export class VectorStore {
     this.rows = -1;
     const before = this.generation();
     const after = String(this.bumpGeneration());
-    // Kept in step only if it was current; else the next search rebuilds it. (A transaction that
-    // rolls back leaves the stored generation behind this one: a rebuild too.)
-    if (this.coarse && this.coarseGen === before) {
-      for (const e of entries)
-        if (e.vector) this.coarse.set(e.key, quantize(e.vector));
-        else this.coarse.delete(e.key);
-      this.coarseGen = after;
-    } else this.coarse = null;
-  }
-
-  /** The in-memory coarse index, current with the database (built or rebuilt when it is not). */
-  private coarseIndex(dims: number): CoarseIndex {
-    const gen = this.generation();
-    if (this.coarse && this.coarseGen === gen && this.coarse.bitBytes === Math.ceil(dims / 8))
-      return this.coarse;
-    const index = new CoarseIndex(Math.ceil(dims / 8));
-    for (const [key, bits] of this.db
-      .prepare(`SELECT rowid, coarse FROM ${TABLE}`)
-      .raw()
-      .iterate() as IterableIterator<[number, Buffer]>)
-      index.set(Number(key), bits);
-    this.coarse = index;
-    this.coarseGen = gen;
-    return index;
+    this.coarse.written(
+      before,
+      after,
+      entries.map((e) => ({ key: e.key, bits: e.vector ? quantize(e.vector) : null })),
+    );
   }
 
   count(): number {
@@ -181,8 +188,15 @@ export class VectorStore {
         .prepare(`SELECT rowid, distance FROM ${TABLE} WHERE full MATCH ? AND k = ?`)
         .all(f32(q), k) as typeof rows;
     } else {
+      // In memory once loaded (coarse-cache.ts), else sqlite-vec's own scan of the same bits.
+      const index = this.coarse.get(this.generation(), Math.ceil(dims / 8));
+      const ids = index
+        ? index.nearest(quantize(q), Math.max(coarse, k))
+        : (this.db
+            .prepare(`SELECT rowid FROM ${TABLE} WHERE coarse MATCH vec_quantize_binary(?) AND k = ?`)
+            .pluck()
+            .all(f32(q), Math.max(coarse, k)) as number[]);
       // One point lookup per candidate: a `rowid IN (…)` over vec0 would scan every full vector.
-      const ids = this.coarseIndex(dims).nearest(quantize(q), Math.max(coarse, k));
       const one = this.db
         .prepare(`SELECT vec_distance_cosine(full, ?) FROM ${TABLE} WHERE rowid = ?`)
         .pluck();
