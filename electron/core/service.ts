@@ -9,6 +9,7 @@ import { acquireServeLock, ServeLockHeld, type ServeLock } from './config/serve-
 import { pingRoute } from './server/ping.js';
 import { createCore, type Core, type CoreOptions } from './core.js';
 import { startCheckpointer } from './db/checkpointer.js';
+import { releaseHeap } from './util/heap.js';
 import { createApp } from './server/app.js';
 import type { Route } from './server/http.js';
 import { DEFAULT_PORT, listen } from './server/listen.js';
@@ -97,6 +98,8 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
       : startCheckpointer(core.sqlite, {
           file: core.paths.db,
           logger: core.logger,
+          // 30 s without a write after a burst: give V8's grown heaps back (util/heap.ts).
+          onIdle: () => void releaseHeap(),
           ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
         });
   const startedAt = core.clock();

@@ -78,10 +78,12 @@ describe('background WAL checkpoints', () => {
 
   it('start no thread until a write, retire it after an idle spell, and start another for the next write', async () => {
     const { db, file } = open();
+    let idleCalls = 0;
     const c = startCheckpointer(db, {
       file,
       intervalMs: 25,
       idleExitMs: 400,
+      onIdle: () => idleCalls++,
       startAfterWrites: 1,
       logger: silentLogger,
     })!;
@@ -94,6 +96,7 @@ describe('background WAL checkpoints', () => {
     await until(() => c.checkpoints() === 1);
     await until(() => !c.running());
     expect(c.running(), 'retired after 400 ms without a write').toBe(false);
+    expect(idleCalls, 'and the service told it is idle').toBe(1);
     await until(() => c.checkpoints() === 2);
     expect(c.checkpoints(), 'with one last checkpoint').toBe(2);
     if (process.platform === 'linux') {

@@ -104,6 +104,8 @@ export function startCheckpointer(
     intervalMs?: number;
     idleExitMs?: number;
     startAfterWrites?: number;
+    /** Called when a thread is retired for want of writes: the service has been quiet for `idleExitMs`. */
+    onIdle?: () => void;
     logger: Logger;
   },
 ): Checkpointer | null {
@@ -149,6 +151,14 @@ export function startCheckpointer(
     current = null;
     w?.postMessage('stop');
   };
+  const retireIdle = (): void => {
+    retire();
+    try {
+      opts.onIdle?.();
+    } catch (err) {
+      opts.logger.warn('idle callback failed', { err: err as Error });
+    }
+  };
 
   const previous = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
@@ -156,7 +166,7 @@ export function startCheckpointer(
   sqlite.pragma('journal_size_limit = 16777216');
   const armIdle = (): void => {
     if (idle) idle.refresh();
-    else (idle = setTimeout(retire, idleExitMs)).unref();
+    else (idle = setTimeout(retireIdle, idleExitMs)).unref();
   };
   // After every write statement on the ingest path: one atomic load, and while the thread has not
   // checkpointed since the last message, nothing else.

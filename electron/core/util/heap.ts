@@ -1,0 +1,35 @@
+/**
+ * Gives memory back after a burst of work. V8 grows its heaps during a flood of hooks (its young
+ * generation most of all) and, in a process that then sits idle, never runs the garbage collection
+ * that would shrink them: measured on Node 20 after 30,000 events, 40 s idle, anonymous memory stayed
+ * at 57 MiB; one full collection brought it to 26.5 MiB (the whole service from 129.5 to 98.9 MiB).
+ * Node offers no call for it without `--expose-gc` on its command line, which neither `memtray serve`
+ * nor Electron's main process can be given by the user's launcher, so the flag is set at run time and
+ * the function taken from a fresh context (the documented effect of `v8.setFlagsFromString` on
+ * contexts made after it). One full collection costs tens of milliseconds of main-thread time with a
+ * heap of this size: callers run it once after work has stopped, never on a timer.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+let collect: (() => void) | null | undefined;
+
+function collector(): (() => void) | null {
+  if (collect !== undefined) return collect;
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('typeof gc === "function" ? gc : null') as (() => void) | null;
+    collect = gc;
+  } catch {
+    collect = null;
+  }
+  return collect;
+}
+
+/** One full garbage collection; false where the runtime offers none. */
+export function releaseHeap(): boolean {
+  const gc = collector();
+  if (!gc) return false;
+  gc();
+  return true;
+}
