@@ -46,7 +46,17 @@ let compiled = false;
 if (existsSync('hooks/memtray-hook.ts') && existsSync(bunBin) && process.env.MEMTRAY_SKIP_BUN !== '1') {
   const r = spawnSync(
     bunBin,
-    ['build', '--compile', '--minify', 'hooks/memtray-hook.ts', '--outfile', 'dist/memtray-hook'],
+    // --bytecode: the program ships precompiled, so each hook start skips parsing it (measured with
+    // farm-bench, service down, 30 alternated pairs: 0.76× the wall time of the same binary without).
+    [
+      'build',
+      '--compile',
+      '--minify',
+      '--bytecode',
+      'hooks/memtray-hook.ts',
+      '--outfile',
+      'dist/memtray-hook',
+    ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   compiled = r.status === 0;
