@@ -16,6 +16,8 @@ const failures = [];
 const timings = [];
 /** Titles of the tests that failed, printed at the end so the tail of a CI log names them. */
 const failedTests = [];
+/** Tests that failed once and passed on their retry. */
+const flakyTests = [];
 
 function step(id, name, cmd, args) {
   if (skip.has(id)) {
@@ -38,9 +40,12 @@ function step(id, name, cmd, args) {
 function vitestCounts(j) {
   for (const file of j.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
-      if (t.status !== 'failed') continue;
       const why = (t.failureMessages ?? [])[0]?.split('\n')[0] ?? '';
-      failedTests.push(`${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}: ${why.slice(0, 300)}`);
+      const where = `${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}`;
+      // Passed on its retry (CI: vitest.config.ts): named, not counted as a failure.
+      if (t.status === 'passed' && why) flakyTests.push(`${where}: ${why.slice(0, 300)}`);
+      if (t.status !== 'failed') continue;
+      failedTests.push(`${where}: ${why.slice(0, 300)}`);
     }
   }
   return {
@@ -131,6 +136,8 @@ if (process.env.MEMTRAY_TEST_LTS === '1') {
 process.stdout.write(`\nTimings: ${timings.join(', ')}\n`);
 // eslint-disable-next-line no-control-regex
 const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+for (const line of flakyTests)
+  process.stdout.write(`Flaky test (failed, then passed on retry): ${plain(line)}\n`);
 for (const line of failedTests) process.stdout.write(`Failed test: ${plain(line)}\n`);
 process.stdout.write(`${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}\n`);
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
