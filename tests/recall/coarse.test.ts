@@ -154,6 +154,12 @@ describe('coarse vector index', () => {
     expect(store.nearest(fresh, 1)[0]).toMatchObject({ id: n + 1 });
     expect(store.nearest(vecs[99]!, 3).map((x) => x.id)).not.toContain(100);
     expect(store.nearest(vecs[7]!, 1)[0]).toMatchObject({ id: 8 });
+    // Another store over the same file (a restart): warm() loads before any search.
+    const again = new VectorStore(sqlite);
+    expect(again.coarseInMemory()).toBe(false);
+    again.warm();
+    await again.coarseSettled();
+    expect(again.coarseInMemory(), 'loaded by warm()').toBe(true);
     close();
   });
 });

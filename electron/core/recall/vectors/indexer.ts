@@ -195,6 +195,7 @@ export class Indexer {
       })();
       this.err = null;
     }
+    this.store.warm();
     const client = this.client();
     if (!client) return this.fail(new EmbedError('provider not configured (base URL or key missing)'), false);
     try {

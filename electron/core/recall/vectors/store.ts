@@ -60,6 +60,7 @@ export class VectorStore {
   private rows = -1;
   /** The coarse bits in memory, loaded on the first large search (coarse-cache.ts). */
   private readonly coarse: CoarseCache;
+  private warmed = false;
 
   constructor(
     private readonly db: Database.Database,
@@ -77,6 +78,18 @@ export class VectorStore {
   coarseInMemory(): boolean {
     const dims = this.dimensions();
     return dims !== null && this.coarse.current(this.generation(), Math.ceil(dims / 8));
+  }
+
+  /**
+   * Starts loading the coarse bits now if a large search would want them, so the first search after
+   * a start does not take sqlite-vec's slower scan (the indexer calls it when it runs).
+   */
+  warm(): void {
+    if (this.warmed) return;
+    this.warmed = true;
+    const dims = this.dimensions();
+    if (dims === null || !this.exists() || this.count() * dims <= EXACT_FLOATS) return;
+    this.coarse.get(this.generation(), Math.ceil(dims / 8));
   }
 
   /** Resolves once no coarse load is under way (tests, benches). */
