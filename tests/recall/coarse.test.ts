@@ -126,6 +126,37 @@ describe('coarse vector index', () => {
     writer.close();
   });
 
+  it('drops a load that was under way when the vectors were dropped (a model change)', async () => {
+    const file = join(dir, 'drop.db');
+    const dims = 256;
+    const { sqlite, close } = openDatabase(file, { migrationsDir: MIGRATIONS_DIR });
+    loadVec(sqlite);
+    const store = new VectorStore(sqlite);
+    store.create(dims);
+    const n = Math.ceil(EXACT_FLOATS / dims) + 10;
+    const fill = (from: number): Float32Array[] => {
+      const vs = Array.from({ length: n }, () => vector(dims));
+      sqlite.transaction(() =>
+        store.put(vs.map((v, i) => ({ key: vectorKey('observation', from + i), vector: v }))),
+      )();
+      return vs;
+    };
+    fill(1);
+    store.nearest(vector(dims), 1); // starts a load of these
+    sqlite.transaction(() => store.drop())();
+    store.create(dims);
+    const fresh = fill(n + 1);
+    await store.coarseSettled();
+    expect(store.coarseInMemory(), 'what the thread read of the old table is not used').toBe(false);
+    store.nearest(vector(dims), 1); // loads the new table
+    await store.coarseSettled();
+    expect(store.coarseInMemory()).toBe(true);
+    const got = store.nearest(fresh[3]!, 5).map((x) => x.id);
+    expect(got[0]).toBe(n + 4);
+    expect(got.every((id) => id > n)).toBe(true);
+    close();
+  });
+
   it('loads the bits on a worker thread, answering through sqlite-vec meanwhile, and keeps its own writes made during the load', async () => {
     const file = join(dir, 'thread.db');
     const dims = 256;

@@ -36,6 +36,8 @@ export class CoarseCache {
   private pending: Array<{ after: string; entries: Entries }> = [];
   private lastLoadAt = Number.NEGATIVE_INFINITY;
   private inline: boolean;
+  /** Bumped by reset(): a load started before it lands into nothing (the table it read is gone). */
+  private epoch = 0;
 
   constructor(
     private readonly db: Database.Database,
@@ -81,6 +83,7 @@ export class CoarseCache {
     this.index = null;
     this.gen = '';
     this.lastLoadAt = Number.NEGATIVE_INFINITY;
+    this.epoch++;
   }
 
   private loadInline(generation: string, bitBytes: number): CoarseIndex {
@@ -99,6 +102,7 @@ export class CoarseCache {
     this.lastLoadAt = now;
     this.pending = [];
     const index = new CoarseIndex(bitBytes);
+    const epoch = this.epoch;
     this.loading = loadCoarseInWorker({
       file: this.db.name,
       table: this.o.table,
@@ -108,6 +112,7 @@ export class CoarseCache {
       nativeBinding: this.o.nativeBinding,
     })
       .then((rows) => {
+        if (epoch !== this.epoch) return;
         index.load(rows.n, rows.keys, rows.bits);
         let gen = rows.generation;
         // Writes of this connection the thread did not see (committed after its read began).
