@@ -33,6 +33,8 @@ export interface ServiceOptions extends CoreOptions {
   writeServerJson?: boolean;
   /** WAL checkpoints on a background thread (default true; see db/checkpointer.ts). */
   backgroundCheckpoints?: boolean;
+  /** How long the checkpoint thread outlives the last write (default 30 s; tests make it short). */
+  checkpointIdleMs?: number;
 }
 
 export interface Service {
@@ -100,8 +102,17 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
           logger: core.logger,
           // 30 s without a write after a burst: give V8's grown heaps back (util/heap.ts).
           onIdle: () => void releaseHeap(),
+          ...(opts.checkpointIdleMs !== undefined ? { idleExitMs: opts.checkpointIdleMs } : {}),
           ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
         });
+  // A deletion is a privacy action: its pages (zeroed by secure_delete) are checkpointed into the
+  // database file at once, not when later writes add up (docs/proof.md, deletion).
+  const unflush = [
+    core.bus.on('session', (e) => {
+      if (e.status === 'deleted') checkpointer?.flush();
+    }),
+    core.bus.on('project', () => checkpointer?.flush()),
+  ];
   const startedAt = core.clock();
   const plugins = (opts.plugins ?? []).map((p) => p(core));
   const sse = new SseHub(core.bus);
@@ -145,6 +156,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   } catch (err) {
     server.close();
     sse.close();
+    for (const u of unflush) u();
     await checkpointer?.stop();
     core.close();
     held.release();
@@ -184,6 +196,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
         } catch (err) {
           core.logger.warn('journaled hook events left for the next start', { err: err as Error });
         }
+        for (const u of unflush) u();
         await checkpointer?.stop();
         core.close();
         held.release();

@@ -83,6 +83,11 @@ export interface Checkpointer {
   checkpoints(): number;
   /** Whether a thread is running now (a write starts one; it ends after `idleExitMs` without one). */
   running(): boolean;
+  /**
+   * Checkpoints soon (one interval) whatever the writes so far: after a deletion, so the deleted
+   * bytes leave the database file now rather than when more writes come.
+   */
+  flush(): void;
   stop(): Promise<void>;
 }
 
@@ -173,6 +178,10 @@ export function startCheckpointer(
   const stopWatching = onWrites(sqlite, () => {
     if (Atomics.load(shared, WRITTEN) !== 0 && current) return;
     if (!current && ++unseen < startAfterWrites) return;
+    wake();
+  });
+  /** Asks a thread (started if none runs) for a checkpoint one interval from now. */
+  const wake = (): void => {
     unseen = 0;
     Atomics.store(shared, WRITTEN, 1);
     try {
@@ -183,7 +192,7 @@ export function startCheckpointer(
     }
     current.postMessage('written');
     armIdle();
-  });
+  };
   onLoss = (why) => {
     if (!alive) return;
     alive = false;
@@ -196,6 +205,9 @@ export function startCheckpointer(
   return {
     checkpoints: () => Atomics.load(shared, RAN),
     running: () => current !== null,
+    flush: () => {
+      if (alive) wake();
+    },
     stop: async () => {
       if (!alive) return;
       alive = false;

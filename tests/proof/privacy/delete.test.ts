@@ -58,3 +58,36 @@ describe('a deleted session leaves nothing on disk', () => {
     expect(bytes.includes(GONE), 'deleted marker found in the DB/WAL files').toBe(false);
   });
 });
+
+describe('a deleted session leaves the database file without an explicit checkpoint', () => {
+  let t: TestService | undefined;
+  afterAll(async () => t?.dispose());
+
+  it('the background checkpoint runs at once after a deletion, however few writes it took', async () => {
+    // Background checkpoints on, as the service runs; the thread retires 200 ms after the last write.
+    t = await startTestService({ checkpointIdleMs: 200 });
+    const marker = 'soonmarkerb5n2r';
+    const r = await t.api('POST', '/api/hooks/UserPromptSubmit', {
+      session_id: 'soon-session',
+      cwd: '/w/del',
+      prompt: `please remember ${marker} for later`,
+    });
+    expect(r.status, r.text).toBe(200);
+    await t.settled();
+    const db = t.service.core.sqlite;
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const mainFile = (): string => readFileSync(join(t!.dataDir, 'memtray.db')).toString('latin1');
+    expect(mainFile()).toContain(marker); // live: the prompt is in the database file
+    const row = db.prepare(`SELECT id FROM sessions WHERE claude_session_id = ?`).get('soon-session') as {
+      id: number;
+    };
+    // The thread has retired: the deletion (three write statements) is what must bring it back.
+    await new Promise((res) => setTimeout(res, 1_000));
+    const del = await t.api('DELETE', `/api/sessions/${row.id}`);
+    expect(del.status, del.text).toBe(200);
+    // The checkpoint thread copies the zeroed pages into the file one interval later (250 ms).
+    for (const end = Date.now() + 10_000; mainFile().includes(marker) && Date.now() < end;)
+      await new Promise((res) => setTimeout(res, 50));
+    expect(mainFile().includes(marker), 'deleted prompt still in the database file').toBe(false);
+  });
+});
