@@ -1,6 +1,6 @@
 /** Reading a question's intent without a model: which kind of memory answers it. */
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../electron/core/recall/intent.js';
+import { classify, readQuestion } from '../../electron/core/recall/intent.js';
 
 describe('question intent', () => {
   it.each([
@@ -16,5 +16,23 @@ describe('question intent', () => {
     ['which file holds the retry logic?', 'file'],
   ] as const)('%s → %s', (q, intent) => {
     expect(classify(q)).toBe(intent);
+  });
+});
+
+describe('readQuestion', () => {
+  const words = (q: string): string[] => q.toLowerCase().match(/[a-z]+/g) ?? [];
+  it('takes the verb of "why did we <verb> …" as optional: the answer may word the action otherwise', () => {
+    const q = 'why did we drop the plimbo cache?';
+    expect(readQuestion(q, words(q))).toEqual({
+      required: ['plimbo', 'cache'],
+      optional: ['drop'],
+      intent: 'decision',
+    });
+    // Only that verb: elsewhere the same word is required.
+    const other = 'what did we do about the drop in cache hits?';
+    expect(readQuestion(other, words(other)).required).toContain('drop');
+    // A question of nothing else keeps it to search for.
+    const bare = 'why did we migrate?';
+    expect(readQuestion(bare, words(bare)).required).toEqual(['migrate']);
   });
 });

@@ -99,13 +99,20 @@ export function classify(text: string): Intent | null {
   return null;
 }
 
+/**
+ * "Why did we drop the cache?": the verb is how the asker remembers the action, and the memory that
+ * answers often words it otherwise ("removed the cache"): it is optional, the object required.
+ */
+const WHY_VERB = /\bwhy (?:did|do|does|would|should|have|had|were|are) (?:we|i|you|they)\s+([a-z][a-z-]*)/;
+
 /** Splits a question's words into required and optional ones and classifies it. */
 export function readQuestion(text: string, tokens: string[]): QueryWords {
   const required: string[] = [];
   const optional: string[] = [];
+  const verb = WHY_VERB.exec(text.toLowerCase().slice(0, 500))?.[1];
   for (const t of tokens) {
     if (STOP.has(t)) continue;
-    if (t in FRAME) optional.push(t);
+    if (t in FRAME || t === verb) optional.push(t);
     else required.push(t);
   }
   // Nothing but frame words ("what broke?", "tests"): those are what is asked for.
