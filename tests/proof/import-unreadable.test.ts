@@ -8,8 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_DIR, tempDir } from '../helpers/service.js';
+import { tempDir } from '../helpers/service.js';
 import { cliImportOutput } from '../../electron/shared/contract/cli.js';
+
+const TRANSCRIPTS = join(import.meta.dirname, '..', 'fixtures', 'transcripts', 'pricebook');
 
 const setpriv = spawnSync('setpriv', ['--version']).status === 0;
 const asRoot = process.getuid?.() === 0;
@@ -34,8 +36,9 @@ describe('import over a tree with an unreadable folder', () => {
     const locked = join(root, '-w-locked');
     mkdirSync(ok);
     mkdirSync(locked);
-    copyFileSync(join(CORPUS_DIR, 'marot__spotter', 'short.jsonl'), join(ok, 'short.jsonl'));
-    copyFileSync(join(CORPUS_DIR, 'marot__spotter', 'tool_heavy.jsonl'), join(locked, 'tool_heavy.jsonl'));
+    // The project's own recorded transcripts (tests/fixtures/record/): a bare clone has them too.
+    copyFileSync(join(TRANSCRIPTS, 'aff7ca83-7219-4514-ac8e-bf8fecc566ae.jsonl'), join(ok, 'a.jsonl'));
+    copyFileSync(join(TRANSCRIPTS, '12036049-2fbd-4b9c-9ef7-3aa2dc519033.jsonl'), join(locked, 'b.jsonl'));
     chmodSync(locked, 0o000);
     const dataDir = tempDir('memtray-data-');
     try {

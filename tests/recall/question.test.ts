@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImportRun, runImport } from '../../electron/core/capture/importer.js';
+import { describeSharedCorpus } from '../helpers/corpus-suite.js';
 import { CORPUS_DIR, startTestService, type TestService } from '../helpers/service.js';
 import { DAY, insertObservation, seedGenerated } from './seed.js';
 
@@ -232,7 +233,7 @@ describe('search reads a question', () => {
   });
 });
 
-describe('questions over the imported spotter transcripts', () => {
+describeSharedCorpus('questions over the imported spotter transcripts', () => {
   let t: TestService;
 
   beforeAll(async () => {
