@@ -147,7 +147,6 @@ export function retryAfterMs(headers: unknown, now: number): number | null {
   return Number.isFinite(at) ? Math.max(0, at - now) : null;
 }
 
-/** The longest error text kept in `jobs.last_error` and the log. */
 /** An HTTP error answer of any provider: 408/409/429/5xx are retried (after `retry-after`), other statuses not. */
 export function httpFailure(status: number, message: string, headers: unknown, now: number): ApiFailure {
   if (status === 408 || status === 409 || status === 429 || status >= 500) {
@@ -162,6 +161,16 @@ export function httpFailure(status: number, message: string, headers: unknown, n
   return { kind: 'fatal', message };
 }
 
+/** Any provider's request that got no answer: retried. */
+export function connectionFailure(timedOut: boolean): ApiFailure {
+  return {
+    kind: 'retryable',
+    message: timedOut ? 'request timed out' : 'connection error',
+    retryAfterMs: null,
+  };
+}
+
+/** The longest error text kept in `jobs.last_error` and the log. */
 export const ERROR_TEXT_MAX = 300;
 
 /**
@@ -181,14 +190,8 @@ export function safeErrorText(text: string, redact: (text: string) => string): s
 export function classifyApiError(err: unknown, now: number): ApiFailure {
   if (err instanceof ProviderError) return err.failure;
   const Sdk = loadedAnthropic();
-  if (Sdk && err instanceof Sdk.APIConnectionError) {
-    const timeout = err instanceof Sdk.APIConnectionTimeoutError;
-    return {
-      kind: 'retryable',
-      message: timeout ? 'request timed out' : 'connection error',
-      retryAfterMs: null,
-    };
-  }
+  if (Sdk && err instanceof Sdk.APIConnectionError)
+    return connectionFailure(err instanceof Sdk.APIConnectionTimeoutError);
   if (Sdk && err instanceof Sdk.APIError) {
     const status = err.status ?? 0;
     return httpFailure(status, `HTTP ${status}: ${err.apiMessage ?? err.message}`, err.headers, now);

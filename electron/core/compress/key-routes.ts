@@ -1,6 +1,6 @@
 /** `GET /api/provider/key` (the key's last known health) and `POST /api/provider/key/test`. */
 import { keyStatusSchema, keyTestBodySchema } from '../../shared/contract/provider.js';
-import { jsonRoute, validate, type Route } from '../server/http.js';
+import { jsonRoute, noBody, type Route } from '../server/http.js';
 import type { KeyCheck } from './key-check.js';
 
 export function keyRoutes(check: KeyCheck): Route[] {
@@ -16,7 +16,7 @@ export function keyRoutes(check: KeyCheck): Route[] {
       path: '/api/provider/key/test',
       response: keyStatusSchema,
       handler: async ({ body }) => {
-        validate(keyTestBodySchema, body === undefined ? {} : body);
+        noBody(body, keyTestBodySchema);
         return { json: keyStatusSchema.parse(await check.test()) };
       },
     }),

@@ -7,7 +7,7 @@
  */
 import type OpenAI from 'openai';
 import { loadedOpenAi, loadOpenAi } from '../util/sdks.js';
-import { httpFailure, type ApiFailure } from './anthropic.js';
+import { connectionFailure, httpFailure, type ApiFailure } from './anthropic.js';
 import { jsonOnlyInstructions, ProviderError, type CompressionProvider } from './provider.js';
 
 export interface OpenAiConfig {
@@ -43,14 +43,8 @@ async function client(c: OpenAiConfig): Promise<OpenAI> {
 
 export function classifyOpenAiError(err: unknown, now: number): ApiFailure {
   const Sdk = loadedOpenAi();
-  if (Sdk && err instanceof Sdk.APIConnectionError) {
-    const timeout = err instanceof Sdk.APIConnectionTimeoutError;
-    return {
-      kind: 'retryable',
-      message: timeout ? 'request timed out' : 'connection error',
-      retryAfterMs: null,
-    };
-  }
+  if (Sdk && err instanceof Sdk.APIConnectionError)
+    return connectionFailure(err instanceof Sdk.APIConnectionTimeoutError);
   if (Sdk && err instanceof Sdk.APIError) {
     const status = err.status ?? 0;
     return httpFailure(status, `HTTP ${status}: ${err.message}`, err.headers, now);

@@ -113,7 +113,7 @@ export function startCheckpointer(
     onIdle?: () => void;
     logger: Logger;
   },
-): Checkpointer | null {
+): Checkpointer {
   const shared = new Int32Array(new SharedArrayBuffer(8));
   const idleExitMs = opts.idleExitMs ?? 30_000;
   const startAfterWrites = opts.startAfterWrites ?? 8;

@@ -6,7 +6,7 @@
 import { isUtf8 } from 'node:buffer';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { wellFormedDeep } from '../ingest/well-formed.js';
 
 export class HttpError extends Error {
@@ -254,6 +254,16 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, what = 
     return `${path}: ${i.message}`;
   });
   throw new HttpError(400, `invalid ${what}: ${msgs.join('; ')}`);
+}
+
+const EMPTY_BODY = z.object({}).strict();
+
+/**
+ * A POST that takes no input: no body, or an empty JSON object (`schema`, when the contract names
+ * one); anything else is a 400 like every other route's bad body.
+ */
+export function noBody(body: unknown, schema: z.ZodType = EMPTY_BODY): void {
+  validate(schema, body === undefined ? {} : body);
 }
 
 export function sendJson(res: ServerResponse, status: number, value: unknown): void {

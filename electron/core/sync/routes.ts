@@ -14,7 +14,7 @@ import {
   syncStatus,
   type ImportProgress,
 } from '../../shared/contract/sync.js';
-import { HttpError, idParam, jsonRoute, validate, type Route } from '../server/http.js';
+import { HttpError, idParam, jsonRoute, noBody, validate, type Route } from '../server/http.js';
 import { ArchiveError, countLines, exportJsonl, fileLines, importLines } from './archive.js';
 import { emptyReport, type ApplyOwners } from './apply.js';
 import { prepareForgetObservation } from '../ingest/merge-sql.js';
@@ -54,7 +54,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       path: '/api/sync/run',
       response: syncStatus,
       handler: ({ body }) => {
-        validate(z.object({}).strict(), body === undefined ? {} : body);
+        noBody(body);
         d.engine.runNow();
         return { json: d.engine.status() };
       },

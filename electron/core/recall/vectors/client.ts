@@ -55,20 +55,18 @@ export function createEmbeddingClient(
     if (!cfg.baseUrl) return null;
     const where = new URL(cfg.baseUrl).host;
     const baseURL = cfg.baseUrl;
-    // The SDK is loaded by the first request (util/sdks.ts), not when the settings are read.
-    const client = async (): Promise<OpenAI> =>
-      new (await loadOpenAi())({
-        baseURL,
-        // Local servers (Ollama, LM Studio) need none; the client insists on a string.
-        apiKey: key ?? 'none',
-        timeout: timeoutMs,
-        maxRetries: 0,
-      });
+    // Made by the first request, which loads the SDK (util/sdks.ts), not when the settings are read.
     let api: OpenAI | null = null;
     return {
       async embed(texts, _role, signal) {
         try {
-          api ??= await client();
+          api ??= new (await loadOpenAi())({
+            baseURL,
+            // Local servers (Ollama, LM Studio) need none; the client insists on a string.
+            apiKey: key ?? 'none',
+            timeout: timeoutMs,
+            maxRetries: 0,
+          });
           const r = await api.embeddings.create(
             {
               model: cfg.model,

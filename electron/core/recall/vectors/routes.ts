@@ -1,7 +1,6 @@
 /** Semantic search's routes: its state for Health and the Provider view, and a full re-embed. */
 import { embeddingsStatusSchema, reindexResponseSchema } from '../../../shared/contract/embeddings.js';
-import { z } from 'zod';
-import { HttpError, jsonRoute, validate, type Route } from '../../server/http.js';
+import { HttpError, jsonRoute, noBody, type Route } from '../../server/http.js';
 import type { Indexer } from './indexer.js';
 
 export function embeddingsRoutes(indexer: Indexer): Route[] {
@@ -19,7 +18,7 @@ export function embeddingsRoutes(indexer: Indexer): Route[] {
       settled: false,
       response: reindexResponseSchema,
       handler: ({ body }) => {
-        validate(z.object({}).strict(), body === undefined ? {} : body);
+        noBody(body);
         if (indexer.settingsNow().kind === 'none') throw new HttpError(409, 'embeddings are off');
         return { json: reindexResponseSchema.parse({ ok: true as const, total: indexer.reindex() }) };
       },

@@ -174,8 +174,9 @@ export class VectorStore {
       if (e.vector) ins.run(BigInt(e.key), f32(e.vector), f32(e.vector));
     }
     this.rows = -1;
-    const before = this.generation();
     const after = String(this.bumpGeneration());
+    // One more than it was, in this transaction (absent counts as 0).
+    const before = String(Number(after) - 1);
     this.coarse.written(
       before,
       after,
