@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { openDatabase, type Drizzle } from './db/open.js';
 import { ensureDataDir, loadOrCreateToken, type DataDirPaths } from './config/data-dir.js';
 import { GroupCommit } from './ingest/group-commit.js';
+import { WalSync } from './db/wal-sync.js';
 import { Ingestor, type IngestDeps } from './ingest/ingestor.js';
 import { Projector } from './ingest/projector.js';
 import { SettingsStore, fileSecretStore, type SecretStore } from './settings/store.js';
@@ -102,7 +103,14 @@ export function createCore(opts: CoreOptions): Core {
     if (adopted.adopted + adopted.split + adopted.merged > 0)
       logger.info('projects: identity adopted', { ...adopted });
     const jobs = new JobQueue(sqlite, clock, bus);
-    const groupCommit = new GroupCommit(sqlite);
+    // Hook commits are fsynced off the event loop (db/wal-sync.ts) when the connection would fsync
+    // each commit anyway (FULL) and journals to a WAL.
+    const walSync =
+      sqlite.pragma('synchronous', { simple: true }) === 2 &&
+      sqlite.pragma('journal_mode', { simple: true }) === 'wal'
+        ? new WalSync(`${paths.db}-wal`)
+        : undefined;
+    const groupCommit = new GroupCommit(sqlite, 256, walSync);
     const ingest = new Ingestor({
       projects,
       jobs,
@@ -116,7 +124,10 @@ export function createCore(opts: CoreOptions): Core {
       ...(opts.extractRules ? { extractRules: opts.extractRules } : {}),
       ...(opts.wantsLlmJob ? { wantsLlmJob: opts.wantsLlmJob } : {}),
     });
-    const projector = new Projector(ingest, { logger });
+    const projector = new Projector(ingest, {
+      logger,
+      afterAnswers: (resume) => groupCommit.whenAnswered(resume),
+    });
     return {
       paths,
       token,
@@ -136,6 +147,7 @@ export function createCore(opts: CoreOptions): Core {
       close: () => {
         projector.stop();
         close();
+        walSync?.close();
       },
     };
   } catch (err) {

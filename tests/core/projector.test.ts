@@ -225,6 +225,37 @@ describe('journal and projector', () => {
     expect(order.slice(firstSlice, lastSlice).filter((x) => x === 'hooks').length).toBeGreaterThan(3);
     expect(turns).toBeGreaterThan(3);
   });
+
+  it('a paced slice waits once for the committed hooks to be answered, then runs even if more arrive', async () => {
+    const c = core();
+    c.projector.stop();
+    const resumes: Array<() => void> = [];
+    let asked = 0;
+    const p = new Projector(c.ingest, {
+      logger: silentLogger,
+      quietMs: 5,
+      maxBacklog: 2,
+      // Hooks are always committed-but-unanswered here: a flood.
+      afterAnswers: (resume) => {
+        asked++;
+        resumes.push(resume);
+        return true;
+      },
+    });
+    cleanups.push(() => p.stop());
+    const unprojected = (): number => count(c, 'SELECT count(*) n FROM events WHERE projected = 0');
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    p.begin();
+    for (let i = 1; i <= 3; i++)
+      journal(c, 'UserPromptSubmit', { session_id: 'aw', cwd: '/w/answers', prompt: `p${i}` });
+    await wait(30);
+    expect(asked).toBeGreaterThan(0);
+    expect(unprojected()).toBe(3); // waiting for the answers
+    resumes.at(-1)!();
+    await wait(30);
+    expect(unprojected()).toBe(0); // ran, although answers were still pending
+    p.end();
+  });
 });
 
 describe('journal through the service', () => {

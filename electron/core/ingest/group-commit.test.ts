@@ -1,5 +1,9 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { fsync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WalSync } from '../db/wal-sync.js';
 import { GroupCommit } from './group-commit.js';
 
 function setup() {
@@ -79,5 +83,53 @@ describe('GroupCommit', () => {
     );
     expect(all).toHaveLength(35);
     expect(rows()).toHaveLength(35);
+  });
+
+  it('with a WAL syncer: commits without an fsync, answers after one, and says when all are answered', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memtray-gc-'));
+    const file = join(dir, 'db.sqlite');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('create table t (v text not null)');
+    const own = db.transaction((v: string) => db.prepare('insert into t (v) values (?)').run(v));
+    const fsyncs: Array<{ finish: (err?: NodeJS.ErrnoException) => void }> = [];
+    const walSync = new WalSync(`${file}-wal`, (fd, cb) => {
+      fsyncs.push({ finish: (err) => (err ? cb(err) : fsync(fd, cb)) });
+    });
+    const gc = new GroupCommit(db, 256, walSync);
+    const log: string[] = [];
+    const other = new Database(file, { readonly: true });
+    try {
+      const r = gc.submit(() => {
+        own('a');
+        gc.afterCommit()!.push(() => log.push('notified'));
+        return 'a';
+      });
+      void r.then(() => log.push('answered'));
+      expect(gc.whenAnswered(() => log.push('all answered'))).toBe(true);
+      await new Promise((res) => setImmediate(res));
+      // Committed (another connection sees it) and notified, but not answered before the fsync.
+      expect(other.prepare('select count(*) n from t').pluck().get()).toBe(1);
+      expect(fsyncs).toHaveLength(1);
+      expect(log).toEqual(['notified']);
+      // The connection is back to FULL for every other writer.
+      expect(db.pragma('synchronous', { simple: true })).toBe(2);
+      fsyncs[0]!.finish();
+      await new Promise((res) => setTimeout(res, 50));
+      expect(log).toEqual(['notified', 'answered', 'all answered']);
+      expect(gc.whenAnswered(() => log.push('never'))).toBe(false);
+
+      // A failed fsync: committed, but no caller is told it is on disk.
+      const failed = gc.submit(() => own('b'));
+      await new Promise((res) => setImmediate(res));
+      fsyncs[1]!.finish(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }));
+      await expect(failed).rejects.toThrow(/EIO/);
+    } finally {
+      other.close();
+      db.close();
+      walSync.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,6 +10,8 @@
  *   sustained flood acknowledging and projecting settle at the same rate instead of the backlog
  *   growing until projection takes every turn (which collapsed the acknowledged rate ~15×);
  * - otherwise the events wait (a short burst is acknowledged at full speed).
+ * A paced slice also waits, once, until the hooks already committed are answered (`afterAnswers`):
+ * run between a COMMIT and its answers it would add a whole slice to every one of them.
  */
 import type { Ingestor } from './ingestor.js';
 import { classifyStorageError } from '../db/storage.js';
@@ -29,6 +31,11 @@ export interface ProjectorOptions {
   quietMs?: number;
   /** Wall clock for the lag bound (default Date.now). */
   now?: () => number;
+  /**
+   * When hooks are committed but not yet answered: calls `resume` once they are and returns true;
+   * otherwise returns false (GroupCommit.whenAnswered).
+   */
+  afterAnswers?: (resume: () => void) => boolean;
 }
 
 export class Projector {
@@ -51,6 +58,8 @@ export class Projector {
   private paced = false;
   /** Measured cost of projecting one event (ms, moving average). */
   private perEventMs = 0.5;
+  /** This slice already waited for the answers (it waits once: a flood always has some). */
+  private waitedForAnswers = false;
 
   constructor(
     private readonly ingest: Ingestor,
@@ -142,6 +151,14 @@ export class Projector {
     this.paced ||=
       this.backlog >= this.maxBacklog || (this.oldestAt !== null && now - this.oldestAt >= this.maxLagMs);
     if (!full && !this.paced) return this.later(this.quietMs);
+    if (!full && !this.waitedForAnswers && this.opts.afterAnswers) {
+      const resume = (): void => {
+        this.waitedForAnswers = true;
+        this.kick();
+      };
+      if (this.opts.afterAnswers(resume)) return;
+    }
+    this.waitedForAnswers = false;
     const size = full ? this.slice : this.pacedSize();
     let n: number;
     const t0 = performance.now();
