@@ -96,6 +96,7 @@ export class SearchEngine {
    * ranking; null (embeddings off) leaves the lexical search exactly as it is.
    */
   search(p: SearchParams, near: Near[] | null = null): SearchResult {
+    this.stages.begin();
     const want = Math.min(p.offset, MAX_OFFSET) + p.limit + 1;
     const kinds = this.kindsFor(p);
     const bind = this.binds(p);

@@ -43,7 +43,30 @@ interface Timed {
 }
 
 export class Stages {
+  /**
+   * The n-th newest match of an expression, per search: the stages of one search ask the same
+   * (is this word dense? where does its window start?) again and again. Cleared by `begin`.
+   */
+  private readonly nthSeen = new Map<string, number | null>();
+
   constructor(private readonly stmt: (sql: string) => Database.Statement) {}
+
+  /** A new search: forget what the last one looked up (the index may have changed since). */
+  begin(): void {
+    this.nthSeen.clear();
+  }
+
+  /** The id of the `offset`-th newest row matching `match` (0 = newest), or null. */
+  private nth(kind: Kind, match: string, offset: number): number | null {
+    const key = `${kind}\u0000${offset}\u0000${match}`;
+    let id = this.nthSeen.get(key);
+    if (id === undefined) {
+      const row = this.stmt(NTH_MATCH_SQL[kind]).get(match, offset) as { id: number } | undefined;
+      id = row ? row.id : null;
+      this.nthSeen.set(key, id);
+    }
+    return id;
+  }
 
   /**
    * Full-text hits of one stage for each kind. Terms in more than DENSE rows make bm25 costly (it
@@ -64,9 +87,8 @@ export class Stages {
     const k = Math.max(want, MIN_WINDOW_HITS);
     const termList = words.map((w, i) => term(w, Array.isArray(prefix) ? prefix[i]! : prefix));
     for (const kind of kinds) {
-      const nth = this.stmt(NTH_MATCH_SQL[kind]);
       // A prefix of 4+ characters merges every term it starts (per statement): no bm25 for it.
-      const dense = termList.map((t) => LONG_PREFIX.test(t) || nth.get(t, DENSE - 1) !== undefined);
+      const dense = termList.map((t) => LONG_PREFIX.test(t) || this.nth(kind, t, DENSE - 1) !== null);
       let list = termList;
       if (op === 'OR' && dense.some(Boolean) && !dense.every(Boolean))
         list = termList.filter((_t, i) => !dense[i]);
@@ -89,11 +111,8 @@ export class Stages {
     const filtered = hasFilters(f);
     for (const w of WINDOWS) {
       // The window starts at the w-th newest match (walking the doclist backwards, no bm25).
-      const nth =
-        w === Number.POSITIVE_INFINITY
-          ? undefined
-          : (this.stmt(NTH_MATCH_SQL[kind]).get(match, w - 1) as { id: number } | undefined);
-      const minId = nth ? nth.id - 1 : 0;
+      const nth = w === Number.POSITIVE_INFINITY ? null : this.nth(kind, match, w - 1);
+      const minId = nth !== null ? nth - 1 : 0;
       // Unfiltered: the best 2k by bm25, re-scored with recency here (no join per match).
       const rows = this.stmt(rankSql(kind, f)).all({
         ...bind,
