@@ -6,6 +6,8 @@
  * event's rows exist (searchable), and the end-to-end rate counting that time. Prints JSON.
  *
  *   npx tsx bench/ingest-sustained/run.ts [--seconds 60] [--reps 3] [--concurrency 8] [--window 5]
+ *     [--slow-fsync-ms 2]   (Linux: every fsync of `memtray serve` made that much slower, a laptop
+ *                            SSD's flush instead of this virtual disk's; bench/lib/slow-fsync.ts)
  *
  * Goals (issue 18): end-to-end ≥ 0.5× the floor, no window below half the run's median window
  * rate, hook p99 ≤ 20 ms in every window, rows complete ≤ 2 s after the flood. Fresh data dir per
@@ -18,6 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { corpusPostBodies, cpuMs } from '../lib/hook-bodies.js';
 import { startChild } from '../lib/child.js';
+import { slowFsyncEnv } from '../lib/slow-fsync.js';
 import { percentile, round, runLoad } from '../lib/load.js';
 
 const { values } = parseArgs({
@@ -26,8 +29,11 @@ const { values } = parseArgs({
     reps: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '8' },
     window: { type: 'string', default: '5' },
+    'slow-fsync-ms': { type: 'string', default: '0' },
   },
 });
+const slowFsyncMs = Number(values['slow-fsync-ms']);
+const memtrayEnv = slowFsyncEnv(slowFsyncMs);
 const seconds = Number(values.seconds);
 const reps = Number(values.reps);
 const concurrency = Number(values.concurrency);
@@ -95,6 +101,7 @@ try {
     const memtray = await startChild(
       ['bin/memtray.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--quiet'],
       /running at http:\/\/127\.0\.0\.1:(\d+)/,
+      memtrayEnv,
     );
     try {
       const mPort = Number(memtray.match[1]);
@@ -148,6 +155,7 @@ console.log(
       seconds,
       concurrency,
       windowSeconds: windowS,
+      slowFsyncMs,
       summary: {
         endToEndRatio: spread(rs.map((r) => r.endToEndRatio)),
         minWindowRatio: spread(rs.map((r) => r.memtray.minWindowRatio)),

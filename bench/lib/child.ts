@@ -4,9 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export function startChild(
   cmd: string[],
   ready: RegExp,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, cmd, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, cmd, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
