@@ -254,6 +254,12 @@ describe('journal and projector', () => {
     resumes.at(-1)!();
     await wait(30);
     expect(unprojected()).toBe(0); // ran, although answers were still pending
+    // A backlog of 4 × maxBacklog (a slow disk): projected without waiting (nobody resumes here)
+    // until it is under that bound again.
+    for (let i = 4; i <= 12; i++)
+      journal(c, 'UserPromptSubmit', { session_id: 'aw', cwd: '/w/answers', prompt: `p${i}` });
+    await wait(30);
+    expect(unprojected()).toBeLessThan(4 * 2);
     p.end();
   });
 });

@@ -75,21 +75,13 @@ export class GroupCommit {
 
   /**
    * Whether writes are queued or committed but not yet answered. `whenAnswered` calls `cb` in a
-   * later turn once none are (their 2xx written first), or after `maxWaitMs` (a slow disk's fsync
-   * must not leave the event loop idle); returns false, calling nothing, when none are now. The
-   * projector waits so (a slice would otherwise run between a COMMIT and its answers).
+   * later turn once none are (their 2xx written first) and returns true; it returns false, calling
+   * nothing, when none are now. The projector waits so (a slice would otherwise run between a
+   * COMMIT and its answers).
    */
-  whenAnswered(cb: () => void, maxWaitMs = 1): boolean {
+  whenAnswered(cb: () => void): boolean {
     if (this.queue.length === 0 && this.syncing === 0) return false;
-    let called = false;
-    const once = (): void => {
-      if (called) return;
-      called = true;
-      clearTimeout(timer);
-      cb();
-    };
-    const timer = setTimeout(once, maxWaitMs);
-    this.idleWaiters.push(once);
+    this.idleWaiters.push(cb);
     return true;
   }
 

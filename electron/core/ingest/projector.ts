@@ -11,7 +11,8 @@
  *   growing until projection takes every turn (which collapsed the acknowledged rate ~15×);
  * - otherwise the events wait (a short burst is acknowledged at full speed).
  * A paced slice also waits, once, until the hooks already committed are answered (`afterAnswers`):
- * run between a COMMIT and its answers it would add a whole slice to every one of them.
+ * run between a COMMIT and its answers it would add a whole slice to every one of them. Not when
+ * the backlog passes 4 × `maxBacklog`: a slow disk's fsync would leave the event loop idle.
  */
 import type { Ingestor } from './ingestor.js';
 import { classifyStorageError } from '../db/storage.js';
@@ -151,7 +152,9 @@ export class Projector {
     this.paced ||=
       this.backlog >= this.maxBacklog || (this.oldestAt !== null && now - this.oldestAt >= this.maxLagMs);
     if (!full && !this.paced) return this.later(this.quietMs);
-    if (!full && !this.waitedForAnswers && this.opts.afterAnswers) {
+    // Not with a backlog of several bounds: then the disk's fsyncs are slow, and waiting for each
+    // would leave the event loop idle through it while the backlog grows.
+    if (!full && !this.waitedForAnswers && this.opts.afterAnswers && this.backlog < 4 * this.maxBacklog) {
       const resume = (): void => {
         this.waitedForAnswers = true;
         this.kick();
