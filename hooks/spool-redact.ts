@@ -6,10 +6,11 @@
  * bundle); the service cleans every spooled event again at import, custom patterns included.
  */
 import { cleanDeep } from '../electron/core/privacy/clean.js';
-import { redactWith } from '../electron/core/privacy/redact-core.js';
+import { hintsByIncludes, redactWith } from '../electron/core/privacy/redact-core.js';
 
 const BUILT_IN_ONLY = { redactSecrets: true, customRedactPatterns: [] as string[] };
 
 export function cleanForSpool<T>(payload: T): T {
-  return cleanDeep(payload, BUILT_IN_ONLY, (text) => redactWith(text));
+  // One event, then exit: hints found by `includes`, without compiling their alternation.
+  return cleanDeep(payload, BUILT_IN_ONLY, (text) => redactWith(text, null, hintsByIncludes));
 }

@@ -1,6 +1,7 @@
 // The one-pass scanners in redact.ts must find exactly what the plain forms they replace find.
 import { describe, expect, it } from 'vitest';
 import { SECRET_RULES } from './redact-rules.js';
+import { hintsByIncludes } from './redact-core.js';
 import { hintsIn, isHighEntropyToken, redactHighEntropy, redactionMarker } from './redact.js';
 
 const HINTS = [...new Set(SECRET_RULES.flatMap((r) => r.hints ?? []))];
@@ -34,9 +35,11 @@ describe('redaction scanners', () => {
     expect(HINTS.filter((h) => /[[\]]/.test(h))).toEqual([]);
   });
 
-  it('hintsIn finds exactly the hints that String#includes finds', () => {
+  it("hintsIn and the hook's hintsByIncludes find exactly the hints that String#includes finds", () => {
     for (const s of texts(3000)) {
-      expect([...hintsIn(s)].sort(), s).toEqual(HINTS.filter((h) => s.includes(h)).sort());
+      const expected = HINTS.filter((h) => s.includes(h)).sort();
+      expect([...hintsIn(s)].sort(), s).toEqual(expected);
+      expect([...hintsByIncludes(s)].sort(), s).toEqual(expected);
     }
   });
 
