@@ -146,8 +146,9 @@ export function createCore(opts: CoreOptions): Core {
       jobs,
       close: () => {
         projector.stop();
-        close();
+        // Before SQLite closes (and deletes the WAL): on Windows an open handle would keep it.
         walSync?.close();
+        close();
       },
     };
   } catch (err) {
