@@ -25,7 +25,11 @@ function runHook(cmd: string[], event: string, body: unknown, dataDir: string, i
     let stdout = '';
     p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     p.on('close', (code) => resolve({ code, stdout }));
-    p.stdin.end(JSON.stringify(body));
+    // An internal run exits without reading its stdin, so a write larger than the pipe's buffer
+    // fails with EPIPE, as Claude Code's would (it ignores that); the padding makes that certain
+    // (without the handler it surfaced as an uncaught error, now and then, under load).
+    p.stdin.on('error', () => {});
+    p.stdin.end(JSON.stringify(internal ? { ...(body as object), padding: 'x'.repeat(256 * 1024) } : body));
   });
 }
 
