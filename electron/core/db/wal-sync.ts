@@ -11,6 +11,21 @@
  * without an earlier one is ignored. A checkpoint syncs the WAL itself before copying it.
  */
 import { closeSync, fstatSync, fsync, openSync } from 'node:fs';
+import type Database from 'better-sqlite3';
+
+/**
+ * Runs `fn` with `synchronous = NORMAL` (its COMMIT does not fsync), then FULL again: for commits
+ * made durable otherwise (a `WalSync`) or that need not be (rows derived from durable events).
+ * Outside a transaction only: inside one the pragma would not apply to it.
+ */
+export function withoutCommitFsync<T>(sqlite: Database.Database, fn: () => T): T {
+  sqlite.pragma('synchronous = NORMAL');
+  try {
+    return fn();
+  } finally {
+    sqlite.pragma('synchronous = FULL');
+  }
+}
 
 type Fsync = (fd: number, cb: (err: NodeJS.ErrnoException | null) => void) => void;
 
@@ -29,11 +44,6 @@ export class WalSync {
   after(cb: (err: Error | null) => void): void {
     this.waiting.push(cb);
     if (!this.running) this.start();
-  }
-
-  /** Whether an fsync is under way or waited for. */
-  get busy(): boolean {
-    return this.running;
   }
 
   /** Closes the descriptor (after the fsync under way, so its number is never reused under it). */

@@ -11,7 +11,7 @@
  * waiting for the disk.
  */
 import type Database from 'better-sqlite3';
-import type { WalSync } from '../db/wal-sync.js';
+import { withoutCommitFsync, type WalSync } from '../db/wal-sync.js';
 
 interface Pending {
   fn: () => unknown;
@@ -107,16 +107,14 @@ export class GroupCommit {
     // The fsync moves to the WAL syncer (never inside an enclosing transaction: the pragma would
     // not apply to it).
     const sync = this.walSync && !this.sqlite.inTransaction ? this.walSync : null;
-    if (sync) this.sqlite.pragma('synchronous = NORMAL');
     try {
-      this.runBatch(batch);
+      if (sync) withoutCommitFsync(this.sqlite, () => this.runBatch(batch));
+      else this.runBatch(batch);
     } catch (err) {
       // The COMMIT itself failed (disk full, I/O error): nothing in the batch is durable.
       this.deferred = null;
       for (const p of batch) p.reject(err);
       return this.answered();
-    } finally {
-      if (sync) this.sqlite.pragma('synchronous = FULL');
     }
     this.deferred = null;
     // Committed: readers (the projector) may go on; the callers wait for the disk.

@@ -1,5 +1,6 @@
 import { withDeferredIndex } from '../db/identifiers.js';
 import { classifyStorageError } from '../db/storage.js';
+import { withoutCommitFsync } from '../db/wal-sync.js';
 import { captureGate, internalRunGate } from './gate.js';
 import { prepareGapFill, type GapFill } from './gap-fill.js';
 import type { HookPayload } from './payloads.js';
@@ -116,17 +117,12 @@ export class Ingestor {
    * and logged, so one bad payload cannot wedge the journal. Storage errors propagate: retry later.
    */
   projectJournal(limit: number): number {
-    // Derived rows need no fsync of their own: the events they come from are durable (journaled
-    // with the connection's FULL setting), and a batch lost to a power cut loses its `projected`
-    // marks with it, so those events are projected again at the next start. The next FULL commit
-    // (the next acknowledged hook) syncs these pages too.
-    const relax = this.fullSync && !this.d.sqlite.inTransaction;
-    if (relax) this.d.sqlite.pragma('synchronous = NORMAL');
-    try {
-      return this.projectSome(limit);
-    } finally {
-      if (relax) this.d.sqlite.pragma('synchronous = FULL');
-    }
+    // Derived rows need no fsync of their own: the events they come from are durable (fsynced
+    // before their answer), and a batch lost to a power cut loses its `projected` marks with it, so
+    // those events are projected again at the next start. The next acknowledged hook's WAL fsync
+    // syncs these pages too.
+    if (!this.fullSync || this.d.sqlite.inTransaction) return this.projectSome(limit);
+    return withoutCommitFsync(this.d.sqlite, () => this.projectSome(limit));
   }
 
   private projectSome(limit: number): number {
