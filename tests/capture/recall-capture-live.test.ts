@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobsDone } from '../helpers/jobs.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { facts, FIX, fixtureDir, rows, type Row } from './recall-capture-rows.js';
+import { facts, FIX, fixtureDir, hookPoster, rows, type Row } from './recall-capture-rows.js';
 
 describe('remembering on the live hook path', () => {
   let t: TestService | undefined;
@@ -20,15 +20,7 @@ describe('remembering on the live hook path', () => {
     const core = t.service.core;
     const sid = 'live-episode-1';
     const cwd = '/home/dev/calc';
-    const post = async (event: string, body: Record<string, unknown>) => {
-      const r = await t!.api('POST', `/api/hooks/${event}`, {
-        session_id: sid,
-        cwd,
-        hook_event_name: event,
-        ...body,
-      });
-      expect(r.status).toBeLessThan(300);
-    };
+    const post = hookPoster(t, { session_id: sid, cwd });
     await post('UserPromptSubmit', { prompt: 'Fix the failing sum test' });
     await post('PostToolUseFailure', {
       tool_name: 'Bash',
@@ -107,10 +99,7 @@ describe('remembering on the live hook path', () => {
     const core = t.service.core;
     const sid = 'live-bugfix-named';
     const cwd = '/home/dev/app';
-    const post = async (event: string, body: Record<string, unknown>) => {
-      const r = await t!.api('POST', `/api/hooks/${event}`, { session_id: sid, cwd, ...body });
-      expect(r.status).toBeLessThan(300);
-    };
+    const post = hookPoster(t, { session_id: sid, cwd });
     const edit = (file: string, id: string) =>
       post('PostToolUse', {
         tool_name: 'Edit',
@@ -148,16 +137,7 @@ describe('remembering on the live hook path', () => {
     const dir = fixtureDir('failure-fix.jsonl');
     const transcript = join(dir, 'p', 'failure-fix.jsonl');
     const cwd = '/home/dev/calc';
-    const post = async (event: string, body: Record<string, unknown>) => {
-      const r = await t!.api('POST', `/api/hooks/${event}`, {
-        session_id: FIX,
-        cwd,
-        transcript_path: transcript,
-        hook_event_name: event,
-        ...body,
-      });
-      expect(r.status).toBeLessThan(300);
-    };
+    const post = hookPoster(t, { session_id: FIX, cwd, transcript_path: transcript });
     await post('UserPromptSubmit', { prompt: 'Fix the failing sum test in the calculator' });
     await post('PostToolUseFailure', {
       tool_name: 'Bash',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { createImportRun, runImport } from '../../electron/core/capture/importer.js';
 import type { Core } from '../../electron/core/core.js';
-import { CORPUS_DIR, tempDir } from '../helpers/service.js';
+import { CORPUS_DIR, tempDir, type TestService } from '../helpers/service.js';
 
 export const SPOTTER = join(CORPUS_DIR, 'marot__spotter');
 export const BIG = '4d5611e5-241a-462a-8d15-5122611a9569';
@@ -48,4 +48,12 @@ export function fixtureDir(...files: string[]): string {
   mkdirSync(join(dir, 'p'));
   for (const f of files) cpSync(join(FIXTURES, f), join(dir, 'p', f));
   return dir;
+}
+
+/** Posts hook events of one session (`session`: its id, cwd, …) as Claude Code does; each accepted. */
+export function hookPoster(t: TestService, session: Record<string, unknown>) {
+  return async (event: string, body: Record<string, unknown>): Promise<void> => {
+    const r = await t.api('POST', `/api/hooks/${event}`, { ...session, hook_event_name: event, ...body });
+    expect(r.status).toBeLessThan(300);
+  };
 }
