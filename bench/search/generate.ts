@@ -7,11 +7,12 @@
  * Built the way ingest builds it: every tool call also leaves its hook event (the payload with the
  * tool's response, as real ingest stores it), rows are committed `perTx` observations at a time
  * (default 1: a live hook's event is projected in its own transaction, so FTS5 gets one small
- * segment per commit and merges them as the service would), and the index is never optimized.
+ * segment per commit, merged in steps after it as the service merges them), and the index is never optimized.
  * Calls older than the retention window (`rawDays`, the default 30) carry what retention leaves of
  * their raw payloads (maintenance/retention.ts), as a data dir that has run for a year does.
  */
 import type Database from 'better-sqlite3';
+import { IndexMerger } from '../../electron/core/db/index-merge.js';
 import { compactToolEvent, DAY_MS, droppedMarker } from '../../electron/core/maintenance/retention.js';
 import type { CorpusText } from './corpus-text.js';
 
@@ -125,10 +126,16 @@ export function generate(
   let sessions = 0;
   const perTx = Math.max(1, o.perTx ?? 1);
   let open = 0;
+  // The service merges the index's segments in steps after each projected slice (automerge is
+  // off: db/index-merge.ts); a quiet service runs them until none is left.
+  const merger = new IndexMerger(sqlite);
   /** Commits every `perTx` observations (and opens the next transaction). */
   const tick = (): void => {
     if (++open < perTx) return;
-    sqlite.exec('COMMIT; BEGIN');
+    sqlite.exec('COMMIT');
+    merger.written();
+    while (merger.step(4));
+    sqlite.exec('BEGIN');
     open = 0;
   };
   const batch = (count: number): void => {

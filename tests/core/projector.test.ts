@@ -226,6 +226,57 @@ describe('journal and projector', () => {
     expect(turns).toBeGreaterThan(3);
   });
 
+  it("the index's segments are merged in steps between slices, never two in a row while events wait, then to the end", async () => {
+    const c = core();
+    c.projector.stop();
+    const ingest = c.ingest;
+    const order: string[] = [];
+    const project = ingest.projectJournal.bind(ingest);
+    ingest.projectJournal = (limit: number): number => {
+      order.push('slice');
+      return project(limit);
+    };
+    const merge = ingest.mergeIndex.bind(ingest);
+    ingest.mergeIndex = (budgetMs: number): boolean => {
+      order.push('merge');
+      return merge(budgetMs);
+    };
+    // Small slices, so the flood writes many segments.
+    const p = new Projector(ingest, { logger: silentLogger, quietMs: 5, maxBacklog: 8, sliceSize: 4 });
+    cleanups.push(() => p.stop());
+    p.begin(); // hooks keep arriving: paced
+    for (let i = 1; i <= 200; i++)
+      journal(c, 'PostToolUse', {
+        session_id: 'mg',
+        cwd: '/w/merge',
+        tool_name: 'Bash',
+        tool_input: { command: `grep -rn handler${i} src/` },
+        tool_response: { stdout: `src/h${i}.ts:1: export function handler${i}() {}`, stderr: '' },
+        tool_use_id: `toolu_m_${i}`,
+      });
+    const unprojected = (): number => count(c, 'SELECT count(*) n FROM events WHERE projected = 0');
+    for (const end = Date.now() + 10_000; unprojected() > 0 && Date.now() < end;)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(unprojected()).toBe(0);
+    const lastSlice = order.lastIndexOf('slice');
+    const during = order.slice(0, lastSlice);
+    expect(during.filter((x) => x === 'merge').length).toBeGreaterThan(3);
+    expect(during.join(' ')).not.toContain('merge merge');
+    // The hooks stop: the remaining merge work runs, then the projector sleeps.
+    p.end();
+    for (const end = Date.now() + 10_000; ingest.mergeDue && Date.now() < end;)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(ingest.mergeDue).toBe(false);
+    const segments = (t: string): number =>
+      c.sqlite.prepare(`SELECT count(DISTINCT segid) FROM ${t}_idx`).pluck().get() as number;
+    // Each slice wrote a segment into each index; merged, a few per level remain.
+    expect(segments('observations_fts')).toBeLessThan(12);
+    expect(segments('observations_trgm')).toBeLessThan(12);
+    const steps = order.length;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(order.length).toBe(steps);
+  });
+
   it('a paced slice waits once for the committed hooks to be answered, then runs even if more arrive', async () => {
     const c = core();
     c.projector.stop();

@@ -1,4 +1,5 @@
 import { withDeferredIndex } from '../db/identifiers.js';
+import { IndexMerger } from '../db/index-merge.js';
 import { classifyStorageError } from '../db/storage.js';
 import { withoutCommitFsync } from '../db/wal-sync.js';
 import { captureGate, internalRunGate } from './gate.js';
@@ -34,6 +35,7 @@ export class Ingestor {
 
   /** Whether the connection fsyncs every commit (`synchronous = FULL`, the service's default). */
   private readonly fullSync: boolean;
+  private readonly merger: IndexMerger;
 
   constructor(private readonly d: IngestDeps) {
     this.fullSync = d.sqlite.pragma('synchronous', { simple: true }) === 2;
@@ -43,6 +45,7 @@ export class Ingestor {
     this.seed = new SeedIngest(d, this.q, this.w, this.tx, () => this.drainJournal());
     this.user = new UserWrites(d, this.seed, this.tx, (t) => this.cleanText(t));
     this.gapFill = prepareGapFill(d.sqlite, (t) => this.cleanText(t));
+    this.merger = new IndexMerger(d.sqlite);
   }
 
   private run<T>(fn: (emit: Emit) => T, opts: { flat?: boolean } = {}): T {
@@ -121,8 +124,30 @@ export class Ingestor {
     // before their answer), and a batch lost to a power cut loses its `projected` marks with it, so
     // those events are projected again at the next start. The next acknowledged hook's WAL fsync
     // syncs these pages too.
-    if (!this.fullSync || this.d.sqlite.inTransaction) return this.projectSome(limit);
-    return withoutCommitFsync(this.d.sqlite, () => this.projectSome(limit));
+    const n = this.withoutOwnFsync(() => this.projectSome(limit));
+    if (n > 0) this.merger.written();
+    return n;
+  }
+
+  /** Whether the observation index may have segments to merge (a projected slice wrote some). */
+  get mergeDue(): boolean {
+    return this.merger.due;
+  }
+
+  /**
+   * One step of the observation index's segment merges, about `budgetMs` (db/index-merge.ts), in
+   * its own transaction; returns whether work may remain. Like projection it needs no fsync of
+   * its own: a merge lost to a power cut leaves the index as it was before it.
+   */
+  mergeIndex(budgetMs: number): boolean {
+    return this.withoutOwnFsync(() =>
+      this.d.sqlite.transaction(() => this.merger.step(budgetMs)).immediate(),
+    );
+  }
+
+  private withoutOwnFsync<T>(fn: () => T): T {
+    if (!this.fullSync || this.d.sqlite.inTransaction) return fn();
+    return withoutCommitFsync(this.d.sqlite, fn);
   }
 
   private projectSome(limit: number): number {

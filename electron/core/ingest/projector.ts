@@ -13,6 +13,9 @@
  * A paced slice also waits, once, until the hooks already committed are answered (`afterAnswers`):
  * run between a COMMIT and its answers it would add a whole slice to every one of them. Not when
  * the backlog passes 4 × `maxBacklog`: a slow disk's fsync would leave the event loop idle.
+ * After each slice, a turn of its own merges the search index's segments, about `mergeMs` of work
+ * (db/index-merge.ts: FTS5's automerge would do it inside a slice's COMMIT, 10–30 ms at once);
+ * once the events are projected, further steps run until nothing is left, then it sleeps.
  */
 import type { Ingestor } from './ingestor.js';
 import { classifyStorageError } from '../db/storage.js';
@@ -30,6 +33,8 @@ export interface ProjectorOptions {
   maxSliceMs?: number;
   /** Hooks count as idle after this long without one (default 20 ms); also the re-check interval. */
   quietMs?: number;
+  /** About how long one step of the search index's segment merges takes (default 4 ms). */
+  mergeMs?: number;
   /** Wall clock for the lag bound (default Date.now). */
   now?: () => number;
   /**
@@ -61,6 +66,9 @@ export class Projector {
   private perEventMs = 0.5;
   /** This slice already waited for the answers (it waits once: a flood always has some). */
   private waitedForAnswers = false;
+  /** A slice ran since the last merge step: the next turn merges (when there is work). */
+  private mergeTurn = false;
+  private readonly mergeMs: number;
 
   constructor(
     private readonly ingest: Ingestor,
@@ -71,6 +79,7 @@ export class Projector {
     this.maxLagMs = opts.maxLagMs ?? 1_000;
     this.maxSliceMs = opts.maxSliceMs ?? 8;
     this.quietMs = opts.quietMs ?? 20;
+    this.mergeMs = opts.mergeMs ?? 4;
     this.now = opts.now ?? Date.now;
     ingest.onJournaled = () => this.journaled();
     // Events journaled before a crash or restart: pick them up.
@@ -162,6 +171,8 @@ export class Projector {
       if (this.opts.afterAnswers(resume)) return;
     }
     this.waitedForAnswers = false;
+    const sliceDue = this.backlog > 0 || this.waiters.length > 0;
+    if (this.ingest.mergeDue && (this.mergeTurn || !sliceDue)) return this.merge(sliceDue);
     const size = full ? this.slice : this.pacedSize();
     let n: number;
     const t0 = performance.now();
@@ -181,16 +192,37 @@ export class Projector {
       return this.later(this.retryMs);
     }
     if (n > 0) this.perEventMs = 0.8 * this.perEventMs + (0.2 * (performance.now() - t0)) / n;
+    this.mergeTurn = true;
     this.backlog = Math.max(0, this.backlog - n);
     if (n < size) {
       this.backlog = 0;
       this.oldestAt = null;
       this.paced = false;
       this.release();
+      if (this.ingest.mergeDue) this.kick();
       return;
     }
     if (this.backlog === 0) this.backlog = 1; // more may wait than we counted (e.g. after a restart)
     this.kick();
+  }
+
+  /**
+   * One step of the index's segment merges (db/index-merge.ts), in its own turn between slices so
+   * no hook's answer waits for a slice and a merge together; then on to what remains.
+   */
+  private merge(sliceDue: boolean): void {
+    this.mergeTurn = false;
+    try {
+      this.ingest.mergeIndex(this.mergeMs);
+    } catch (err) {
+      // Costs search speed, never data: the index stays valid; the next slice's segments retry.
+      const s = classifyStorageError(err);
+      this.opts.logger.warn('merging the search index failed; will retry after new events', {
+        problem: s?.problem ?? 'unknown',
+        err: err as Error,
+      });
+    }
+    if (sliceDue || this.ingest.mergeDue) this.kick();
   }
 
   /** Events for one paced slice: about `2 ms + backlog / 500` of work, at most `maxSliceMs`. */
