@@ -134,7 +134,7 @@ export function generate(
     if (++open < perTx) return;
     sqlite.exec('COMMIT');
     merger.written();
-    while (merger.step(4));
+    while (merger.step(3));
     sqlite.exec('BEGIN');
     open = 0;
   };

@@ -5,7 +5,7 @@
  * - no hook in flight for `quietMs`, or a reader waiting (`settled`): full slices, back to back;
  * - hooks in flight and a backlog of `maxBacklog` events or one older than `maxLagMs`: paced
  *   slices, one per turn of the event loop (so every turn also reads requests and commits their
- *   acknowledgements), each sized to take about `2 ms + backlog / 500` (at most `maxSliceMs`) at
+ *   acknowledgements), each sized to take about `4 ms + backlog / 200` (at most `maxSliceMs`) at
  *   the measured cost per event: the bigger the backlog, the bigger its share, so under a
  *   sustained flood acknowledging and projecting settle at the same rate instead of the backlog
  *   growing until projection takes every turn (which collapsed the acknowledged rate ~15×);
@@ -29,11 +29,11 @@ export interface ProjectorOptions {
   maxBacklog?: number;
   /** ...or once the oldest waiting event is this old (default 1 s). */
   maxLagMs?: number;
-  /** The longest a paced slice may take (default 12 ms: a hook waits for at most one). */
+  /** The longest a paced slice may take (default 6 ms: a hook waits for at most one). */
   maxSliceMs?: number;
   /** Hooks count as idle after this long without one (default 20 ms); also the re-check interval. */
   quietMs?: number;
-  /** About how long one step of the search index's segment merges takes (default 4 ms). */
+  /** About how long one step of the search index's segment merges takes (default 3 ms). */
   mergeMs?: number;
   /** Wall clock for the lag bound (default Date.now). */
   now?: () => number;
@@ -77,9 +77,9 @@ export class Projector {
     this.slice = opts.sliceSize ?? 64;
     this.maxBacklog = opts.maxBacklog ?? 256;
     this.maxLagMs = opts.maxLagMs ?? 1_000;
-    this.maxSliceMs = opts.maxSliceMs ?? 8;
+    this.maxSliceMs = opts.maxSliceMs ?? 6;
     this.quietMs = opts.quietMs ?? 20;
-    this.mergeMs = opts.mergeMs ?? 4;
+    this.mergeMs = opts.mergeMs ?? 3;
     this.now = opts.now ?? Date.now;
     ingest.onJournaled = () => this.journaled();
     // Events journaled before a crash or restart: pick them up.
@@ -225,7 +225,7 @@ export class Projector {
     if (sliceDue || this.ingest.mergeDue) this.kick();
   }
 
-  /** Events for one paced slice: about `2 ms + backlog / 500` of work, at most `maxSliceMs`. */
+  /** Events for one paced slice: about `4 ms + backlog / 200` of work, at most `maxSliceMs`. */
   private pacedSize(): number {
     const budget = Math.min(this.maxSliceMs, 4 + this.backlog / 200);
     return Math.max(1, Math.min(this.slice * 4, Math.floor(budget / Math.max(0.01, this.perEventMs))));
