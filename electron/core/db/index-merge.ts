@@ -40,16 +40,18 @@ export class IndexMerger {
 
   constructor(sqlite: Database.Database) {
     this.totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
-    this.tables = MERGED_INDEXES.map((t) => ({
-      merge: sqlite.prepare(`INSERT INTO ${t}(${t}, rank) VALUES('merge', ?)`),
-      structure: sqlite.prepare(`SELECT block FROM ${t}_data WHERE id = 10`).pluck(),
-      seen: undefined,
-      msPerChange: 0.02,
-      pending: false,
-    }));
-    // Work a previous run left is found when the next segment is written (a step merges any level
-    // with enough segments, whichever wrote them).
-    for (const t of this.tables) t.seen = t.structure.get() as Buffer | undefined;
+    this.tables = MERGED_INDEXES.map((t) => {
+      const structure = sqlite.prepare(`SELECT block FROM ${t}_data WHERE id = 10`).pluck();
+      return {
+        merge: sqlite.prepare(`INSERT INTO ${t}(${t}, rank) VALUES('merge', ?)`),
+        structure,
+        // Work a previous run left is found when the next segment is written (a step merges any
+        // level with enough segments, whichever wrote them).
+        seen: structure.get() as Buffer | undefined,
+        msPerChange: 0.02,
+        pending: false,
+      };
+    });
   }
 
   /**

@@ -140,9 +140,7 @@ export class Ingestor {
    * its own: a merge lost to a power cut leaves the index as it was before it.
    */
   mergeIndex(budgetMs: number): boolean {
-    return this.withoutOwnFsync(() =>
-      this.d.sqlite.transaction(() => this.merger.step(budgetMs)).immediate(),
-    );
+    return this.withoutOwnFsync(() => this.run(() => this.merger.step(budgetMs)));
   }
 
   private withoutOwnFsync<T>(fn: () => T): T {
