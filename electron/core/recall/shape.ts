@@ -80,12 +80,25 @@ const flat = (s: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Where a word's stem starts in `lower`, preferring a word start; -1 when absent. */
-function find(lower: string, stem: string): number {
-  const re = new RegExp(`(?:^|[^\\p{L}\\p{N}])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u');
-  const m = re.exec(lower);
-  if (m) return m.index + (m[0].length - stem.length);
-  return lower.indexOf(stem);
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+
+/** Whether the code point that ends just before `i` is a letter or digit (false at the start). */
+function wordBefore(s: string, i: number): boolean {
+  if (i === 0) return false;
+  const lo = s.charCodeAt(i - 1);
+  const hi = i >= 2 ? s.charCodeAt(i - 2) : 0;
+  const astral = lo >= 0xdc00 && lo <= 0xdfff && hi >= 0xd800 && hi <= 0xdbff;
+  return WORD_CHAR.test(astral ? s.slice(i - 2, i) : s[i - 1]!);
+}
+
+/**
+ * Where a word's stem starts in `lower`, preferring a word start; -1 when absent. indexOf, not a
+ * regular expression built per call: it runs for each stem of each hit of a page.
+ */
+export function find(lower: string, stem: string): number {
+  const first = lower.indexOf(stem);
+  for (let i = first; i >= 0; i = lower.indexOf(stem, i + 1)) if (!wordBefore(lower, i)) return i;
+  return first;
 }
 
 /** Windows of `text` around the rarest stems first; each [start, end) in `text`. */
@@ -111,10 +124,43 @@ export function stemOf(w: string): string {
   return s.length >= 3 ? s : w.toLowerCase();
 }
 
-/** Marks every stem occurrence (case-insensitive, up to the end of its word) in a plain fragment. */
+/**
+ * Marks every stem occurrence (case-insensitive, up to the end of its word) in a plain fragment:
+ * scanned with indexOf, since a regular expression of the stems costs ~0.3 ms to compile (its
+ * Unicode classes) for each search. Where lower-casing changes the text's length, the expression.
+ */
 export function markStems(s: string, stems: string[]): string {
-  const ns = stems.filter((n) => n.length > 0).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const ns = stems.filter((n) => n.length > 0);
   if (ns.length === 0) return s;
+  const lower = s.toLowerCase();
+  const ls = ns.map((n) => n.toLowerCase());
+  if (lower.length !== s.length || ls.some((l, i) => l.length !== ns[i]!.length)) return markByRegExp(s, ns);
+  let out = '';
+  let pos = 0;
+  const next = ls.map((l) => lower.indexOf(l));
+  for (;;) {
+    // The leftmost occurrence; on a tie the earlier stem (as an alternation would choose).
+    let k = -1;
+    for (let j = 0; j < ls.length; j++) if (next[j]! >= 0 && (k < 0 || next[j]! < next[k]!)) k = j;
+    if (k < 0) break;
+    const at = next[k]!;
+    let end = at + ls[k]!.length;
+    while (end < s.length) {
+      const cp = s.codePointAt(end)!;
+      const c = String.fromCodePoint(cp);
+      if (!WORD_CHAR.test(c)) break;
+      end += c.length;
+    }
+    out += `${s.slice(pos, at)}<mark>${s.slice(at, end)}</mark>`;
+    pos = end;
+    for (let j = 0; j < ls.length; j++)
+      if (next[j]! >= 0 && next[j]! < pos) next[j] = lower.indexOf(ls[j]!, pos);
+  }
+  return out + s.slice(pos);
+}
+
+function markByRegExp(s: string, stems: string[]): string {
+  const ns = stems.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return s.replace(new RegExp(`((?:${ns.join('|')})[\\p{L}\\p{N}]*)`, 'giu'), '<mark>$1</mark>');
 }
 
