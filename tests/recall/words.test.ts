@@ -30,6 +30,68 @@ describe('identifier splitting', () => {
   });
 });
 
+/** The splitting as one expression did it, before the character scan: the index must not change. */
+function splitRef(text: string): string | null {
+  const re = /[\p{L}\p{N}]*(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll})[\p{L}\p{N}]*/gu;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const m of text.slice(0, 20_000).matchAll(re)) {
+    if (seen.has(m[0])) continue;
+    seen.add(m[0]);
+    out.push(...identifierParts(m[0]));
+    if (out.length >= 400) break;
+  }
+  return out.length > 0 ? out.slice(0, 400).join(' ') : null;
+}
+
+describe('identifier splitting keeps the index as it was', () => {
+  it('gives what the single expression gave, on random text of every kind of character', () => {
+    // Lower, upper, digits, separators, accented and title-case letters, a non-BMP letter and
+    // emoji, combining marks: every class the scan and the expression decide on.
+    const pieces = [
+      'a',
+      'b',
+      'z',
+      'A',
+      'B',
+      'Z',
+      '0',
+      '7',
+      ' ',
+      '_',
+      '-',
+      '.',
+      '/',
+      '\n',
+      'é',
+      'É',
+      'ß',
+      'ǅ',
+      'Ω',
+      'ω',
+      '𝒳',
+      '😀',
+      '\u0301',
+      'İ',
+      '日',
+    ];
+    let seed = 42;
+    const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let k = 0; k < 2000; k++) {
+      let t = '';
+      const len = 1 + Math.floor(rand() * 60);
+      for (let i = 0; i < len; i++) t += pieces[Math.floor(rand() * pieces.length)];
+      expect(splitIdentifiers(t), JSON.stringify(t)).toBe(splitRef(t));
+    }
+    const words = 'parseConfig HTTPServer XMLHttpRequest getÜberValue ÉcoleNormale fooBar fooBar plain';
+    expect(splitIdentifiers(words)).toBe(splitRef(words));
+    const long = `${'useEffect '.repeat(10)}${Array.from({ length: 900 }, (_v, i) => `someName${String.fromCharCode(65 + (i % 26))}x${i}Word`).join(' ')}`;
+    expect(splitIdentifiers(long)).toBe(splitRef(long));
+    const cut = `${'ab '.repeat(6_666)}x𝒳AbCd`; // MAX_INPUT cuts a surrogate pair
+    expect(splitIdentifiers(cut)).toBe(splitRef(cut));
+  });
+});
+
 describe('the observation index without the SQL function', () => {
   let t: TestService;
   beforeAll(async () => {

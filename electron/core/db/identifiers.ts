@@ -7,8 +7,14 @@
  */
 import type Database from 'better-sqlite3';
 
-/** A run of letters and digits with an inner lower→upper or UPPER→Upper-lower boundary. */
-const CAMEL_WORD = /[\p{L}\p{N}]*(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll})[\p{L}\p{N}]*/gu;
+/** An inner lower→upper or UPPER→Upper-lower boundary: what makes a run of letters camelCase. */
+const CAMEL = /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+/** ASCII letters and digits: 1 lower-case or digit, 2 upper-case (0: not part of a word). */
+const ASCII = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) ASCII[c] = 1;
+for (let c = 97; c <= 122; c++) ASCII[c] = 1;
+for (let c = 65; c <= 90; c++) ASCII[c] = 2;
 const BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 /** Input read per row, and words emitted per row (bounded work on any text). */
 const MAX_INPUT = 20_000;
@@ -35,6 +41,44 @@ export function identifierParts(word: string): string[] {
 }
 
 /**
+ * Each run of letters and digits (`[\p{L}\p{N}]+`) that may be camelCase (has an upper-case or
+ * non-ASCII letter), in order, until `visit` returns false. A character scan: one expression
+ * `[\p{L}\p{N}]*(?:camel)[\p{L}\p{N}]*` matched the same runs but retried every start inside
+ * each lower-case word (quadratic in its length), ~3× the cost on real tool payloads.
+ */
+function camelRuns(s: string, visit: (run: string) => boolean): void {
+  const n = s.length;
+  let i = 0;
+  while (i < n) {
+    let start = -1;
+    let upper = false;
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      let kind: number;
+      let len = 1;
+      if (c < 128) kind = ASCII[c]!;
+      else {
+        const cp = s.codePointAt(i)!;
+        len = cp > 0xffff ? 2 : 1;
+        kind = WORD_CHAR.test(String.fromCodePoint(cp)) ? 2 : 0;
+      }
+      if (kind === 0) {
+        if (start >= 0) break;
+        i += len;
+        continue;
+      }
+      if (start < 0) start = i;
+      if (kind === 2) upper = true;
+      i += len;
+    }
+    if (start >= 0 && upper) {
+      const run = s.slice(start, i);
+      if (CAMEL.test(run) && !visit(run)) return;
+    }
+  }
+}
+
+/**
  * The parts of every camelCase identifier in `text`, space-separated, each distinct identifier
  * once (null when there are none). Deterministic: the same text always gives the same words, as
  * FTS5's external-content deletes require.
@@ -43,12 +87,12 @@ export function splitIdentifiers(text: unknown): string | null {
   if (typeof text !== 'string' || text === '') return null;
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const m of text.slice(0, MAX_INPUT).matchAll(CAMEL_WORD)) {
-    if (seen.has(m[0])) continue;
-    seen.add(m[0]);
-    out.push(...identifierParts(m[0]));
-    if (out.length >= MAX_WORDS) break;
-  }
+  camelRuns(text.slice(0, MAX_INPUT), (run) => {
+    if (seen.has(run)) return true;
+    seen.add(run);
+    out.push(...identifierParts(run));
+    return out.length < MAX_WORDS;
+  });
   return out.length > 0 ? out.slice(0, MAX_WORDS).join(' ') : null;
 }
 
