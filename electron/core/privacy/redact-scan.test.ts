@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SECRET_RULES } from './redact-rules.js';
 import { hintsByIncludes } from './redact-core.js';
-import { hintsIn, isHighEntropyToken, redactHighEntropy, redactionMarker } from './redact.js';
+import { hintsIn, isHighEntropyToken, redactHighEntropy, redactionMarker, redactWith } from './redact.js';
 
 const HINTS = [...new Set(SECRET_RULES.flatMap((r) => r.hints ?? []))];
 
@@ -40,6 +40,24 @@ describe('redaction scanners', () => {
       const expected = HINTS.filter((h) => s.includes(h)).sort();
       expect([...hintsIn(s)].sort(), s).toEqual(expected);
       expect([...hintsByIncludes(s)].sort(), s).toEqual(expected);
+    }
+  });
+
+  it("env-secret's hints cover every name ending its lookbehind takes (the hints gate the scan)", () => {
+    const rule = SECRET_RULES.find((r) => r.id === 'env-secret')!;
+    const endings = /\(\?<=([^)]+)\)/.exec(rule.re.source)![1]!.split('|');
+    expect(endings.length).toBeGreaterThan(10);
+    for (const ending of endings.flatMap((e) =>
+      e.endsWith('S?') ? [e.slice(0, -2), e.slice(0, -1)] : [e],
+    )) {
+      const name = `APP${ending}`;
+      expect(
+        rule.hints!.some((h) => name.includes(h)),
+        name,
+      ).toBe(true);
+      expect(redactWith(`export ${name}=q7Rz9LmP2vXk`), name).toBe(
+        `export ${name}=${redactionMarker('env-secret')}`,
+      );
     }
   });
 
