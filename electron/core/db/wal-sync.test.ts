@@ -2,7 +2,9 @@ import { fstatSync, fsync as realFsync, mkdtempSync, rmSync, statSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WalSync } from './wal-sync.js';
+import Database from 'better-sqlite3';
+import { onWrites } from './write-signal.js';
+import { WalSync, withoutCommitFsync } from './wal-sync.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -89,5 +91,35 @@ describe('WalSync', () => {
     expect(errs).toEqual([null]);
     sync.after((e) => errs.push(e));
     expect(errs[1]?.message).toMatch(/closed/);
+  });
+});
+
+describe('withoutCommitFsync', () => {
+  it('runs fn with synchronous = NORMAL and restores FULL, without sqlite.pragma()', () => {
+    const db = new Database(':memory:');
+    db.pragma('synchronous = FULL');
+    onWrites(db, () => undefined);
+    const pragma = db.pragma.bind(db);
+    let pragmaCalls = 0;
+    db.pragma = ((...args: Parameters<typeof pragma>) => {
+      pragmaCalls++;
+      return pragma(...args);
+    }) as typeof db.pragma;
+    const seen: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      withoutCommitFsync(db, () => seen.push(pragma('synchronous', { simple: true })));
+      seen.push(pragma('synchronous', { simple: true }));
+    }
+    expect(() =>
+      withoutCommitFsync(db, () => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(pragma('synchronous', { simple: true })).toBe(2);
+    expect(seen).toEqual([1, 2, 1, 2, 1, 2]);
+    // It used to call db.pragma() twice a call, each building a statement (and, with a write
+    // listener, preparing it again to ask whether it writes).
+    expect(pragmaCalls).toBe(0);
+    db.close();
   });
 });

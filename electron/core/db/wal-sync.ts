@@ -19,11 +19,15 @@ import type Database from 'better-sqlite3';
  * Outside a transaction only: inside one the pragma would not apply to it.
  */
 export function withoutCommitFsync<T>(sqlite: Database.Database, fn: () => T): T {
-  sqlite.pragma('synchronous = NORMAL');
+  // exec, not sqlite.pragma(): this runs around every hook batch and projector slice, and pragma()
+  // builds a statement object on every call (and, with a write listener, prepares the pragma again
+  // to ask whether it writes): 16 µs a pair against 1.3 µs, ~15 µs an event under a flood. Not a
+  // statement prepared once: a setting pragma takes effect when it is compiled, not when it runs.
+  sqlite.exec('PRAGMA synchronous = NORMAL');
   try {
     return fn();
   } finally {
-    sqlite.pragma('synchronous = FULL');
+    sqlite.exec('PRAGMA synchronous = FULL');
   }
 }
 
