@@ -2,7 +2,9 @@
  * bench/ingest: sustained events/s and latency of `POST /api/hooks/PostToolUse` with corpus
  * payloads against a real `memtray serve` (child process, real SQLite file), measured in the same
  * run as an empty Node HTTP server answering 200 (the floor). Also how long after the flood every
- * event's rows exist (the projector's catching up). Prints JSON.
+ * event's rows exist (the projector's catching up), and one-at-a-time latency. Both parts alternate
+ * the two servers in rounds. The floor parses each body as JSON (bench/lib/floor-server.mjs).
+ * Prints JSON.
  *
  *   npx tsx bench/ingest/run.ts [--seconds 10] [--concurrency 8]
  */
@@ -13,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { corpusPostBodies, cpuMs } from '../lib/hook-bodies.js';
-import { round, runLoad } from '../lib/load.js';
+import { percentile, round, runLoad } from '../lib/load.js';
 import { startChild } from '../lib/child.js';
 
 const { values } = parseArgs({
@@ -56,7 +58,13 @@ async function measured(child: ChildProcess, port: number, conc: number, secs: n
   return { ...r, serverCpuMsPerRequest: round((cpuMs(child.pid) - c0) / Math.max(1, r.requests)) };
 }
 
-const load = (port: number, conc: number, secs: number, offset: number) =>
+const load = (
+  port: number,
+  conc: number,
+  secs: number,
+  offset: number,
+  onResponse?: (atMs: number, latencyMs: number) => void,
+) =>
   runLoad({
     port,
     path: '/api/hooks/PostToolUse',
@@ -65,7 +73,40 @@ const load = (port: number, conc: number, secs: number, offset: number) =>
     concurrency: conc,
     maxRequests: 2_000_000,
     maxSeconds: secs,
+    ...(onResponse ? { onResponse } : {}),
   });
+
+/**
+ * One-at-a-time latency of both servers in ROUNDS alternating rounds (the first server changes each
+ * round), the latencies of all rounds pooled: a drift of the shared machine hits both alike.
+ */
+async function serial(secs: number) {
+  const lat = { floor: [] as number[], memtray: [] as number[] };
+  const cpu = { floor: 0, memtray: 0 };
+  const one = async (who: 'floor' | 'memtray', offset: number): Promise<void> => {
+    const child = who === 'floor' ? floor.child : memtray.child;
+    const c0 = cpuMs(child.pid);
+    await load(who === 'floor' ? fPort : mPort, 1, secs / ROUNDS, offset, (_at, ms) => lat[who].push(ms));
+    cpu[who] += cpuMs(child.pid) - c0;
+  };
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = r % 2 === 0 ? (['floor', 'memtray'] as const) : (['memtray', 'floor'] as const);
+    for (const who of order) await one(who, 5_000_000 + r * 200_000);
+    await drainMs();
+  }
+  const stats = (xs: number[], cpuTotal: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return {
+      rounds: ROUNDS,
+      requests: s.length,
+      p50Ms: round(percentile(s, 50)),
+      p95Ms: round(percentile(s, 95)),
+      p99Ms: round(percentile(s, 99)),
+      serverCpuMsPerRequest: round(cpuTotal / Math.max(1, s.length)),
+    };
+  };
+  return { floor: stats(lat.floor, cpu.floor), memtray: stats(lat.memtray, cpu.memtray) };
+}
 
 /** Time until every acknowledged event has its rows (every read route waits for the projector). */
 async function drainMs(): Promise<number> {
@@ -114,9 +155,7 @@ for (let r = 0, offset = 0; r < ROUNDS; r++) {
 }
 const floorSustained = total(floorRounds);
 const memSustained = total(memRounds);
-const floorSerial = await measured(floor.child, fPort, 1, seconds / 2, 0);
-const memSerial = await measured(memtray.child, mPort, 1, seconds / 2, 5_000_000);
-await drainMs();
+const { floor: floorSerial, memtray: memSerial } = await serial(seconds / 2);
 
 memtray.child.kill('SIGTERM');
 floor.child.kill('SIGTERM');

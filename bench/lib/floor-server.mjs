@@ -1,11 +1,25 @@
-// The floor: an empty Node HTTP server that reads the body and answers 200 `{}`.
+// The floor: the least a JSON hook endpoint can do. An empty Node HTTP server that reads the body,
+// parses it as JSON (400 when it is not) and answers 200 `{}`. Parsing is part of the floor: every
+// endpoint that takes a hook must do it, so a floor without it flattered the floor, not MemTray.
+import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
 
 const server = createServer((req, res) => {
-  req.resume();
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2 });
-    res.end('{}');
+    let ok = true;
+    try {
+      JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      ok = false;
+    }
+    const body = ok ? '{}' : '{"error":"bad json"}';
+    res.writeHead(ok ? 200 : 400, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
   });
 });
 server.keepAliveTimeout = 5000;
