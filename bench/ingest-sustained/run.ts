@@ -9,6 +9,10 @@
  *     [--slow-fsync-ms 2]   (Linux: every fsync of `memtray serve` made that much slower, a laptop
  *                            SSD's flush instead of this virtual disk's; bench/lib/slow-fsync.ts)
  *
+ * CPU accounting: the server's CPU per event (all threads, and its event loop alone) until the rows
+ * exist, the load generator's own CPU per request, and from those the budget the end-to-end goal
+ * leaves MemTray on this machine (`budgetAtGoal`: what it may spend per event at 0.5× the floor).
+ *
  * Goals (issue 18): end-to-end ≥ 0.5× the floor, no window below half the run's median window
  * rate, hook p99 ≤ 20 ms in every window, rows complete ≤ 2 s after the flood. Fresh data dir per
  * repetition, so no run flatters another.
@@ -49,15 +53,23 @@ interface Flood {
   p50Ms: number;
   p99Ms: number;
   serverCpuMsPerRequest: number;
+  /** The server's main thread (its event loop) alone. */
+  serverMainThreadCpuMsPerRequest: number;
+  /** This process's CPU per request: the load generator's own cost, on the same two cores. */
+  loadGenCpuMsPerRequest: number;
   windows: Array<{ perSecond: number; p99Ms: number }>;
   /** The slowest window's rate over the median window's. */
   minWindowRatio: number;
   worstWindowP99Ms: number;
+  /** The server's CPU counters when the flood began (all threads, main thread), ms. */
+  cpuStart: { all: number; main: number };
 }
 
 async function flood(child: ChildProcess, port: number, headers: Record<string, string>): Promise<Flood> {
   const wins: number[][] = [];
   const c0 = cpuMs(child.pid);
+  const t0 = cpuMs(child.pid, true);
+  const g0 = process.cpuUsage();
   const r = await runLoad({
     port,
     path: '/api/hooks/PostToolUse',
@@ -86,9 +98,29 @@ async function flood(child: ChildProcess, port: number, headers: Record<string, 
     p50Ms: r.p50Ms,
     p99Ms: r.p99Ms,
     serverCpuMsPerRequest: round((cpuMs(child.pid) - c0) / Math.max(1, r.requests)),
+    serverMainThreadCpuMsPerRequest: round((cpuMs(child.pid, true) - t0) / Math.max(1, r.requests)),
+    loadGenCpuMsPerRequest: perRequest(process.cpuUsage(g0), r.requests),
     windows,
     minWindowRatio: median > 0 ? round((rates[0] ?? 0) / median) : 0,
     worstWindowP99Ms: round(Math.max(0, ...windows.map((w) => w.p99Ms))),
+    cpuStart: { all: c0, main: t0 },
+  };
+}
+
+const perRequest = (u: NodeJS.CpuUsage, n: number): number =>
+  round((u.user + u.system) / 1000 / Math.max(1, n));
+
+/**
+ * What the end-to-end goal leaves MemTray: at `goal` × the floor's rate, the load generator still
+ * takes `loadGen` ms of CPU per event on the same cores; the rest, spread over the events, is all
+ * MemTray may spend per event on all its threads, and its event loop at most 1 s per second.
+ */
+function budgetAt(goal: number, floorPerSecond: number, loadGenMsPerEvent: number, cores: number) {
+  const rate = goal * floorPerSecond;
+  return {
+    ratePerSecond: round(rate, 1),
+    cpuMsPerEvent: round((cores * 1000 - rate * loadGenMsPerEvent) / rate),
+    mainThreadCpuMsPerEvent: round(1000 / rate),
   };
 }
 
@@ -117,18 +149,32 @@ try {
       const t0 = performance.now();
       await (await fetch(`http://127.0.0.1:${mPort}/api/projects`, { headers: auth })).arrayBuffer();
       const rowsCompleteAfterMs = round(performance.now() - t0, 1);
+      // CPU per event until the rows exist (the flood's and the catching up's), all threads and
+      // the event loop alone.
+      const cpuEndToEnd = {
+        allThreadsMsPerEvent: round((cpuMs(memtray.child.pid) - m.cpuStart.all) / m.requests),
+        mainThreadMsPerEvent: round((cpuMs(memtray.child.pid, true) - m.cpuStart.main) / m.requests),
+      };
       if (memFirst) f = await flood(floor.child, fPort, {});
       const endToEnd = m.requests / (m.seconds + rowsCompleteAfterMs / 1000);
       runs.push({
         rep: rep + 1,
         order: memFirst ? 'memtray, floor' : 'floor, memtray',
         loadAverage1m: round(load0, 2),
-        floor: f,
-        memtray: m,
+        floor: { ...f, cpuStart: undefined },
+        memtray: { ...m, cpuStart: undefined },
         rowsCompleteAfterMs,
         endToEndPerSecond: round(endToEnd, 1),
         endToEndRatio: round(endToEnd / f!.perSecond),
         acknowledgedRatio: round(m.perSecond / f!.perSecond),
+        cpuEndToEnd,
+        budgetAtGoal: budgetAt(
+          0.5,
+          f!.perSecond,
+          // The cheaper of the two floods' measures: the budget errs on MemTray's side.
+          Math.min(m.loadGenCpuMsPerRequest, f!.loadGenCpuMsPerRequest),
+          cpus().length,
+        ),
       });
     } finally {
       memtray.child.kill('SIGTERM');
@@ -140,7 +186,13 @@ try {
   floor.child.kill('SIGTERM');
 }
 
-type Run = { endToEndRatio: number; rowsCompleteAfterMs: number; memtray: Flood };
+type Run = {
+  endToEndRatio: number;
+  rowsCompleteAfterMs: number;
+  memtray: Flood;
+  cpuEndToEnd: { allThreadsMsPerEvent: number; mainThreadMsPerEvent: number };
+  budgetAtGoal: { cpuMsPerEvent: number; mainThreadCpuMsPerEvent: number };
+};
 const rs = runs as Run[];
 const spread = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -161,6 +213,10 @@ console.log(
         minWindowRatio: spread(rs.map((r) => r.memtray.minWindowRatio)),
         worstWindowP99Ms: spread(rs.map((r) => r.memtray.worstWindowP99Ms)),
         rowsCompleteAfterMs: spread(rs.map((r) => r.rowsCompleteAfterMs)),
+        cpuMsPerEventEndToEnd: spread(rs.map((r) => r.cpuEndToEnd.allThreadsMsPerEvent)),
+        mainThreadCpuMsPerEventEndToEnd: spread(rs.map((r) => r.cpuEndToEnd.mainThreadMsPerEvent)),
+        budgetAtGoalCpuMsPerEvent: spread(rs.map((r) => r.budgetAtGoal.cpuMsPerEvent)),
+        budgetAtGoalMainThreadCpuMsPerEvent: spread(rs.map((r) => r.budgetAtGoal.mainThreadCpuMsPerEvent)),
       },
       goals: { endToEndRatio: 0.5, minWindowRatio: 0.5, worstWindowP99Ms: 20, rowsCompleteAfterMs: 2000 },
       runs,

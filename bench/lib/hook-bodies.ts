@@ -19,10 +19,14 @@ export function corpusPostBodies(): { bodyFor: (i: number) => string; avgBytes: 
   return { bodyFor, avgBytes, count: bodies.length };
 }
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
-export function cpuMs(pid: number | undefined): number {
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. With
+ * `mainThread`, only its main thread's (the event loop's; the thread whose id is the pid).
+ */
+export function cpuMs(pid: number | undefined, mainThread = false): number {
   try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const path = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+    const f = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
   } catch {
     return NaN;
