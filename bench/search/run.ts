@@ -215,7 +215,8 @@ process.stdout.write(
     2,
   )}\n`,
 );
-// Printed before stopping: the stop awaits only unref'd handles (the checkpointer worker), so a
-// process whose loop empties there exits with code 13 and would lose the figures.
+// Printed before stopping, so the figures survive a stop that fails. (stop() used to wait on
+// unref'd handles only, the checkpoint thread, and this script then ended with exit code 13 before
+// it settled; db/checkpointer.ts now holds them while it stops.)
 await service.stop();
 if (!reused) rmSync(dataDir, { recursive: true, force: true });

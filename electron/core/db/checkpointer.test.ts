@@ -1,9 +1,12 @@
 // The background checkpointer keeps the WAL small while the main connection writes, without the
 // main connection checkpointing (its own threshold is raised out of the way).
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../util/logger.js';
 import { findMigrationsDir, openDatabase } from './open.js';
@@ -188,5 +191,37 @@ describe('background WAL checkpoints', () => {
     await write(db);
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(12 * 1024 * 1024);
     db.close();
+  });
+
+  // Issue 18's bench flaw "service.stop() that sometimes never settles": the thread and the stop's
+  // timeout were unref'd, so a process with nothing else to keep it alive (a script awaiting
+  // stop() at the top level, `memtray serve` after its server closed) ended before stop() settled:
+  // exit code 13 for an ESM main, and the database never closed. A real Node process, on its own.
+  it('settle stop() on their own, in a process nothing else keeps alive', () => {
+    const { db, file } = open();
+    db.close();
+    const here = dirname(fileURLToPath(import.meta.url));
+    const script = join(dirname(file), 'child.mts');
+    const lit = (v: string): string => JSON.stringify(v);
+    writeFileSync(
+      script,
+      `import Database from ${lit(createRequire(import.meta.url).resolve('better-sqlite3'))};
+      import { startCheckpointer } from ${lit(join(here, 'checkpointer.ts'))};
+      import { silentLogger } from ${lit(join(here, '..', 'util', 'logger.ts'))};
+      const db = new Database(${lit(file)});
+      const c = startCheckpointer(db, { file: ${lit(file)}, intervalMs: 25, startAfterWrites: 1, logger: silentLogger });
+      db.prepare('INSERT INTO t (x) VALUES (?)').run('one');
+      if (!c.running()) throw new Error('no checkpoint thread to stop');
+      await c.stop();
+      db.close();
+      console.log('stopped');`,
+    );
+    const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: join(here, '..', '..', '..'),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.stdout.trim(), `stop() settled and the script went on; stderr: ${r.stderr}`).toBe('stopped');
+    expect(r.status).toBe(0);
   });
 });

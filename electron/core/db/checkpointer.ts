@@ -218,9 +218,14 @@ export function startCheckpointer(
       if (idle) clearTimeout(idle);
       retire();
       const all = [...threads];
+      // Held (ref'd) while stopping: a process with nothing else to do must not end before the
+      // last checkpoint and stop() itself are done (the threads are unref'd while they run).
+      for (const w of all) w.ref();
       const exited = Promise.all(all.map((w) => new Promise<void>((r) => w.once('exit', () => r()))));
-      const timeout = new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref());
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000)));
       await Promise.race([exited, timeout]);
+      clearTimeout(timer);
       await Promise.all(all.map((w) => w.terminate()));
     },
   };
