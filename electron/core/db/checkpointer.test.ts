@@ -219,7 +219,7 @@ describe('background WAL checkpoints', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
       cwd: join(here, '..', '..', '..'),
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 12_000, // under the test's own timeout: a hang fails here, with what it printed
     });
     expect(r.stdout.trim(), `stop() settled and the script went on; stderr: ${r.stderr}`).toBe('stopped');
     expect(r.status).toBe(0);
