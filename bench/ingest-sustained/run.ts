@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { corpusPostBodies, cpuMs } from '../lib/hook-bodies.js';
 import { startChild } from '../lib/child.js';
 import { slowFsyncEnv } from '../lib/slow-fsync.js';
-import { percentile, round, runLoad } from '../lib/load.js';
+import { percentile, round, runLoad, spread } from '../lib/load.js';
 
 const { values } = parseArgs({
   options: {
@@ -61,8 +61,6 @@ interface Flood {
   /** The slowest window's rate over the median window's. */
   minWindowRatio: number;
   worstWindowP99Ms: number;
-  /** The server's CPU counters when the flood began (all threads, main thread), ms. */
-  cpuStart: { all: number; main: number };
 }
 
 async function flood(child: ChildProcess, port: number, headers: Record<string, string>): Promise<Flood> {
@@ -103,7 +101,6 @@ async function flood(child: ChildProcess, port: number, headers: Record<string, 
     windows,
     minWindowRatio: median > 0 ? round((rates[0] ?? 0) / median) : 0,
     worstWindowP99Ms: round(Math.max(0, ...windows.map((w) => w.p99Ms))),
-    cpuStart: { all: c0, main: t0 },
   };
 }
 
@@ -144,6 +141,8 @@ try {
       let f: Flood | null = null;
       if (!memFirst) f = await flood(floor.child, fPort, {});
       const load0 = loadavg()[0]!;
+      // The server's CPU counters before its flood: what it spends until the rows exist.
+      const cpu0 = { all: cpuMs(memtray.child.pid), main: cpuMs(memtray.child.pid, true) };
       const m = await flood(memtray.child, mPort, auth);
       // Every read route waits for the projector: its answer time is the rows' catching up.
       const t0 = performance.now();
@@ -152,8 +151,8 @@ try {
       // CPU per event until the rows exist (the flood's and the catching up's), all threads and
       // the event loop alone.
       const cpuEndToEnd = {
-        allThreadsMsPerEvent: round((cpuMs(memtray.child.pid) - m.cpuStart.all) / m.requests),
-        mainThreadMsPerEvent: round((cpuMs(memtray.child.pid, true) - m.cpuStart.main) / m.requests),
+        allThreadsMsPerEvent: round((cpuMs(memtray.child.pid) - cpu0.all) / m.requests),
+        mainThreadMsPerEvent: round((cpuMs(memtray.child.pid, true) - cpu0.main) / m.requests),
       };
       if (memFirst) f = await flood(floor.child, fPort, {});
       const endToEnd = m.requests / (m.seconds + rowsCompleteAfterMs / 1000);
@@ -161,8 +160,8 @@ try {
         rep: rep + 1,
         order: memFirst ? 'memtray, floor' : 'floor, memtray',
         loadAverage1m: round(load0, 2),
-        floor: { ...f, cpuStart: undefined },
-        memtray: { ...m, cpuStart: undefined },
+        floor: f,
+        memtray: m,
         rowsCompleteAfterMs,
         endToEndPerSecond: round(endToEnd, 1),
         endToEndRatio: round(endToEnd / f!.perSecond),
@@ -194,10 +193,6 @@ type Run = {
   budgetAtGoal: { cpuMsPerEvent: number; mainThreadCpuMsPerEvent: number };
 };
 const rs = runs as Run[];
-const spread = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { min: s[0], median: s[s.length >> 1], max: s[s.length - 1] };
-};
 console.log(
   JSON.stringify(
     {

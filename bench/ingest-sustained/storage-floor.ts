@@ -19,7 +19,7 @@ import { IndexMerger } from '../../electron/core/db/index-merge.js';
 import { findMigrationsDir, openDatabase } from '../../electron/core/db/open.js';
 import { startChild } from '../lib/child.js';
 import { corpusPostBodies, cpuMs } from '../lib/hook-bodies.js';
-import { round, runLoad } from '../lib/load.js';
+import { round, runLoad, spread } from '../lib/load.js';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '20000' }, reps: { type: 'string', default: '3' } },
@@ -27,10 +27,6 @@ const { values } = parseArgs({
 const events = Number(values.events);
 const reps = Number(values.reps);
 const SLICE = 64;
-const spread = (xs: number[]): { min: number; median: number; max: number } => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { min: s[0]!, median: s[s.length >> 1]!, max: s[s.length - 1]! };
-};
 const migrationsDir = findMigrationsDir(process.cwd());
 
 /** Ingests the events through a real service; returns its data dir and CPU per event. */

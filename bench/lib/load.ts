@@ -18,6 +18,12 @@ export function percentile(sorted: number[], p: number): number {
 
 export const round = (n: number, d = 3): number => Math.round(n * 10 ** d) / 10 ** d;
 
+/** The lowest, middle (upper middle for an even count) and highest of repeated measurements. */
+export function spread(xs: number[]): { min: number; median: number; max: number } {
+  const s = [...xs].sort((a, b) => a - b);
+  return { min: s[0]!, median: s[s.length >> 1]!, max: s[s.length - 1]! };
+}
+
 /**
  * Sends POSTs from `bodies` (cycled) with `concurrency` connections until `maxRequests` or
  * `maxSeconds`, whichever first. Returns throughput and latency percentiles.
