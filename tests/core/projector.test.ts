@@ -102,6 +102,44 @@ describe('journal and projector', () => {
     expect(count(b, `SELECT count(*) n FROM observations WHERE tool_use_id = 'toolu_c1'`)).toBe(1);
   });
 
+  it('payloads handed over in memory and payloads read back from the journal give the same rows', () => {
+    // The endpoint hands the projector each cleaned payload; after a restart (or when too many
+    // wait) the projector reads them from the journal instead. Both must give the same rows, and
+    // neither may hold what redaction removed.
+    const secret = 'sk-ant-api03-' + 'Zx9'.repeat(30);
+    const events = [
+      ...loadHookTimeline().slice(0, 120),
+      {
+        eventName: 'PostToolUse',
+        payload: {
+          session_id: 'h1',
+          cwd: '/w/handed',
+          tool_name: 'Bash',
+          tool_input: { command: `export ANTHROPIC_API_KEY=${secret}` },
+          tool_response: { stdout: `key ${secret}`, stderr: '' },
+          tool_use_id: 'toolu_h1',
+        },
+      },
+    ];
+    const handed = core();
+    handed.projector.stop();
+    const dir = tempDir();
+    const first = core(dir);
+    first.projector.stop();
+    for (const ev of events) {
+      journal(handed, ev.eventName, ev.payload);
+      journal(first, ev.eventName, ev.payload);
+    }
+    handed.projector.drain();
+    first.close(); // its handed payloads go with it
+    const readBack = core(dir);
+    readBack.projector.drain();
+    expect(count(readBack, 'SELECT count(*) n FROM events WHERE projected != 1')).toBe(0);
+    expect(derived(handed)).toEqual(derived(readBack));
+    expect(JSON.stringify(derived(handed))).not.toContain(secret);
+    expect(count(handed, `SELECT count(*) n FROM observations WHERE tool_use_id = 'toolu_h1'`)).toBe(1);
+  });
+
   it('a direct write projects the journal first, so prompts keep their order', () => {
     const c = core();
     c.projector.stop();

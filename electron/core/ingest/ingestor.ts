@@ -16,6 +16,9 @@ import { wellFormedDeep } from './well-formed.js';
 
 export type * from './types.js';
 
+/** At most this many handed-over payloads wait for the projector (~5 KB each for a tool call). */
+const HANDED_MAX = 4096;
+
 /**
  * Turns hook events into rows, and owns the tables they fill (sessions, prompts, observations,
  * events): the seed's session API (`seed`) and what a user writes or deletes (`user`) go through
@@ -36,6 +39,12 @@ export class Ingestor {
   /** Whether the connection fsyncs every commit (`synchronous = FULL`, the service's default). */
   private readonly fullSync: boolean;
   private readonly merger: IndexMerger;
+  /**
+   * Journaled events' cleaned payloads, by event id, added once their COMMIT is done (committed ids
+   * are never reused: AUTOINCREMENT): the projector takes them from here instead of reading each
+   * event back and parsing it again. Bounded; what is not here is read from the journal.
+   */
+  private readonly handed = new Map<number, HookPayload>();
 
   constructor(private readonly d: IngestDeps) {
     this.fullSync = d.sqlite.pragma('synchronous', { simple: true }) === 2;
@@ -99,7 +108,15 @@ export class Ingestor {
     return this.run(
       (emit) => {
         const r = this.acceptHook(eventName, sessionId, cwd, () => json, opts, now, opts.at ?? now, 0, emit);
-        if (r.stored) emit.push(() => this.onJournaled?.());
+        if (r.stored) {
+          const { eventId } = r;
+          const { payload } = prepared;
+          emit.push(() => {
+            if (payload && eventId !== undefined && this.handed.size < HANDED_MAX)
+              this.handed.set(eventId, payload);
+            this.onJournaled?.();
+          });
+        }
         return r;
       },
       { flat: true },
@@ -126,6 +143,8 @@ export class Ingestor {
     // syncs these pages too.
     const n = this.withoutOwnFsync(() => this.projectSome(limit));
     if (n > 0) this.merger.written();
+    // The journal is empty: whatever is left was deleted unprojected (a forgotten session).
+    if (n < limit) this.handed.clear();
     return n;
   }
 
@@ -182,16 +201,21 @@ export class Ingestor {
 
   private projectRows(rows: UnprojectedEvent[], emit: Emit): number {
     for (const row of rows) {
-      let payload: HookPayload;
-      try {
-        payload = JSON.parse(row.payload) as HookPayload;
-      } catch {
-        payload = {};
-      }
+      // Taken, not read: a slice that fails reads its events back from the journal.
+      const payload = this.handed.get(row.id) ?? this.readPayload(row.id);
+      this.handed.delete(row.id);
       this.w.projectHook(row.event_name, payload, row.received_at, emit);
       this.q.markProjected(row.id, 1);
     }
     return rows.length;
+  }
+
+  private readPayload(id: number): HookPayload {
+    try {
+      return JSON.parse(this.q.payloadOf(id) ?? '{}') as HookPayload;
+    } catch {
+      return {};
+    }
   }
 
   /** Dedupe, gate, then clean and serialize (`serialize`) and store the event row. */

@@ -67,7 +67,6 @@ export interface ObservationInsert {
 export interface UnprojectedEvent {
   id: number;
   event_name: string;
-  payload: string;
   received_at: number;
 }
 
@@ -86,8 +85,9 @@ export function prepareIngestStatements(db: Database.Database) {
     ),
     hasUnprojected: db.prepare<[], { id: number }>('SELECT id FROM events WHERE projected = 0 LIMIT 1'),
     unprojected: db.prepare<[number], UnprojectedEvent>(
-      'SELECT id, event_name, payload, received_at FROM events WHERE projected = 0 ORDER BY id LIMIT ?',
+      'SELECT id, event_name, received_at FROM events WHERE projected = 0 ORDER BY id LIMIT ?',
     ),
+    payloadOf: db.prepare<[number], string>('SELECT payload FROM events WHERE id = ?').pluck(),
     markProjected: db.prepare<[number, number]>('UPDATE events SET projected = ? WHERE id = ?'),
     upsertSession: db.prepare<
       [
@@ -149,6 +149,7 @@ export function prepareIngestStatements(db: Database.Database) {
     ): number => s.insertEvent.get(name, sid, payload, uid, source, at, projected)!.id,
     hasUnprojected: (): boolean => s.hasUnprojected.get() !== undefined,
     unprojected: (limit: number): UnprojectedEvent[] => s.unprojected.all(limit),
+    payloadOf: (id: number): string | undefined => s.payloadOf.get(id),
     markProjected: (id: number, state: 1 | 2): void => void s.markProjected.run(state, id),
     upsertSession: (
       sid: string,

@@ -8,6 +8,7 @@ import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/logger.js';
 import type { GroupCommit } from './group-commit.js';
+import type { HookPayload } from './payloads.js';
 
 /** Structured fields an extractor can fill (see compression). */
 export interface StructuredFields {
@@ -55,6 +56,11 @@ export interface PreparedHook {
   json: string;
   sessionId: string | null;
   cwd: string | null;
+  /**
+   * The cleaned payload `json` serializes (the same JSON value): handed to the projector in memory,
+   * so it need not read the event back and parse it again. Never mutated after it is prepared.
+   */
+  payload?: HookPayload;
 }
 
 export type IngestSource = 'http' | 'hook' | 'spool' | 'transcript' | 'api';

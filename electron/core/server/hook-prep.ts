@@ -33,5 +33,6 @@ export function prepareHook(event: string, text: string, clean: Clean): Prepared
     json: changed ? JSON.stringify(payload) : text,
     sessionId: typeof payload.session_id === 'string' ? payload.session_id : null,
     cwd: typeof payload.cwd === 'string' ? payload.cwd : null,
+    payload,
   };
 }
