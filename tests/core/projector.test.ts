@@ -264,6 +264,43 @@ describe('journal and projector', () => {
     expect(turns).toBeGreaterThan(3);
   });
 
+  it('a slice stops at its time budget, whatever its events cost (at least one event)', () => {
+    const c = core();
+    c.projector.stop();
+    for (let i = 1; i <= 10; i++)
+      journal(c, 'UserPromptSubmit', { session_id: 'bg', cwd: '/w/budget', prompt: `step ${i}` });
+    expect(c.ingest.projectJournal(64, 0)).toBe(1);
+    expect(c.ingest.hasJournaled()).toBe(true);
+    expect(c.ingest.projectJournal(64)).toBe(9);
+    expect(c.ingest.hasJournaled()).toBe(false);
+    const prompts = c.sqlite.prepare('SELECT prompt FROM user_prompts ORDER BY id').pluck().all();
+    expect(prompts).toEqual(Array.from({ length: 10 }, (_, i) => `step ${i + 1}`));
+  });
+
+  it('a paced slice cut short by its budget is not taken for an empty journal: projection goes on', async () => {
+    const c = core();
+    c.projector.stop();
+    const ingest = c.ingest;
+    const real = ingest.projectJournal.bind(ingest);
+    let slices = 0;
+    // Every event costs more than any budget: each paced slice takes one and stops.
+    ingest.projectJournal = (limit: number, budgetMs?: number): number => {
+      slices++;
+      return real(limit, budgetMs === undefined || budgetMs === Infinity ? Infinity : 0);
+    };
+    const p = new Projector(ingest, { logger: silentLogger, quietMs: 5, maxBacklog: 4, maxLagMs: 60_000 });
+    cleanups.push(() => p.stop());
+    p.begin(); // a hook in flight the whole time: paced slices only
+    for (let i = 1; i <= 30; i++)
+      journal(c, 'UserPromptSubmit', { session_id: 'cut', cwd: '/w/cut', prompt: `p ${i}` });
+    const unprojected = (): number => count(c, 'SELECT count(*) n FROM events WHERE projected = 0');
+    for (const end = Date.now() + 5_000; unprojected() > 0 && Date.now() < end;)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(unprojected()).toBe(0);
+    expect(slices).toBeGreaterThanOrEqual(30);
+    p.end();
+  });
+
   it("the index's segments are merged in steps between slices, never two in a row while events wait, then to the end", async () => {
     const c = core();
     c.projector.stop();

@@ -45,6 +45,10 @@ export class Ingestor {
    * event back and parsing it again. Bounded; what is not here is read from the journal.
    */
   private readonly handed = new Map<number, HookPayload>();
+  /** The last slice stopped at its budget with events left in it. */
+  private cut = false;
+  /** Measured milliseconds of search-index work per projected event, after a slice's rows. */
+  private indexMsPerEvent = 0.05;
 
   constructor(private readonly d: IngestDeps) {
     this.fullSync = d.sqlite.pragma('synchronous', { simple: true }) === 2;
@@ -133,18 +137,22 @@ export class Ingestor {
 
   /**
    * Projects up to `limit` journaled events, oldest first, in one transaction; returns how many it
-   * took. An event whose projection throws (a bug, not storage) is marked failed (projected = 2)
+   * took. With `budgetMs`, the slice stops taking events once its rows and their share of the
+   * search index would take longer (it takes at least one): events differ in cost by orders of
+   * magnitude (a 40 KB tool response against a one-line prompt), so a count alone overshoots.
+   * An event whose projection throws (a bug, not storage) is marked failed (projected = 2)
    * and logged, so one bad payload cannot wedge the journal. Storage errors propagate: retry later.
    */
-  projectJournal(limit: number): number {
+  projectJournal(limit: number, budgetMs = Infinity): number {
     // Derived rows need no fsync of their own: the events they come from are durable (fsynced
     // before their answer), and a batch lost to a power cut loses its `projected` marks with it, so
     // those events are projected again at the next start. The next acknowledged hook's WAL fsync
     // syncs these pages too.
-    const n = this.withoutOwnFsync(() => this.projectSome(limit));
+    this.cut = false;
+    const n = this.withoutOwnFsync(() => this.projectSome(limit, budgetMs));
     if (n > 0) this.merger.written();
     // The journal is empty: whatever is left was deleted unprojected (a forgotten session).
-    if (n < limit) this.handed.clear();
+    if (n < limit && !this.cut) this.handed.clear();
     return n;
   }
 
@@ -167,12 +175,21 @@ export class Ingestor {
     return withoutCommitFsync(this.d.sqlite, fn);
   }
 
-  private projectSome(limit: number): number {
+  private projectSome(limit: number, budgetMs: number): number {
     try {
       // The batch's observations are indexed once at its end (see withDeferredIndex).
-      return this.run((emit) =>
-        withDeferredIndex(this.d.sqlite, () => this.projectRows(this.q.unprojected(limit), emit)),
-      );
+      return this.run((emit) => {
+        const t0 = performance.now();
+        let loopEnd = t0;
+        const n = withDeferredIndex(this.d.sqlite, () => {
+          const k = this.projectRows(this.q.unprojected(limit), emit, t0 + budgetMs);
+          loopEnd = performance.now();
+          return k;
+        });
+        if (n > 0)
+          this.indexMsPerEvent = 0.8 * this.indexMsPerEvent + (0.2 * (performance.now() - loopEnd)) / n;
+        return n;
+      });
     } catch (err) {
       if (classifyStorageError(err)) throw err;
       let n = 0;
@@ -199,15 +216,25 @@ export class Ingestor {
     while (this.q.hasUnprojected()) this.projectJournal(512);
   }
 
-  private projectRows(rows: UnprojectedEvent[], emit: Emit): number {
+  /**
+   * Projects `rows` in order; with a `deadline` (performance.now()), stops once the rows so far and
+   * their share of the index (`indexMsPerEvent` each, written after the loop) reach it.
+   */
+  private projectRows(rows: UnprojectedEvent[], emit: Emit, deadline = Infinity): number {
+    let n = 0;
     for (const row of rows) {
       // Taken, not read: a slice that fails reads its events back from the journal.
       const payload = this.handed.get(row.id) ?? this.readPayload(row.id);
       this.handed.delete(row.id);
       this.w.projectHook(row.event_name, payload, row.received_at, emit);
       this.q.markProjected(row.id, 1);
+      n++;
+      if (n < rows.length && performance.now() + n * this.indexMsPerEvent >= deadline) {
+        this.cut = true;
+        break;
+      }
     }
-    return rows.length;
+    return n;
   }
 
   private readPayload(id: number): HookPayload {

@@ -173,11 +173,13 @@ export class Projector {
     this.waitedForAnswers = false;
     const sliceDue = this.backlog > 0 || this.waiters.length > 0;
     if (this.ingest.mergeDue && (this.mergeTurn || !sliceDue)) return this.merge(sliceDue);
-    const size = full ? this.slice : this.pacedSize();
+    // A paced slice also stops at its budget, whatever its events cost (ingestor.projectJournal).
+    const budget = full ? Infinity : this.pacedBudgetMs();
+    const size = full ? this.slice : this.pacedSize(budget);
     let n: number;
     const t0 = performance.now();
     try {
-      n = this.ingest.projectJournal(size);
+      n = this.ingest.projectJournal(size, budget);
       this.retryMs = 0;
     } catch (err) {
       // Storage trouble (disk full, locked): keep the journal, try again with backoff.
@@ -194,7 +196,8 @@ export class Projector {
     if (n > 0) this.perEventMs = 0.8 * this.perEventMs + (0.2 * (performance.now() - t0)) / n;
     this.mergeTurn = true;
     this.backlog = Math.max(0, this.backlog - n);
-    if (n < size) {
+    // Fewer than asked: the journal is empty, unless the slice stopped at its budget.
+    if (n < size && (full || !this.ingest.hasJournaled())) {
       this.backlog = 0;
       this.oldestAt = null;
       this.paced = false;
@@ -225,9 +228,13 @@ export class Projector {
     if (sliceDue || this.ingest.mergeDue) this.kick();
   }
 
-  /** Events for one paced slice: about `4 ms + backlog / 200` of work, at most `maxSliceMs`. */
-  private pacedSize(): number {
-    const budget = Math.min(this.maxSliceMs, 4 + this.backlog / 200);
+  /** One paced slice's work: about `4 ms + backlog / 200`, at most `maxSliceMs`. */
+  private pacedBudgetMs(): number {
+    return Math.min(this.maxSliceMs, 4 + this.backlog / 200);
+  }
+
+  /** Events for one paced slice of `budget` ms at the measured cost per event. */
+  private pacedSize(budget: number): number {
     return Math.max(1, Math.min(this.slice * 4, Math.floor(budget / Math.max(0.01, this.perEventMs))));
   }
 
