@@ -16,8 +16,11 @@ import { wellFormedDeep } from './well-formed.js';
 
 export type * from './types.js';
 
-/** At most this many handed-over payloads wait for the projector (~5 KB each for a tool call). */
-const HANDED_MAX = 4096;
+/**
+ * At most this many handed-over payloads wait for the projector (a parsed corpus tool call takes ~7 KB
+ * of heap); events journaled beyond it are read back from the journal when projected.
+ */
+const HANDED_MAX = 1024;
 
 /**
  * Turns hook events into rows, and owns the tables they fill (sessions, prompts, observations,
