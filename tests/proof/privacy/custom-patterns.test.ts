@@ -44,6 +44,42 @@ describe('custom redaction patterns', () => {
     expect(h.ok).toBe(true);
   });
 
+  it('a pattern added later redacts a short value the service already stored as clean', async () => {
+    // The hook path skips short strings it has found clean before (privacy/clean.ts); a settings
+    // change must reach them at once.
+    const s = await startTestService();
+    try {
+      const call = async (id: string): Promise<void> => {
+        const r = await s.api('POST', '/api/hooks/PostToolUse', {
+          session_id: 'late',
+          cwd: '/w/late',
+          tool_name: 'Bash',
+          tool_use_id: id,
+          tool_input: { command: 'deploy ZEBRA-42 now', 'ZEBRA-42-notes': 'ok' },
+          tool_response: { stdout: 'done', stderr: '' },
+        });
+        expect(r.status, r.text).toBe(200);
+      };
+      const input = async (id: string): Promise<string> => {
+        await s.settled();
+        return s.service.core.sqlite
+          .prepare('SELECT tool_input FROM observations WHERE tool_use_id = ?')
+          .pluck()
+          .get(id) as string;
+      };
+      await call('toolu_late1');
+      expect(await input('toolu_late1')).toContain('ZEBRA-42');
+      const put = await s.api('PUT', '/api/settings', { customRedactPatterns: ['ZEBRA-\\d+'] });
+      expect(put.status, put.text).toBe(200);
+      await call('toolu_late2');
+      const after = await input('toolu_late2');
+      expect(after).not.toContain('ZEBRA-42');
+      expect(after).toContain('[REDACTED:custom]');
+    } finally {
+      await s.dispose();
+    }
+  });
+
   it('a pattern RE2 cannot run is refused with a 400 that names it', async () => {
     for (const [p, why] of [
       ['(a)\\1', /backreference/],
