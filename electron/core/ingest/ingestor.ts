@@ -17,8 +17,8 @@ import { wellFormedDeep } from './well-formed.js';
 export type * from './types.js';
 
 /**
- * At most this many handed-over payloads wait for the projector (a parsed corpus tool call takes ~7 KB
- * of heap); events journaled beyond it are read back from the journal when projected.
+ * At most this many handed-over payloads wait for the projector (a parsed corpus tool call takes
+ * ~7 KB of heap); events journaled beyond it are read back from the journal when projected.
  */
 const HANDED_MAX = 1024;
 

@@ -14,8 +14,9 @@ type Redact<S> = (text: string, settings: S) => string;
  * Short strings that cleaning left unchanged, per settings object and redactor: object keys and
  * short values (`tool_name`, `cwd`, `permission_mode`…) repeat in nearly every event, and each
  * costs a full redaction pass. Only strings cleaning left as they were are kept (they are stored as
- * they are anyway); a new settings object (any settings change) starts afresh. Custom patterns only ever get disabled
- * (custom-patterns.ts), so a string clean once stays clean. Bounded: cleared when full.
+ * they are anyway); a new settings object (any settings change) starts afresh. Custom patterns only
+ * ever get disabled (custom-patterns.ts), so a string clean once stays clean. Bounded: cleared when
+ * full.
  */
 const KNOWN_MAX_CHARS = 128;
 const KNOWN_MAX = 4096;
