@@ -6,16 +6,14 @@
 import type { RuleInput, StructuredFields } from '../ingest/ingestor.js';
 import { errorGist } from '../memories/error-lines.js';
 import { bashOutcome, isBuildCommand, isTestCommand, responseText } from './rules-util.js';
+import { clip } from '../util/clip.js';
+
+/** One line, at most `n` characters (ellipsis when cut). */
+export { clip };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const rec = (v: unknown): Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-
-/** One line, at most `n` characters (ellipsis when cut). */
-export function clip(s: string, n: number): string {
-  const one = s.replace(/\s+/g, ' ').trim();
-  return one.length <= n ? one : `${one.slice(0, n - 1)}…`;
-}
 
 function rel(path: string, cwd: string | null): string {
   if (cwd && path.startsWith(`${cwd.replace(/\/+$/, '')}/`))

@@ -5,10 +5,7 @@
  * extractor's failures and the remembered bugfix/episode rows.
  */
 
-const clip = (s: string, n: number): string => {
-  const one = s.replace(/\s+/g, ' ').trim();
-  return one.length <= n ? one : `${one.slice(0, n - 1)}…`;
-};
+import { clip } from '../util/clip.js';
 
 /** Lines that carry nothing: banners, markers, frames, TAP/progress chatter. */
 const NOISE = new RegExp(

@@ -1,10 +1,7 @@
 /** Text helpers for the remembered rows: one-line clips, gists, the meaningful line of an error. */
 
 /** One line, at most `n` characters (ellipsis when cut). */
-export function clip(s: string, n: number): string {
-  const one = s.replace(/\s+/g, ' ').trim();
-  return one.length <= n ? one : `${one.slice(0, n - 1)}…`;
-}
+export { clip } from '../util/clip.js';
 
 /** Keeps line breaks (collapsed runs of blank lines), at most `n` characters. */
 export function clipBlock(s: string, n: number): string {

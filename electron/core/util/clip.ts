@@ -1,0 +1,16 @@
+/**
+ * One line, at most `n` characters (an ellipsis when cut): whitespace runs become one space, ends
+ * trimmed. Reads only as much of `s` as the result can come from, growing the prefix while
+ * whitespace runs eat it: a title clipped from a 40 KB tool response reads a few hundred characters,
+ * not the 40 KB (it runs several times per observation, on the hook's projection path).
+ */
+export function clip(s: string, n: number): string {
+  for (let take = 2 * n + 64; take < s.length; take *= 4) {
+    const one = s.slice(0, take).replace(/\s+/g, ' ').trimStart();
+    // More than `n` characters before any trailing (possibly cut) whitespace: the whole text's
+    // collapsed form is longer than `n` too, and starts with these characters.
+    if (one.trimEnd().length > n) return `${one.slice(0, n - 1)}…`;
+  }
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length <= n ? one : `${one.slice(0, n - 1)}…`;
+}
