@@ -8,9 +8,6 @@ import { errorGist } from '../memories/error-lines.js';
 import { bashOutcome, isBuildCommand, isTestCommand, responseText } from './rules-util.js';
 import { clip } from '../util/clip.js';
 
-/** One line, at most `n` characters (ellipsis when cut). */
-export { clip };
-
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const rec = (v: unknown): Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};

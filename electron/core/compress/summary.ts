@@ -9,7 +9,7 @@ import { parseStructured } from './anthropic.js';
 import { fallbackTag, llmAvailable, type CompressContext, type FallbackReason } from './context.js';
 import { SUMMARY_INSTRUCTIONS, SUMMARY_TOOL_DEF } from './prompt.js';
 import type { JobRow } from '../jobs/queue.js';
-import { clip } from './rules.js';
+import { clip } from '../util/clip.js';
 import { upsertSummary, type SummaryFields } from '../ingest/results.js';
 import { parseJson } from './store.js';
 import { headTail } from './truncate.js';
