@@ -48,7 +48,7 @@ export class Ingestor {
    * event back and parsing it again. Bounded; what is not here is read from the journal.
    */
   private readonly handed = new Map<number, HookPayload>();
-  /** The last slice stopped at its budget with events left in it. */
+  /** The last slice stopped at its budget with events left in it (`lastSliceCut`). */
   private cut = false;
   /** Measured milliseconds of search-index work per projected event, after a slice's rows. */
   private indexMsPerEvent = 0.05;
@@ -157,6 +157,14 @@ export class Ingestor {
     // The journal is empty: whatever is left was deleted unprojected (a forgotten session).
     if (n < limit && !this.cut) this.handed.clear();
     return n;
+  }
+
+  /**
+   * Whether the last `projectJournal` stopped at its budget with events left in it. When it took
+   * fewer than `limit` and was not cut, the journal is empty.
+   */
+  get lastSliceCut(): boolean {
+    return this.cut;
   }
 
   /** Whether the observation index may have segments to merge (a projected slice wrote some). */

@@ -197,7 +197,7 @@ export class Projector {
     this.mergeTurn = true;
     this.backlog = Math.max(0, this.backlog - n);
     // Fewer than asked: the journal is empty, unless the slice stopped at its budget.
-    if (n < size && (full || !this.ingest.hasJournaled())) {
+    if (n < size && !this.ingest.lastSliceCut) {
       this.backlog = 0;
       this.oldestAt = null;
       this.paced = false;
