@@ -2,7 +2,7 @@
 // main connection checkpointing (its own threshold is raised out of the way).
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -47,6 +47,28 @@ async function write(db: Database.Database): Promise<void> {
   }
 }
 
+/**
+ * Writes about 24 MB in 3,000 transactions back to back, as a sustained flood of hooks does: each
+ * takes a quarter of a millisecond of work (about 30 MB/s, the service's rate under the flood
+ * bench) and then only a turn of the event loop, never a quiet spell in which a checkpoint could
+ * catch up. Returns the WAL's largest size and how often it started over (its header's
+ * checkpoint sequence number counts restarts).
+ */
+async function flood(db: Database.Database, file: string): Promise<{ largest: number; restarts: number }> {
+  const ins = db.prepare('INSERT INTO t (x) VALUES (?)');
+  const sequence = (): number => readFileSync(`${file}-wal`).readUInt32BE(12);
+  let largest = 0;
+  let first = -1;
+  for (let n = 0; n < 3000; n++) {
+    for (const end = performance.now() + 0.25; performance.now() < end;);
+    ins.run(`${n}:`.padEnd(4000, 'x'));
+    if (first < 0) first = sequence();
+    largest = Math.max(largest, statSync(`${file}-wal`).size);
+    await new Promise((r) => setImmediate(r));
+  }
+  return { largest, restarts: sequence() - first };
+}
+
 describe('background WAL checkpoints', () => {
   it('keep the WAL small while the main connection never checkpoints itself', async () => {
     const { db, file } = open();
@@ -59,6 +81,26 @@ describe('background WAL checkpoints', () => {
     expect(wal).toBeLessThan(6 * 1024 * 1024);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect((db.prepare('SELECT count(*) n FROM t').get() as { n: number }).n).toBe(3000);
+    db.close();
+  });
+
+  // Issue 18: passive checkpoints never let a WAL start over while writes keep coming, so under a
+  // flood it grew to the fallback threshold and the main connection checkpointed inside a COMMIT.
+  it('restart the WAL under writes that never pause, long before the fallback', async () => {
+    const { db, file } = open();
+    const c = startCheckpointer(db, {
+      file,
+      intervalMs: 25,
+      startAfterWrites: 1,
+      restartPages: 256,
+      logger: silentLogger,
+    })!;
+    const { largest, restarts } = await flood(db, file);
+    await c.stop();
+    expect(restarts, 'restarts of the WAL').toBeGreaterThanOrEqual(2);
+    expect(largest, 'the WAL at its largest').toBeLessThan(12 * 1024 * 1024);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBe(3000);
     db.close();
   });
 

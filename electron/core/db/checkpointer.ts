@@ -4,7 +4,12 @@
  * into the database (and syncing) while hooks wait. Here a worker thread with its own connection
  * runs `wal_checkpoint(PASSIVE)` (it never blocks the writer), and the main connection's own
  * threshold is raised to a fallback that only matters if this thread falls behind or is gone.
- * Anything going wrong here costs speed, never data: the WAL stays valid either way.
+ * A passive checkpoint never lets the WAL start over while writes keep coming (SQLite restarts it
+ * only once all of it is copied back), so under a sustained flood the thread restarts it itself at
+ * `RESTART_PAGES`, holding the write lock for the last few milliseconds of copying; before, the WAL
+ * grew to the fallback and the main thread checkpointed inside a hook's COMMIT (issue 18: 10-20 ms
+ * COMMITs, half of them waiting on the fsync). Anything going wrong here costs speed, never data:
+ * the WAL stays valid either way.
  *
  * The thread sleeps while nothing is written: no timer runs there while the service is idle. The
  * main connection's writes (db/write-signal.ts) raise a flag shared with the thread; the first write
@@ -23,6 +28,17 @@ import { onWrites } from './write-signal.js';
 
 /** Pages the main connection lets the WAL reach before checkpointing itself (about 40 MB). */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
+
+/**
+ * The thread restarts a WAL of this many pages (16 MB) itself, well before the main connection's
+ * fallback (see `checkpoint` in the thread's source).
+ */
+export const RESTART_PAGES = 4_096;
+/**
+ * How long a restart waits for the write lock, and then (holding it) for readers of older
+ * snapshots: past it, the restart is left for a later checkpoint.
+ */
+const RESTART_BUSY_MS = 10;
 
 /** Slots of the Int32Array shared with the thread. */
 const WRITTEN = 0; // set by the main thread after a write, cleared by the thread before it checkpoints
@@ -47,7 +63,21 @@ let retries = 0;
 const checkpoint = () => {
   Atomics.add(shared, ${RAN}, 1);
   try {
-    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
+    let [r] = db.pragma('wal_checkpoint(PASSIVE)');
+    if (r.log >= workerData.restartPages) {
+      // Grown under sustained writes: SQLite restarts a WAL only once all of it is copied back,
+      // which passive checkpoints never reach while writes keep coming, so it would grow to the
+      // main connection's fallback and be checkpointed inside a hook's COMMIT. A second pass copies
+      // what came during the first; RESTART then copies the little left holding the write lock
+      // (a few ms; a writer waits) and leaves the log for the next write to start over.
+      [r] = db.pragma('wal_checkpoint(PASSIVE)');
+      db.pragma('busy_timeout = ${RESTART_BUSY_MS}');
+      try {
+        [r] = db.pragma('wal_checkpoint(RESTART)');
+      } finally {
+        db.pragma('busy_timeout = 0');
+      }
+    }
     last = '';
     return r.busy === 0 && r.checkpointed >= r.log;
   } catch (err) {
@@ -107,6 +137,8 @@ export function startCheckpointer(
     file: string;
     nativeBinding?: string;
     intervalMs?: number;
+    /** WAL pages at which the thread restarts the log (`RESTART_PAGES`; smaller in tests). */
+    restartPages?: number;
     idleExitMs?: number;
     startAfterWrites?: number;
     /** Called when a thread is retired for want of writes: the service has been quiet for `idleExitMs`. */
@@ -124,6 +156,7 @@ export function startCheckpointer(
     file: opts.file,
     nativeBinding: opts.nativeBinding ?? null,
     intervalMs: opts.intervalMs ?? 250,
+    restartPages: opts.restartPages ?? RESTART_PAGES,
     shared: shared.buffer,
   };
   const threads = new Set<Worker>();
