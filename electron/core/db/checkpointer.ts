@@ -43,6 +43,7 @@ const RESTART_BUSY_MS = 10;
 /** Slots of the Int32Array shared with the thread. */
 const WRITTEN = 0; // set by the main thread after a write, cleared by the thread before it checkpoints
 const RAN = 1; // checkpoints attempted
+const RESTARTS = 2; // restarts (RESTART checkpoints) attempted
 /** Unfinished checkpoints are tried again after 2, 4 … 64 intervals (about 32 s in all by default). */
 const MAX_RETRIES = 6;
 
@@ -70,12 +71,17 @@ const checkpoint = () => {
       // main connection's fallback and be checkpointed inside a hook's COMMIT. A second pass copies
       // what came during the first; RESTART then copies the little left holding the write lock
       // (a few ms; a writer waits) and leaves the log for the next write to start over.
+      // Not while a reader holds an older snapshot (the pass left frames uncopied): RESTART would
+      // wait for it holding the write lock, and the writer with it.
       [r] = db.pragma('wal_checkpoint(PASSIVE)');
-      db.pragma('busy_timeout = ${RESTART_BUSY_MS}');
-      try {
-        [r] = db.pragma('wal_checkpoint(RESTART)');
-      } finally {
-        db.pragma('busy_timeout = 0');
+      if (r.busy === 0 && r.checkpointed >= r.log) {
+        Atomics.add(shared, ${RESTARTS}, 1);
+        db.pragma('busy_timeout = ${RESTART_BUSY_MS}');
+        try {
+          [r] = db.pragma('wal_checkpoint(RESTART)');
+        } finally {
+          db.pragma('busy_timeout = 0');
+        }
       }
     }
     last = '';
@@ -111,6 +117,8 @@ parentPort.on('message', (m) => {
 export interface Checkpointer {
   /** Checkpoints attempted by the threads so far. */
   checkpoints(): number;
+  /** Restarts of a WAL grown to `RESTART_PAGES` the threads attempted so far. */
+  restarts(): number;
   /** Whether a thread is running now (a write starts one; it ends after `idleExitMs` without one). */
   running(): boolean;
   /**
@@ -146,7 +154,7 @@ export function startCheckpointer(
     logger: Logger;
   },
 ): Checkpointer {
-  const shared = new Int32Array(new SharedArrayBuffer(8));
+  const shared = new Int32Array(new SharedArrayBuffer(12));
   const idleExitMs = opts.idleExitMs ?? 30_000;
   const startAfterWrites = opts.startAfterWrites ?? 8;
   /** Write statements seen while no thread ran. */
@@ -240,6 +248,7 @@ export function startCheckpointer(
   };
   return {
     checkpoints: () => Atomics.load(shared, RAN),
+    restarts: () => Atomics.load(shared, RESTARTS),
     running: () => current !== null,
     flush: () => {
       if (alive) wake();
