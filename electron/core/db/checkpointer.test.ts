@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../util/logger.js';
 import { findMigrationsDir, openDatabase } from './open.js';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer.js';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -69,6 +69,16 @@ async function flood(db: Database.Database, file: string): Promise<{ largest: nu
   return { largest, restarts: sequence() - first };
 }
 
+/** A checkpointer that restarts the WAL at 256 pages (1 MB), checkpointing every 25 ms. */
+const restartingAt256 = (db: Database.Database, file: string): Checkpointer =>
+  startCheckpointer(db, {
+    file,
+    intervalMs: 25,
+    startAfterWrites: 1,
+    restartPages: 256,
+    logger: silentLogger,
+  })!;
+
 describe('background WAL checkpoints', () => {
   it('keep the WAL small while the main connection never checkpoints itself', async () => {
     const { db, file } = open();
@@ -88,13 +98,7 @@ describe('background WAL checkpoints', () => {
   // flood it grew to the fallback threshold and the main connection checkpointed inside a COMMIT.
   it('restart the WAL under writes that never pause, long before the fallback', async () => {
     const { db, file } = open();
-    const c = startCheckpointer(db, {
-      file,
-      intervalMs: 25,
-      startAfterWrites: 1,
-      restartPages: 256,
-      logger: silentLogger,
-    })!;
+    const c = restartingAt256(db, file);
     const { largest, restarts } = await flood(db, file);
     await c.stop();
     expect(c.restarts(), 'restarts the thread attempted').toBeGreaterThanOrEqual(2);
@@ -110,13 +114,7 @@ describe('background WAL checkpoints', () => {
   it('leave the WAL alone while a reader holds an older snapshot, and restart it once the reader lets go', async () => {
     const { db, file } = open();
     const reader = new Database(file);
-    const c = startCheckpointer(db, {
-      file,
-      intervalMs: 25,
-      startAfterWrites: 1,
-      restartPages: 256,
-      logger: silentLogger,
-    })!;
+    const c = restartingAt256(db, file);
     db.prepare('INSERT INTO t (x) VALUES (?)').run('first');
     reader.exec('BEGIN');
     reader.prepare('SELECT count(*) FROM t').get(); // holds the snapshot from before the flood
