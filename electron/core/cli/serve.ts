@@ -5,6 +5,7 @@ import { consoleLogger, fileLogger } from '../util/logger.js';
 import { migrationsDir, uiDir } from '../config/env.js';
 import { featureCoreOptions, featurePlugins } from '../features.js';
 import { findClaude } from '../compress/claude-path.js';
+import { releaseYoungGeneration } from '../util/heap.js';
 
 export async function runServe(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -39,6 +40,8 @@ export async function runServe(argv: string[]): Promise<number> {
     ...(port !== undefined ? { port } : {}),
     ...(sync !== undefined ? { synchronous: sync } : {}),
   });
+  // Start-up is over: V8 may grow its young generation again (bin/memtray.mjs held it).
+  releaseYoungGeneration();
   process.stdout.write(`MemTray is running at ${service.url}\n`);
   process.stdout.write(`Open the UI: ${service.uiUrl}\n`);
   if (!uiDir()) process.stdout.write('(the UI is not built yet: run `npm run build` to serve it)\n');
