@@ -12,8 +12,6 @@ if (!existsSync(fileURLToPath(bundle))) {
 // `serve` starts with V8's young generation held at its initial size: start-up's allocations live on,
 // and a young generation grown for them would stay resident for nothing. The service lets it grow
 // again once it listens (electron/core/util/heap.ts; the same flag, unless Node's command line set one).
-const userGrowth = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) =>
-  a.includes('semi-space-growth-factor'),
-);
+const userGrowth = process.execArgv.some((a) => a.includes('semi-space-growth-factor'));
 if (process.argv[2] === 'serve' && !userGrowth) setFlagsFromString('--semi-space-growth-factor=1');
 await import(bundle.href);

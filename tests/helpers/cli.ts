@@ -39,9 +39,11 @@ export function runCli(
 export function startServe(
   args: string[],
   env: NodeJS.ProcessEnv = {},
+  /** Node's own options, before the script (`--require`, V8 flags). */
+  nodeArgs: string[] = [],
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MEMTRAY_BIN, 'serve', ...args], {
+    const child = spawn(process.execPath, [...nodeArgs, MEMTRAY_BIN, 'serve', ...args], {
       env: { ...process.env, ...env },
       stdio: 'pipe',
     });

@@ -30,8 +30,7 @@ function collector(): (() => void) | null {
 const DEFAULT_GROWTH = '--semi-space-growth-factor=2';
 
 /** Whether the user chose a growth factor on Node's command line (then it is theirs). */
-const growthSetByUser = (): boolean =>
-  [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('semi-space-growth-factor'));
+const growthSetByUser = (): boolean => process.execArgv.some((a) => a.includes('semi-space-growth-factor'));
 
 /**
  * Ends start-up's hold on V8's young generation. V8 grows the young generation when a scavenge
