@@ -34,9 +34,22 @@ interface Table {
   pending: boolean;
 }
 
+/**
+ * Sets or clears a merge hold (`IndexMerger.holdBuffer`): while set, the merger takes no steps.
+ * The maintenance worker sets it while it merges an index into one segment (maintenance/optimize.ts):
+ * a positive `merge` continues any merge in progress, so these steps would do that work on the
+ * event loop.
+ */
+export function setMergeHold(buffer: SharedArrayBuffer | undefined, on: boolean): void {
+  if (buffer) Atomics.store(new Int32Array(buffer), 0, on ? 1 : 0);
+}
+
 export class IndexMerger {
   private readonly tables: Table[];
   private readonly totalChanges: Database.Statement;
+  /** The merge hold, shared with the maintenance worker (`setMergeHold`). */
+  readonly holdBuffer = new SharedArrayBuffer(4);
+  private readonly hold = new Int32Array(this.holdBuffer);
 
   constructor(sqlite: Database.Database) {
     this.totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
@@ -65,9 +78,9 @@ export class IndexMerger {
     }
   }
 
-  /** Whether a step may find merge work. */
+  /** Whether a step may find merge work (never while held: see `setMergeHold`). */
   get due(): boolean {
-    return this.tables.some((t) => t.pending);
+    return Atomics.load(this.hold, 0) === 0 && this.tables.some((t) => t.pending);
   }
 
   /**
@@ -75,6 +88,7 @@ export class IndexMerger {
    * one statement of the caller's transaction or its own. Returns whether work may remain.
    */
   step(budgetMs: number): boolean {
+    if (Atomics.load(this.hold, 0) !== 0) return false;
     const busy = this.tables.filter((t) => t.pending);
     // Failing (storage trouble) it stops until new segments are written: never a retry loop.
     for (const t of busy) t.pending = false;

@@ -172,6 +172,11 @@ export class Ingestor {
     return this.merger.due;
   }
 
+  /** The index merges' hold, for the maintenance worker (db/index-merge.ts `setMergeHold`). */
+  get mergeHold(): SharedArrayBuffer {
+    return this.merger.holdBuffer;
+  }
+
   /**
    * One step of the observation index's segment merges, about `budgetMs` (db/index-merge.ts), in
    * its own transaction; returns whether work may remain. Like projection it needs no fsync of

@@ -1,14 +1,16 @@
 /**
  * One maintenance job, run on the maintenance worker's own connection (maintenance/worker.ts) or,
  * where no worker can start, on the caller's: retention in small transactions with pauses between
- * them (the service's writes wait at most one batch), incremental vacuum in steps, a WAL checkpoint,
- * a size sample, and `quick_check`.
+ * them (the service's writes wait at most one batch), the search indexes merged into one segment
+ * each when they have fragmented (maintenance/optimize.ts), incremental vacuum in steps, a WAL
+ * checkpoint, a size sample, and `quick_check`.
  */
 import type Database from 'better-sqlite3';
 import { compact, sleep, truncateWal, type CompactResult } from './compact.js';
 import { recordSample } from './growth.js';
 import { quickCheck, type IntegrityResult } from './integrity.js';
 import { applyRetention, type RetentionResult } from './retention.js';
+import { optimizeIndexes, type OptimizeResult } from './optimize.js';
 import { lastTraffic, waitForQuiet } from './traffic.js';
 import { classifyStorageError } from '../db/storage.js';
 
@@ -24,6 +26,10 @@ export interface JobRequest {
   pauseMs?: number;
   /** When the service last acknowledged a write (maintenance/traffic.ts): the job yields to it. */
   traffic?: SharedArrayBuffer;
+  /** The service's index-merge hold (db/index-merge.ts), set while the job merges an index. */
+  mergeHold?: SharedArrayBuffer;
+  /** Merge fragmented search indexes (default true; not on the service's own thread: a minute at 1M). */
+  mergeIndexes?: boolean;
 }
 
 /** How the job left room for the service's writes. */
@@ -44,6 +50,8 @@ const TRUNCATE_MAX_WAIT_MS = 3_000;
 
 export interface JobResult {
   retention: RetentionResult | null;
+  /** Per search index: whether it was merged into one segment, and what that took. */
+  indexes: OptimizeResult[] | null;
   compact: CompactResult | null;
   integrity: IntegrityResult | null;
   error: string | null;
@@ -65,11 +73,20 @@ export function runJob(db: Database.Database, req: JobRequest): JobResult {
   // Smaller transactions while hooks are arriving (each holds the write lock a shorter time).
   const full = req.batch ?? 100;
   const batch = (): number => (Date.now() - lastTraffic(req.traffic) < 1_000 ? Math.max(1, full >> 2) : full);
-  const out: JobResult = { retention: null, compact: null, integrity: null, error: null, ms: 0 };
+  const out: JobResult = {
+    retention: null,
+    indexes: null,
+    compact: null,
+    integrity: null,
+    error: null,
+    ms: 0,
+  };
   try {
     if (req.op === 'run') {
       if (req.rawDays !== null && req.rawDays !== undefined)
         out.retention = applyRetention(db, { rawDays: req.rawDays, now: req.now, batch, between });
+      // Before compaction: the pages the merged segments replace are freed, and vacuum gives them back.
+      if (req.mergeIndexes !== false) out.indexes = optimizeIndexes(db, { between, hold: req.mergeHold });
       const c = compact(db, { ...(req.vacuum ? { vacuum: true } : {}), between, checkpoint: false });
       // The size the file has once the WAL is checkpointed: its pages.
       const pages = Number(db.pragma('page_count', { simple: true }));

@@ -20,9 +20,11 @@ import type { CompactResult } from './compact.js';
 import { growth, type Growth } from './growth.js';
 import { CORRUPT_ADVICE, type IntegrityResult } from './integrity.js';
 import { runJob, type JobRequest, type JobResult } from './job.js';
+import type { OptimizeResult } from './optimize.js';
 import type { RetentionResult } from './retention.js';
 import { runInWorker, WorkerUnavailable, type WorkerRun } from './runner.js';
 import { createTraffic } from './traffic.js';
+import { setMergeHold } from '../db/index-merge.js';
 import { probeStorage, type StorageStatus } from '../db/storage.js';
 
 export interface MaintenanceOptions {
@@ -37,6 +39,7 @@ export interface MaintenanceRun {
   at: number;
   ms: number;
   retention: RetentionResult | null;
+  indexes: OptimizeResult[] | null;
   compact: CompactResult | null;
   integrity: IntegrityResult | null;
   error: string | null;
@@ -127,7 +130,12 @@ export class Maintenance {
   /** Runs one job on a worker, after the job in progress if there is one (they never overlap). */
   private job(req: Omit<JobRequest, 'now'>): Promise<JobResult> {
     const go = async (): Promise<JobResult> => {
-      const full: JobRequest = { ...req, now: this.core.clock(), traffic: this.traffic.buffer };
+      const full: JobRequest = {
+        ...req,
+        now: this.core.clock(),
+        traffic: this.traffic.buffer,
+        mergeHold: this.core.ingest.mergeHold,
+      };
       if (this.stopped) throw new Error('the service is stopping');
       try {
         this.current = runInWorker({ file: this.core.paths.db, nativeBinding: this.nativeBinding }, full);
@@ -135,11 +143,14 @@ export class Maintenance {
       } catch (err) {
         if (!(err instanceof WorkerUnavailable) || this.stopped) throw err;
         this.core.logger.warn('maintenance runs on the service thread', { err });
-        // On the service's own thread, waiting for quiet would only wait for itself.
-        const { traffic: _t, ...here } = full;
-        return runJob(this.core.sqlite, { ...here, pauseMs: 0 });
+        // On the service's own thread, waiting for quiet would only wait for itself, and merging
+        // the search indexes would stop the event loop for as long as it takes.
+        const { traffic: _t, mergeHold: _h, ...here } = full;
+        return runJob(this.core.sqlite, { ...here, pauseMs: 0, mergeIndexes: false });
       } finally {
         this.current = null;
+        // A worker ended mid-merge (the service stopping) leaves no hold behind.
+        setMergeHold(this.core.ingest.mergeHold, false);
       }
     };
     const prev = this.busy;
@@ -179,7 +190,14 @@ export class Maintenance {
         ...(opts.vacuum ? { vacuum: true } : {}),
       });
     } catch (err) {
-      r = { retention: null, compact: null, integrity: null, error: (err as Error).message, ms: 0 };
+      r = {
+        retention: null,
+        indexes: null,
+        compact: null,
+        integrity: null,
+        error: (err as Error).message,
+        ms: 0,
+      };
     }
     if (r.error) this.core.logger.warn('maintenance failed', { error: r.error });
     this.noteIntegrity(r.integrity);

@@ -69,6 +69,20 @@ const compactResult = z.strictObject({
   pageSize: count,
 });
 
+/** One search index: merged into one segment when it had fragmented (maintenance/optimize.ts). */
+const indexResult = z.strictObject({
+  index: z.string(),
+  segmentsBefore: count,
+  segmentsAfter: count,
+  /** Merge steps run (0: it was compact enough). */
+  steps: count,
+  ms: z.number().nonnegative(),
+  maxStepMs: z.number().nonnegative(),
+  unfinished: z.boolean(),
+  /** Why it was not merged: compact enough, or too little free disk (null: merged). */
+  skipped: z.enum(['compact', 'low-disk']).nullable(),
+});
+
 /** How a run left room for the service's writes. */
 const yields = z.strictObject({
   waits: count,
@@ -80,6 +94,7 @@ export const maintenanceRun = z.strictObject({
   at: epochMs,
   ms: z.number().nonnegative(),
   retention: retentionResult.nullable(),
+  indexes: z.array(indexResult).nullable(),
   compact: compactResult.nullable(),
   integrity: integrityResult.nullable(),
   error: z.string().nullable(),
