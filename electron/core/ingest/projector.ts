@@ -90,15 +90,23 @@ export class Projector {
     }
   }
 
+  /**
+   * Told how many hook requests are in flight whenever it changes (maintenance/traffic.ts: the
+   * maintenance worker waits for them before it takes the write lock again).
+   */
+  onInflight?: (n: number) => void;
+
   /** A hook request started / finished (hooks in flight hold projection back). */
   begin(): void {
     this.inflight++;
     this.lastHookAt = this.now();
+    this.onInflight?.(this.inflight);
   }
 
   end(): void {
     this.inflight = Math.max(0, this.inflight - 1);
     this.lastHookAt = this.now();
+    this.onInflight?.(this.inflight);
     if (this.inflight === 0 && this.backlog > 0) this.later(this.quietMs);
   }
 

@@ -88,7 +88,12 @@ export class Maintenance {
     private readonly core: Core,
     private readonly nativeBinding?: string,
   ) {
-    this.offTraffic = core.bus.on('event', () => this.traffic.mark(Date.now()));
+    const offEvents = core.bus.on('event', () => this.traffic.mark(Date.now()));
+    core.projector.onInflight = (n) => this.traffic.inflight(n);
+    this.offTraffic = () => {
+      offEvents();
+      core.projector.onInflight = undefined;
+    };
   }
 
   private lastProbe: StorageStatus | null = null;
