@@ -1,13 +1,17 @@
 /**
  * Search and SessionStart benchmark. Generates N observations (default 1,000,000) from corpus
  * templates into a fresh data dir, built the way ingest builds it (generate.ts: hook events with
- * responses, one observation per commit, retention's compaction past 30 days, never optimized),
+ * responses, one observation per commit, retention's compaction past 30 days, never optimized by the bench),
  * then times a few hundred queries of mixed breadth, the context digest, and
  * `POST /api/hooks/SessionStart` end to end over HTTP. Prints JSON.
- * Usage: npx tsx bench/search/run.ts [--n 1000000] [--per-tx 1] [--queries 300] [--data-dir DIR (kept, reused)]
+ * The same queries are then timed in `--rounds` alternated rounds against this data dir and two
+ * copies: one after the service's own maintenance run (which merges fragmented search indexes:
+ * maintenance/optimize.ts), one with `--grow` × n more observations written since (states.ts).
+ * Usage: npx tsx bench/search/run.ts [--n 1000000] [--per-tx 1] [--queries 300] [--grow 0.005]
+ *   [--rounds 5]
+ *   [--data-dir DIR (kept, reused)]
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,8 +20,11 @@ import { featureCoreOptions, featurePlugins } from '../../electron/core/features
 import { ContextBuilder } from '../../electron/core/recall/context.js';
 import { SearchEngine } from '../../electron/core/recall/search.js';
 import { startService } from '../../electron/core/service.js';
+import { maintenanceRunResponse } from '../../electron/shared/contract/maintenance.js';
 import { loadCorpusText } from './corpus-text.js';
 import { generate, rng } from './generate.js';
+import { alternate, postJson, segmentsOf, serveCopy } from './states.js';
+import { stats, timeQueries } from './timing.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,10 +32,14 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     queries: { type: 'string', default: '300' },
     'per-tx': { type: 'string', default: '1' },
+    grow: { type: 'string', default: '0.005' },
+    rounds: { type: 'string', default: '5' },
   },
 });
 const n = Number(values.n);
 const perTx = Number(values['per-tx']);
+const rounds = Math.max(1, Number(values.rounds));
+const grow = Number(values.grow);
 // Fresh by default: a reused dir flatters SessionStart (each run adds sessions) and the index.
 const reused = values['data-dir'] !== undefined;
 const dataDir = values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'memtray-bench-search-'));
@@ -110,37 +121,7 @@ const queries = Array.from({ length: nq }, (_v, i) => {
 });
 
 const engine = new SearchEngine(sqlite, () => Date.now());
-const pct = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100;
-};
-for (const q of queries.slice(0, 20)) engine.search({ q: q.q, limit: 20, offset: 0 }); // warm up
-const times: number[] = [];
-const cpuTimes: number[] = [];
-const byCat: Record<string, number[]> = {};
-const slowest: Array<{ cat: string; q: string; project: string | undefined; ms: number; cpuMs: number }> = [];
-const medianOf3: number[] = [];
-for (const q of queries) {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  engine.search({ q: q.q, project: q.project, limit: 20, offset: 0 });
-  const ms = performance.now() - t0;
-  const c = process.cpuUsage(c0);
-  const cpuMs = (c.user + c.system) / 1000;
-  // Two more runs: the median of three damps the noise of a shared machine.
-  const again = [ms];
-  for (let i = 0; i < 2; i++) {
-    const t1 = performance.now();
-    engine.search({ q: q.q, project: q.project, limit: 20, offset: 0 });
-    again.push(performance.now() - t1);
-  }
-  medianOf3.push(again.sort((a, b) => a - b)[1]!);
-  times.push(ms);
-  cpuTimes.push(cpuMs);
-  (byCat[q.cat] ??= []).push(ms);
-  slowest.push({ ...q, ms: Math.round(ms * 10) / 10, cpuMs: Math.round(cpuMs * 10) / 10 });
-}
-slowest.sort((a, b) => b.ms - a.ms).splice(10);
+const asIngestLeftIt = timeQueries(engine, queries);
 const load = (await import('node:os')).loadavg();
 const context = new ContextBuilder(sqlite, () => service.core.settings.get(), service.core.projects);
 const ctxTimes = projects.flatMap(() =>
@@ -151,34 +132,7 @@ const ctxTimes = projects.flatMap(() =>
   }),
 );
 
-const post = (path: string, body: unknown): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const data = JSON.stringify(body);
-    const t0 = performance.now();
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: service.port,
-        method: 'POST',
-        path,
-        headers: {
-          authorization: `Bearer ${service.core.token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(performance.now() - t0)
-            : reject(new Error(`HTTP ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
+const post = async (path: string, body: unknown): Promise<number> => (await postJson(service, path, body)).ms;
 const hookTimes: number[] = [];
 for (let i = 0; i < 120; i++) {
   const project = projects[i % projects.length]!;
@@ -191,7 +145,48 @@ for (let i = 0; i < 120; i++) {
   });
   if (i >= 20) hookTimes.push(ms);
 }
-const stats = (xs: number[]) => ({ n: xs.length, p50: pct(xs, 50), p95: pct(xs, 95), max: pct(xs, 100) });
+
+// The service's own maintenance, as it runs every 6 hours (`POST /api/maintenance/run`: retention,
+// the search indexes merged into one segment each when fragmented, vacuum, checkpoint), on a copy of
+// this data dir; then `--grow` × n more observations on a copy of that one, written the way ingest
+// writes them (default 0.5 %: 5,000 at 1M, days of a heavy user's work, more than the 6 hours
+// between two runs bring). The three are timed in alternated rounds (states.ts).
+const merged = await serveCopy(service);
+const maintenance = maintenanceRunResponse.parse(
+  (await postJson(merged.service, '/api/maintenance/run', {})).json,
+);
+const grown = grow > 0 ? await serveCopy(merged.service) : null;
+const more = Math.round(n * grow);
+if (grown) {
+  const g = grown.service.core.sqlite;
+  g.pragma('synchronous = NORMAL');
+  generate(g, text, {
+    observations: more,
+    projects,
+    seed: 5000 + n,
+    perTx,
+    spanMs: grow * 365 * 24 * 3600 * 1000,
+    onProgress: (d) => process.stderr.write(`\rgrowth ${d}/${more}`),
+  });
+  g.pragma('synchronous = FULL');
+  process.stderr.write('\n');
+  g.pragma('wal_checkpoint(TRUNCATE)');
+}
+const states = alternate(
+  [
+    { name: 'asIngestLeftIt', service },
+    { name: 'afterMaintenance', service: merged.service },
+    ...(grown ? [{ name: 'afterGrowth', service: grown.service }] : []),
+  ],
+  queries,
+  rounds,
+);
+const afterMaintenance = {
+  maintenanceMs: maintenance.ms,
+  indexes: maintenance.indexes,
+  segments: segmentsOf(merged.service),
+};
+const afterGrowth = grown ? { observations: more, segments: segmentsOf(grown.service) } : null;
 process.stdout.write(
   `${JSON.stringify(
     {
@@ -203,13 +198,12 @@ process.stdout.write(
       ftsSegments,
       loadAverage1m: Math.round(load[0]! * 100) / 100,
       cpus: (await import('node:os')).cpus().length,
-      search: { ...stats(times), targetP50: 5, targetP95: 25 },
-      searchCpuMs: stats(cpuTimes),
-      searchMedianOf3Ms: stats(medianOf3),
-      searchByCategory: Object.fromEntries(Object.entries(byCat).map(([k, v]) => [k, stats(v)])),
-      slowestQueries: slowest,
+      ...asIngestLeftIt,
       contextBuildMs: stats(ctxTimes),
       sessionStartHookHttpMs: { ...stats(hookTimes), targetP95: 15 },
+      afterMaintenance,
+      afterGrowth,
+      alternatedRounds: states,
     },
     null,
     2,
@@ -218,5 +212,7 @@ process.stdout.write(
 // Printed before stopping, so the figures survive a stop that fails. (stop() used to wait on
 // unref'd handles only, the checkpoint thread, and this script then ended with exit code 13 before
 // it settled; db/checkpointer.ts now holds them while it stops.)
+await merged.dispose();
+await grown?.dispose();
 await service.stop();
 if (!reused) rmSync(dataDir, { recursive: true, force: true });
