@@ -15,19 +15,18 @@
  */
 import Database from 'better-sqlite3';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findMigrationsDir } from '../../electron/core/db/open.js';
-import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
-import { startService } from '../../electron/core/service.js';
 import { maintenanceRunResponse } from '../../electron/shared/contract/maintenance.js';
 import { loadCorpusEvents } from '../../tests/helpers/corpus.js';
 import { startChild } from '../lib/child.js';
-import { percentile, round } from '../lib/load.js';
+import { hooksDuringMaintenance, latencyStats, pacedHooks, poster } from '../lib/paced-hooks.js';
+import { round } from '../lib/load.js';
 import { loadCorpusText } from '../search/corpus-text.js';
 import { generate } from '../search/generate.js';
+import { startOn } from '../search/states.js';
 
 const { values } = parseArgs({
   options: {
@@ -49,14 +48,7 @@ const posts = loadCorpusEvents()
 async function source(): Promise<{ dir: string; generated: boolean }> {
   if (values.from) return { dir: values.from, generated: false };
   const dir = mkdtempSync(join(tmpdir(), 'memtray-bench-merge-src-'));
-  const service = await startService({
-    dataDir: dir,
-    migrationsDir: findMigrationsDir(process.cwd()),
-    port: 0,
-    writeServerJson: false,
-    ...featureCoreOptions(),
-    plugins: featurePlugins(),
-  });
+  const service = await startOn(dir);
   const { sqlite } = service.core;
   sqlite.pragma('synchronous = NORMAL');
   generate(sqlite, loadCorpusText(join(process.cwd(), '..', 'shared', 'corpus')), {
@@ -70,16 +62,7 @@ async function source(): Promise<{ dir: string; generated: boolean }> {
   return { dir, generated: true };
 }
 
-const stats = (l: number[]) => {
-  const s = [...l].sort((a, b) => a - b);
-  return {
-    hooks: s.length,
-    p50Ms: round(percentile(s, 50), 2),
-    p99Ms: round(percentile(s, 99), 2),
-    maxMs: round(s[s.length - 1] ?? 0, 1),
-    over100Ms: s.filter((x) => x > 100).length,
-  };
-};
+const stats = latencyStats;
 
 async function rep(src: string, r: number): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'memtray-bench-merge-'));
@@ -91,70 +74,19 @@ async function rep(src: string, r: number): Promise<Record<string, unknown>> {
   const port = Number(memtray.match[1]);
   const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
-  const call = (path: string, body: string): Promise<{ status: number; text: string }> =>
-    new Promise((resolve, reject) => {
-      const req = request(
-        {
-          agent,
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path,
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  let seq = 0;
-  const hooks = async (until: () => boolean): Promise<{ latencies: number[]; errors: number }> => {
-    const latencies: number[] = [];
-    let errors = 0;
-    const client = async (): Promise<void> => {
-      while (!until()) {
-        const i = seq++;
-        const body = JSON.stringify({
-          ...posts[i % posts.length],
-          session_id: `merge-${r}-${Math.floor(i / 50)}`,
-          tool_use_id: `toolu_merge_${r}_${i}`,
-        });
-        const t0 = performance.now();
-        const res = await call('/api/hooks/PostToolUse', body);
-        latencies.push(performance.now() - t0);
-        if (res.status !== 200) errors++;
-        await new Promise((ok) => setTimeout(ok, INTERVAL_MS));
-      }
-    };
-    await Promise.all([client(), client()]);
-    return { latencies, errors };
-  };
+  const call = poster(port, token, agent);
+  const seq = { n: 0 };
+  const hooks = (until: () => boolean) =>
+    pacedHooks({ post: call, posts, idPrefix: `merge-${r}`, intervalMs: INTERVAL_MS }, until, seq);
   const forMs = (ms: number) => {
     const end = performance.now() + ms;
     return () => performance.now() > end;
   };
   await hooks(forMs(1000)); // warm up
   const without = await hooks(forMs(SECONDS * 1000));
-  let done = false;
-  const t0 = performance.now();
-  const run = call('/api/maintenance/run', '{}').then((x) => {
-    done = true;
-    return x;
-  });
-  const during = await hooks(() => done);
-  const res = await run;
-  const wallMs = performance.now() - t0;
-  const body = maintenanceRunResponse.parse(JSON.parse(res.text));
+  const during = await hooksDuringMaintenance(call, hooks);
+  const wallMs = during.wallMs;
+  const body = maintenanceRunResponse.parse(JSON.parse(during.text));
   memtray.child.kill('SIGTERM');
   await new Promise((ok) => memtray.child.once('exit', ok));
   agent.destroy();

@@ -11,13 +11,14 @@
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCorpusEvents } from '../../tests/helpers/corpus.js';
 import { startChild } from '../lib/child.js';
-import { percentile, round } from '../lib/load.js';
+import { hooksDuringMaintenance, latencyStats, pacedHooks, poster } from '../lib/paced-hooks.js';
+import { round } from '../lib/load.js';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '30000' }, reps: { type: 'string', default: '3' } },
@@ -38,55 +39,11 @@ const posts = loadCorpusEvents()
   .map((e) => e.payload);
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 
-function call(method: string, path: string, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-let hookSeq = 0;
-/** Paced hooks from 2 clients until `until()` says stop; returns every latency (ms) and errors. */
-async function hooks(until: () => boolean): Promise<{ latencies: number[]; errors: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const client = async (): Promise<void> => {
-    while (!until()) {
-      const i = hookSeq++;
-      const body = JSON.stringify({
-        ...posts[i % posts.length],
-        session_id: `maint-${Math.floor(i / 50)}`,
-        tool_use_id: `toolu_maint_${i}`,
-      });
-      const t0 = performance.now();
-      const r = await call('POST', '/api/hooks/PostToolUse', body);
-      latencies.push(performance.now() - t0);
-      if (r.status !== 200) errors++;
-      await new Promise((res) => setTimeout(res, 10));
-    }
-  };
-  await Promise.all([client(), client()]);
-  return { latencies, errors };
-}
+const post = poster(port, token, agent);
+const seq = { n: 0 };
+/** Paced hooks from 2 clients (every 10 ms) until `until()` says stop. */
+const hooks = (until: () => boolean) =>
+  pacedHooks({ post, posts, idPrefix: 'maint', intervalMs: 10 }, until, seq);
 
 /** Old tool events written the way ingest stores them (projected), from this process's connection. */
 function seed(n: number): void {
@@ -109,7 +66,7 @@ function seed(n: number): void {
           cwd: '/w/bench',
           hook_event_name: 'PostToolUse',
           tool_name: 'Read',
-          tool_use_id: `old-${hookSeq}-${i}`,
+          tool_use_id: `old-${seq.n}-${i}`,
           tool_input: { file_path: file },
           tool_response: { type: 'text', file: { filePath: file, content: `${i} ${text}` } },
         }),
@@ -121,15 +78,7 @@ function seed(n: number): void {
   db.close();
 }
 
-const stats = (l: number[]) => {
-  const s = [...l].sort((a, b) => a - b);
-  return {
-    hooks: s.length,
-    p50Ms: round(percentile(s, 50), 2),
-    p99Ms: round(percentile(s, 99), 2),
-    maxMs: round(s[s.length - 1] ?? 0, 1),
-  };
-};
+const stats = latencyStats;
 
 // Warm up: the default retention (30 days) applies; one run so the database is incremental.
 await hooks(
@@ -138,27 +87,20 @@ await hooks(
       performance.now() > end
   )(performance.now() + 1000),
 );
-await call('POST', '/api/maintenance/run', '{}');
+await post('/api/maintenance/run', '{}');
 
 const reps: Array<Record<string, unknown>> = [];
 for (let r = 0; r < REPS; r++) {
   seed(EVENTS);
   await new Promise((res) => setTimeout(res, 500));
   const withMaint = async () => {
-    let done = false;
-    const t0 = performance.now();
-    const run = call('POST', '/api/maintenance/run', '{}').then((x) => {
-      done = true;
-      return x;
-    });
-    const h = await hooks(() => done);
-    const res = await run;
-    const body = JSON.parse(res.text) as {
+    const h = await hooksDuringMaintenance(post, hooks);
+    const body = JSON.parse(h.text) as {
       ms: number;
       retention: { events: number } | null;
       error: string | null;
     };
-    return { ...h, wallMs: performance.now() - t0, run: body };
+    return { ...h, run: body };
   };
   const without = async (ms: number) => {
     const end = performance.now() + ms;

@@ -9,11 +9,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createImportRun, runImport, type ImportProgress } from '../../electron/core/capture/importer.js';
-import { findMigrationsDir } from '../../electron/core/db/open.js';
-import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
-import { startService, type Service } from '../../electron/core/service.js';
+import type { Service } from '../../electron/core/service.js';
 import { embeddingsStatusSchema } from '../../electron/shared/contract/embeddings.js';
 import { startEmbeddingsServer, type EmbeddingsServer } from '../../tests/helpers/embeddings-server.js';
+import { startOn } from '../search/states.js';
 import type { ShownItem } from './score.js';
 
 export const FIXTURE_DIR = join(process.cwd(), 'tests', 'fixtures', 'transcripts');
@@ -30,14 +29,7 @@ export interface Bench {
 export async function startBench(): Promise<Bench> {
   delete process.env.ANTHROPIC_API_KEY;
   const dataDir = mkdtempSync(join(tmpdir(), 'memtray-recall-'));
-  const service = await startService({
-    dataDir,
-    migrationsDir: findMigrationsDir(process.cwd()),
-    port: 0,
-    writeServerJson: false,
-    ...featureCoreOptions(),
-    plugins: featurePlugins(),
-  });
+  const service = await startOn(dataDir);
   const token = service.core.token;
   const get = (path: string): Promise<{ status: number; text: string }> =>
     new Promise((resolve, reject) => {

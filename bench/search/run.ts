@@ -15,15 +15,12 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findMigrationsDir } from '../../electron/core/db/open.js';
-import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
 import { ContextBuilder } from '../../electron/core/recall/context.js';
 import { SearchEngine } from '../../electron/core/recall/search.js';
-import { startService } from '../../electron/core/service.js';
 import { maintenanceRunResponse } from '../../electron/shared/contract/maintenance.js';
 import { loadCorpusText } from './corpus-text.js';
 import { generate, rng } from './generate.js';
-import { alternate, postJson, segmentsOf, serveCopy } from './states.js';
+import { alternate, postJson, segmentsOf, serveCopy, startOn } from './states.js';
 import { stats, timeQueries } from './timing.js';
 
 const { values } = parseArgs({
@@ -47,14 +44,7 @@ mkdirSync(dataDir, { recursive: true });
 const text = loadCorpusText(join(process.cwd(), '..', 'shared', 'corpus'));
 const projects = ['spotter', 'spcstr', 'attio-mcp-server', 'memtray', 'webshop', 'infra'];
 
-const service = await startService({
-  dataDir,
-  migrationsDir: findMigrationsDir(process.cwd()),
-  port: 0,
-  writeServerJson: false,
-  ...featureCoreOptions(),
-  plugins: featurePlugins(),
-});
+const service = await startOn(dataDir);
 const { sqlite } = service.core;
 const have = sqlite.prepare('SELECT count(*) FROM observations').pluck().get() as number;
 let generateMs: number | null = null;
