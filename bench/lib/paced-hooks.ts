@@ -8,12 +8,13 @@ import { percentile, round } from './load.js';
 
 export type Post = (path: string, body: string) => Promise<{ status: number; text: string }>;
 
-export function poster(port: number, token: string, agent: Agent): Post {
+/** POSTs a JSON text to a service (over `agent` when given) and resolves with its status and body. */
+export function poster(port: number, token: string, agent?: Agent): Post {
   return (path, body) =>
     new Promise((resolve, reject) => {
       const req = request(
         {
-          agent,
+          ...(agent ? { agent } : {}),
           host: '127.0.0.1',
           port,
           method: 'POST',

@@ -62,8 +62,6 @@ async function source(): Promise<{ dir: string; generated: boolean }> {
   return { dir, generated: true };
 }
 
-const stats = latencyStats;
-
 async function rep(src: string, r: number): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'memtray-bench-merge-'));
   for (const f of ['memtray.db', 'token', 'machine-id']) cpSync(join(src, f), join(dataDir, f));
@@ -85,7 +83,6 @@ async function rep(src: string, r: number): Promise<Record<string, unknown>> {
   await hooks(forMs(1000)); // warm up
   const without = await hooks(forMs(SECONDS * 1000));
   const during = await hooksDuringMaintenance(call, hooks);
-  const wallMs = during.wallMs;
   const body = maintenanceRunResponse.parse(JSON.parse(during.text));
   memtray.child.kill('SIGTERM');
   await new Promise((ok) => memtray.child.once('exit', ok));
@@ -94,12 +91,12 @@ async function rep(src: string, r: number): Promise<Record<string, unknown>> {
   const observations = db.prepare('SELECT count(*) FROM observations').pluck().get() as number;
   db.close();
   rmSync(dataDir, { recursive: true, force: true });
-  const w = stats(without.latencies);
-  const m = stats(during.latencies);
+  const w = latencyStats(without.latencies);
+  const m = latencyStats(during.latencies);
   return {
     rep: r,
     observations,
-    maintenanceMs: round(wallMs, 0),
+    maintenanceMs: round(during.wallMs, 0),
     runError: body.error,
     indexes: body.indexes,
     withoutMaintenance: { ...w, errors: without.errors },

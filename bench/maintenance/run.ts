@@ -78,8 +78,6 @@ function seed(n: number): void {
   db.close();
 }
 
-const stats = latencyStats;
-
 // Warm up: the default retention (30 days) applies; one run so the database is incremental.
 await hooks(
   (
@@ -123,9 +121,9 @@ for (let r = 0; r < REPS; r++) {
     maintenanceMs: round(m.wallMs, 0),
     eventsCompacted: m.run.retention?.events ?? 0,
     runError: m.run.error,
-    withMaintenance: { ...stats(m.latencies), errors: m.errors },
-    withoutMaintenance: { ...stats(w.latencies), errors: w.errors },
-    p99Ratio: round(stats(m.latencies).p99Ms / Math.max(0.01, stats(w.latencies).p99Ms), 2),
+    withMaintenance: { ...latencyStats(m.latencies), errors: m.errors },
+    withoutMaintenance: { ...latencyStats(w.latencies), errors: w.errors },
+    p99Ratio: round(latencyStats(m.latencies).p99Ms / Math.max(0.01, latencyStats(w.latencies).p99Ms), 2),
   });
 }
 

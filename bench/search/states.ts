@@ -6,7 +6,6 @@
  * nothing.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findMigrationsDir } from '../../electron/core/db/open.js';
@@ -14,44 +13,21 @@ import { featureCoreOptions, featurePlugins } from '../../electron/core/features
 import { SEARCH_INDEXES, segmentsOf as indexSegments } from '../../electron/core/maintenance/optimize.js';
 import { SearchEngine } from '../../electron/core/recall/search.js';
 import { startService, type Service } from '../../electron/core/service.js';
+import { poster } from '../lib/paced-hooks.js';
 import { pct, timeQueries, type BenchQuery } from './timing.js';
 
 /** Posts JSON to a service; resolves with the answer's time and parsed body (rejects unless 200). */
-export const postJson = (
+export async function postJson(
   service: Service,
   path: string,
   body: unknown,
-): Promise<{ ms: number; json: unknown }> =>
-  new Promise((resolve, reject) => {
-    const data = JSON.stringify(body);
-    const t0 = performance.now();
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: service.port,
-        method: 'POST',
-        path,
-        headers: {
-          authorization: `Bearer ${service.core.token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const ms = performance.now() - t0;
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200)
-            return reject(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 500)}`));
-          resolve({ ms, json: text === '' ? null : (JSON.parse(text) as unknown) });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
+): Promise<{ ms: number; json: unknown }> {
+  const t0 = performance.now();
+  const res = await poster(service.port, service.core.token)(path, JSON.stringify(body));
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.text.slice(0, 500)}`);
+  return { ms, json: res.text === '' ? null : (JSON.parse(res.text) as unknown) };
+}
 
 export const startOn = (dataDir: string): Promise<Service> =>
   startService({

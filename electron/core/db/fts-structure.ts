@@ -58,9 +58,13 @@ export function decodeStructure(b: Buffer): FtsLevel[] {
   return levels;
 }
 
-/** The structure of one FTS5 index (no levels when it has none yet). */
-export function readStructure(db: Database.Database, index: string): FtsLevel[] {
-  const block = db.prepare(`SELECT block FROM ${index}_data WHERE id = 10`).pluck().get() as
-    Buffer | undefined;
-  return block ? decodeStructure(block) : [];
-}
+/**
+ * The statement that reads an FTS5 index's structure record (a blob, or undefined before its first
+ * segment). It changes whenever a segment is written or merged.
+ */
+export const structureRecord = (db: Database.Database, index: string): Database.Statement =>
+  db.prepare(`SELECT block FROM ${index}_data WHERE id = 10`).pluck();
+
+/** The segment ids of a structure record, all levels (none for an index without segments). */
+export const segmentIds = (block: Buffer | undefined): number[] =>
+  block ? decodeStructure(block).flatMap((l) => l.segments) : [];

@@ -15,6 +15,7 @@
  * far behind.
  */
 import type Database from 'better-sqlite3';
+import { structureRecord } from './fts-structure.js';
 
 /** The FTS5 tables the projector writes one segment per slice into (automerge off for them). */
 export const MERGED_INDEXES = ['observations_fts', 'observations_trgm'] as const;
@@ -54,7 +55,7 @@ export class IndexMerger {
   constructor(sqlite: Database.Database) {
     this.totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
     this.tables = MERGED_INDEXES.map((t) => {
-      const structure = sqlite.prepare(`SELECT block FROM ${t}_data WHERE id = 10`).pluck();
+      const structure = structureRecord(sqlite, t);
       return {
         merge: sqlite.prepare(`INSERT INTO ${t}(${t}, rank) VALUES('merge', ?)`),
         structure,

@@ -35,7 +35,7 @@
 import type Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { readStructure } from '../db/fts-structure.js';
+import { segmentIds, structureRecord } from '../db/fts-structure.js';
 import { setMergeHold } from '../db/index-merge.js';
 import { diskSpace } from '../db/storage.js';
 
@@ -90,7 +90,7 @@ export interface OptimizeOptions {
 
 /** How many segments an index has (each query term seeks every one). */
 export const segmentsOf = (db: Database.Database, index: SearchIndex): number =>
-  readStructure(db, index).reduce((n, l) => n + l.segments.length, 0);
+  segmentIds(structureRecord(db, index).get() as Buffer | undefined).length;
 
 const walSize = (db: Database.Database): number => {
   try {
@@ -150,25 +150,23 @@ function mergeAll(
 ): void {
   const pages = Math.max(1, opts.stepPages ?? 16);
   const merge = db.prepare(`INSERT INTO ${index}(${index}, rank) VALUES('merge', ?)`);
-  const structure = db.prepare(`SELECT block FROM ${index}_data WHERE id = 10`).pluck();
+  const structure = structureRecord(db, index);
   const walBytes = opts.walBytes ?? 16 * 1024 * 1024;
   // The segments there were when it started (read in the first step): once none is left, they
   // are merged into one. Segments hooks write meanwhile are the projector's to merge (after the
   // hold): positive steps would otherwise go on merging them for as long as hooks keep coming.
   let started: Set<number> | null = null;
-  const ids = (): number[] => readStructure(db, index).flatMap((l) => l.segments);
   // One write transaction each: nobody else's segment between the merge and the checks. The first
   // step starts the optimize (every segment onto one level). Done: the structure record did not
   // change (nothing to merge), or none of the starting segments is left.
   const step = db
     .transaction((n: number): boolean => {
       const before = structure.get() as Buffer | undefined;
-      started ??= new Set(ids());
+      const from = (started ??= new Set(segmentIds(before)));
       merge.run(n);
       const after = structure.get() as Buffer | undefined;
       if (before && after && before.equals(after)) return false;
-      const from = started;
-      return ids().some((id) => from.has(id));
+      return segmentIds(after).some((id) => from.has(id));
     })
     .immediate.bind(null);
   for (;;) {

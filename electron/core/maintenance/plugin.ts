@@ -12,16 +12,14 @@ import {
   maintenanceRunResponse,
   storageHealth,
   storageReport,
+  type MaintenanceRun,
 } from '../../shared/contract/maintenance.js';
 import type { Core } from '../core.js';
 import { jsonRoute, validate } from '../server/http.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
-import type { CompactResult } from './compact.js';
 import { growth, type Growth } from './growth.js';
 import { CORRUPT_ADVICE, type IntegrityResult } from './integrity.js';
 import { runJob, type JobRequest, type JobResult } from './job.js';
-import type { OptimizeResult } from './optimize.js';
-import type { RetentionResult } from './retention.js';
 import { runInWorker, WorkerUnavailable, type WorkerRun } from './runner.js';
 import { createTraffic } from './traffic.js';
 import { setMergeHold } from '../db/index-merge.js';
@@ -33,16 +31,6 @@ export interface MaintenanceOptions {
   probeMs?: number;
   /** The integrity check after start (default 10 s; the runs check again). */
   firstCheckMs?: number;
-}
-
-export interface MaintenanceRun {
-  at: number;
-  ms: number;
-  retention: RetentionResult | null;
-  indexes: OptimizeResult[] | null;
-  compact: CompactResult | null;
-  integrity: IntegrityResult | null;
-  error: string | null;
 }
 
 export interface FileSizes {

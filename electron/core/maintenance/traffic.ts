@@ -41,9 +41,9 @@ export function lastTraffic(buffer: SharedArrayBuffer | undefined): number {
   return buffer ? Number(Atomics.load(new BigInt64Array(buffer, 0, 1), 0)) : 0;
 }
 
-/** How many hook requests are in flight (0 without a traffic buffer, or an older 8-byte one). */
+/** How many hook requests are in flight (0 without a traffic buffer). */
 export function hooksInFlight(buffer: SharedArrayBuffer | undefined): number {
-  return buffer && buffer.byteLength >= SIZE ? Atomics.load(new Int32Array(buffer, 8, 1), 0) : 0;
+  return buffer ? Atomics.load(new Int32Array(buffer, 8, 1), 0) : 0;
 }
 
 /**

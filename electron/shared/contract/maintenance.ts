@@ -100,6 +100,8 @@ export const maintenanceRun = z.strictObject({
   error: z.string().nullable(),
   yields: yields.optional(),
 });
+/** One maintenance run's result (`lastRun`; `POST /api/maintenance/run` adds the sizes). */
+export type MaintenanceRun = z.infer<typeof maintenanceRun>;
 
 const report = {
   sizes: fileSizes,
