@@ -23,6 +23,7 @@ const OWNERS: Record<string, string[]> = {
   import_runs: ['capture/importer.ts'],
   settings: ['settings/store.ts'],
   storage_samples: ['maintenance/growth.ts'],
+  retention_marks: ['maintenance/retention.ts'],
   observations_fts: ['db/identifiers.ts'],
   observations_trgm: ['db/identifiers.ts'],
   // Semantic search's bookkeeping (the vec0 table itself is created at run time, in store.ts).

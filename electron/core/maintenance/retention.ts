@@ -5,10 +5,24 @@
  * input keeps only its small fields (file paths, command head, description, ...). Structured memory
  * (title, facts, narrative, files), prompts and everything session state derives from stay.
  * Responses of at most `keepBytes` (errors, short outputs) are kept. Pending observations (not yet
- * compressed) are never touched. Work runs in small transactions so ingest is never blocked for
- * long, and a second run finds nothing to do.
+ * compressed) and events not yet projected are never touched (retention-compact.ts: what a row
+ * becomes).
+ *
+ * How a run walks a table: by id, `SCAN` rows per read, reading only what decides (time, state,
+ * size, whether already compacted); reads take no lock. The rows to compact are read whole and
+ * compacted outside any transaction, then written in short write transactions of at most `batch`
+ * rows (each UPDATE checks again that its row is unchanged), with `between` after each, so the
+ * service's hooks get the write lock between them. A mark per table (`retention_marks`, owned here)
+ * says up to which id every row is settled: looked at once old and done, and compacted if it
+ * could be. The next run starts after it, so a run reads the rows that grew old since the last one,
+ * not the whole history again. A row that is not settled (recent, pending, not projected) holds the
+ * mark back; the walk goes on past it. A run cut short loses only progress, never a compaction:
+ * the mark is saved with the writes it covers.
  */
 import type Database from 'better-sqlite3';
+import { compactToolEvent, droppedMarker, isObject, MARK_PREFIX, TOOL_EVENTS } from './retention-compact.js';
+
+export { compactToolEvent, droppedMarker, EVENT_MARK } from './retention-compact.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -17,6 +31,8 @@ export interface RetentionResult {
   observations: number;
   events: number;
   bytesDropped: number;
+  /** Rows the run looked at (those after each table's mark). */
+  scanned: number;
 }
 
 export interface RetentionOptions {
@@ -24,164 +40,106 @@ export interface RetentionOptions {
   now: number;
   /** Responses up to this size are kept (default 1024 characters). */
   keepBytes?: number;
-  /** Rows per transaction, or a function asked before each one (default 500; the worker uses fewer). */
+  /** Rows per write transaction, or a function asked before each one (default 500; the worker uses fewer). */
   batch?: number | (() => number);
   /** Called between two transactions (the worker sleeps there, so the service's writes get in). */
   between?: () => void;
 }
 
-export const droppedMarker = (bytes: number): string =>
-  JSON.stringify({ memtrayRetention: 'dropped', bytes });
+/** Rows per read of a walk: id, time, state and size only. */
+const SCAN = 2_000;
+const OBS_MARKER = '{"memtrayRetention":';
+const TOOL_LIST = TOOL_EVENTS.map((e) => `'${e}'`).join(', ');
 
-/** Tool events whose payload retention compacts. */
-const TOOL_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
-/** tool_input fields kept whole whatever their size: what session state and the UI read. */
-const KEEP_INPUT = new Set(['file_path', 'notebook_path', 'path', 'subagent_type', 'description', 'pattern']);
-/** Other tool_input fields are kept when their JSON is at most this long. */
-const SMALL_INPUT = 200;
-/** A longer `command` keeps its head. */
-const COMMAND_HEAD = 500;
-/** Error texts kept from a dropped response: the length session state reads. */
-const ERROR_TEXT = 500;
-/** The key that marks a compacted event; written first, so the payload starts with it. */
-export const EVENT_MARK = 'memtray_retention';
-const MARK_PREFIX = `{"${EVENT_MARK}":`;
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const jsonLength = (v: unknown): number => (v === undefined ? 0 : (JSON.stringify(v)?.length ?? 0));
-
-/**
- * The marker that replaces a dropped response, with the fields `responseError` (session state)
- * reads, so an error or an interruption is still derived the same way.
- */
-function responseMarker(response: unknown, bytes: number): unknown {
-  if (typeof response === 'string') {
-    return /^(error|<tool_use_error>)/i.test(response.trim())
-      ? response.slice(0, ERROR_TEXT)
-      : { memtrayRetention: 'dropped', bytes };
-  }
-  const out: Json = { memtrayRetention: 'dropped', bytes };
-  if (!isObject(response)) return out;
-  if (response.is_error === true || response.isError === true) {
-    out.is_error = true;
-    out.content = String(response.content ?? response.error ?? response.message ?? 'tool error').slice(
-      0,
-      ERROR_TEXT,
-    );
-  } else if (typeof response.error === 'string' && response.error !== '') {
-    out.error = response.error.slice(0, ERROR_TEXT);
-  } else if (response.interrupted === true) {
-    out.interrupted = true;
-    out.stderr = String(response.stderr ?? 'interrupted').slice(0, ERROR_TEXT);
-  }
-  return out;
-}
-
-/** The small parts of a tool input; `dropped` lists what went. */
-function compactInput(input: Json, dropped: string[]): Json {
-  const out: Json = {};
-  for (const [k, v] of Object.entries(input)) {
-    if (KEEP_INPUT.has(k) || jsonLength(v) <= SMALL_INPUT) out[k] = v;
-    else if (k === 'command' && typeof v === 'string') {
-      out[k] = `${v.slice(0, COMMAND_HEAD)}…`;
-      dropped.push(`tool_input.${k}`);
-    } else if (k === 'todos' && Array.isArray(v)) {
-      // The summary reads the last todo list: keep each item's status and the head of its text.
-      out[k] = v.map((t: unknown) =>
-        isObject(t) ? { content: String(t.content ?? '').slice(0, SMALL_INPUT), status: t.status } : t,
-      );
-      dropped.push(`tool_input.${k}`);
-    } else dropped.push(`tool_input.${k}`);
-  }
-  return out;
+/** One read of a walk: only the rows that matter in it (see `scanSql`). */
+interface Scanned {
+  id: number;
+  /** Not settled yet (recent, pending, not projected): the first such row holds the mark. */
+  held: 0 | 1;
+  /** Settled, bigger than `keep` in bytes, not compacted yet: read whole and compacted. */
+  candidate: 0 | 1;
+  /** Rows this read covered, and whether this row is its last. */
+  n: number;
+  last: 0 | 1;
 }
 
 /**
- * A tool event's payload with its bulky parts dropped (see the header). Returns null when there is
- * nothing to drop. Pure: the same payload always compacts the same way, and a compacted payload
- * carries `memtray_retention` first.
+ * One read of `SCAN` rows after `@after`, in SQL: of them, only the candidates, the first row not
+ * settled, and the last row come back (a first run at 1M reads two million rows; handing each to
+ * JavaScript cost seconds). `held`: the row is not settled (`unsettled` holds for it).
  */
-export function compactToolEvent(eventName: string, payload: Json, keep: number): Json | null {
-  if (payload[EVENT_MARK] !== undefined) return null;
-  const dropped: string[] = [];
-  const out: Json = { ...payload };
-  if (isObject(payload.tool_input)) out.tool_input = compactInput(payload.tool_input, dropped);
-  const response = payload.tool_response;
-  const alreadyDropped = isObject(response) && response.memtrayRetention !== undefined;
-  const size = jsonLength(response);
-  if (response !== undefined && !alreadyDropped && size > keep) {
-    if (eventName === 'PostToolUseFailure' && (typeof payload.error !== 'string' || payload.error === '')) {
-      out.error = String(payload.error ?? response).slice(0, ERROR_TEXT); // what session state reports
-    }
-    out.tool_response = responseMarker(response, size);
-    dropped.push('tool_response');
-  }
-  if (typeof out.error === 'string' && out.error.length > ERROR_TEXT) {
-    out.error = out.error.slice(0, ERROR_TEXT);
-    dropped.push('error');
-  }
-  if (dropped.length === 0) return null;
-  return { [EVENT_MARK]: { dropped }, ...out };
+function scanSql(db: Database.Database, table: string, unsettled: string, bulky: string): Database.Statement {
+  return db.prepare(
+    `SELECT id, held, candidate, n, last FROM (
+       SELECT id, held, candidate, n, rn = n AS last, rn, min(CASE WHEN held = 1 THEN rn END) OVER () AS firstHeld
+       FROM (
+         SELECT id, held, candidate, row_number() OVER (ORDER BY id) AS rn, count(*) OVER () AS n
+         FROM (
+           SELECT id, CASE WHEN ${unsettled} THEN 1 ELSE 0 END AS held,
+                  CASE WHEN ${unsettled} THEN 0 WHEN ${bulky} THEN 1 ELSE 0 END AS candidate
+           FROM ${table} WHERE id > @after ORDER BY id LIMIT @scan
+         )
+       )
+     ) WHERE candidate = 1 OR rn = firstHeld OR last = 1 ORDER BY id`,
+  );
 }
 
-export function applyRetention(db: Database.Database, opts: RetentionOptions): RetentionResult {
-  const cutoff = opts.now - opts.rawDays * DAY_MS;
-  const keep = opts.keepBytes ?? 1024;
-  const batch = (): number => (typeof opts.batch === 'function' ? opts.batch() : (opts.batch ?? 500));
-  const out: RetentionResult = { cutoff, observations: 0, events: 0, bytesDropped: 0 };
+/** A row's new value, with what its UPDATE checks and what it drops. */
+interface Change {
+  id: number;
+  value: string;
+  check: number | string;
+  bytes: number;
+}
 
-  const between = opts.between ?? ((): void => {});
-  // Both walks go by id (one pass per run), so a batch never rescans the rows already done.
-  const obsIds = db.prepare(
-    `SELECT id, length(tool_response) AS n FROM observations
-     WHERE id > @after AND created_at < @cutoff AND status != 'pending' AND length(tool_response) > @keep
-       AND tool_response NOT LIKE '{"memtrayRetention":%'
-     ORDER BY id LIMIT @batch`,
-  );
-  const obsSet = db.prepare(`UPDATE observations SET tool_response = @marker WHERE id = @id`);
-  let obsAfter = 0;
-  const obsStep = (): number =>
-    db
-      .transaction(() => {
-        const rows = obsIds.all({ after: obsAfter, cutoff, keep, batch: batch() }) as Array<{
-          id: number;
-          n: number;
-        }>;
-        for (const r of rows) {
-          obsAfter = r.id;
-          obsSet.run({ id: r.id, marker: droppedMarker(r.n) });
-          out.bytesDropped += r.n;
-        }
-        return rows.length;
-      })
-      .immediate();
-  for (let n = obsStep(); n > 0; n = obsStep()) {
-    out.observations += n;
-    between();
-  }
+interface Table {
+  name: 'observations' | 'events';
+  scan: Database.Statement;
+  /** The candidates' new values (reads only). */
+  changes: (ids: number[]) => Change[];
+  write: Database.Statement;
+}
 
-  // Events: walk the old tool events by id (one pass per run); a compacted payload starts with the
-  // mark, so it is skipped without parsing, and small events are never rewritten.
-  const evRows = db.prepare(
-    `SELECT id, event_name AS e, payload FROM events
-     WHERE id > @after AND received_at < @cutoff AND event_name IN (${TOOL_EVENTS.map((e) => `'${e}'`).join(', ')})
-       AND length(payload) > @keep AND substr(payload, 1, ${MARK_PREFIX.length}) != @mark
-       AND projected != 0
-     ORDER BY id LIMIT @batch`,
-  );
-  const evSet = db.prepare(`UPDATE events SET payload = @payload WHERE id = @id`);
-  let after = 0;
-  const evStep = (): number =>
-    db
-      .transaction(() => {
-        const rows = evRows.all({ after, cutoff, keep, batch: batch(), mark: MARK_PREFIX }) as Array<{
+function tables(db: Database.Database, keep: number): Table[] {
+  const whole = (sql: string) => db.prepare(`${sql} WHERE id IN (SELECT value FROM json_each(?))`);
+  const obsLengths = whole('SELECT id, length(tool_response) AS n FROM observations');
+  const evPayloads = whole('SELECT id, event_name AS e, payload, length(payload) AS n FROM events');
+  return [
+    {
+      name: 'observations',
+      scan: scanSql(
+        db,
+        'observations',
+        "created_at >= @cutoff OR status = 'pending'",
+        `coalesce(octet_length(tool_response), 0) > @keep AND tool_response NOT LIKE '${OBS_MARKER}%'`,
+      ),
+      changes: (ids) =>
+        (obsLengths.all(JSON.stringify(ids)) as Array<{ id: number; n: number }>)
+          .filter((r) => r.n > keep)
+          .map((r) => ({ id: r.id, value: droppedMarker(r.n), check: r.n, bytes: r.n })),
+      write: db.prepare(
+        `UPDATE observations SET tool_response = @value WHERE id = @id AND status != 'pending'
+           AND length(tool_response) = @check AND tool_response NOT LIKE '${OBS_MARKER}%'`,
+      ),
+    },
+    {
+      name: 'events',
+      scan: scanSql(
+        db,
+        'events',
+        'received_at >= @cutoff OR projected = 0',
+        `event_name IN (${TOOL_LIST}) AND coalesce(octet_length(payload), 0) > @keep
+           AND substr(payload, 1, ${MARK_PREFIX.length}) != '${MARK_PREFIX}'`,
+      ),
+      changes: (ids) => {
+        const out: Change[] = [];
+        for (const r of evPayloads.all(JSON.stringify(ids)) as Array<{
           id: number;
           e: string;
           payload: string;
-        }>;
-        for (const r of rows) {
-          after = r.id;
+          n: number;
+        }>) {
+          if (r.n <= keep) continue;
           let payload: unknown;
           try {
             payload = JSON.parse(r.payload);
@@ -193,13 +151,66 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
           if (!compacted) continue;
           const text = JSON.stringify(compacted);
           if (text.length >= r.payload.length) continue;
-          evSet.run({ id: r.id, payload: text });
-          out.events += 1;
-          out.bytesDropped += r.payload.length - text.length;
+          // `check` is SQLite's length (characters), which the UPDATE compares; `bytes` as before.
+          out.push({ id: r.id, value: text, check: r.n, bytes: r.payload.length - text.length });
         }
-        return rows.length;
-      })
-      .immediate();
-  while (evStep() > 0) between();
+        return out;
+      },
+      write: db.prepare(
+        `UPDATE events SET payload = @value WHERE id = @id AND length(payload) = @check
+           AND substr(payload, 1, ${MARK_PREFIX.length}) != '${MARK_PREFIX}'`,
+      ),
+    },
+  ];
+}
+
+export function applyRetention(db: Database.Database, opts: RetentionOptions): RetentionResult {
+  const cutoff = opts.now - opts.rawDays * DAY_MS;
+  const keep = opts.keepBytes ?? 1024;
+  const batch = (): number =>
+    Math.max(1, typeof opts.batch === 'function' ? opts.batch() : (opts.batch ?? 500));
+  const between = opts.between ?? ((): void => {});
+  const out: RetentionResult = { cutoff, observations: 0, events: 0, bytesDropped: 0, scanned: 0 };
+  const readMark = db.prepare('SELECT after_id FROM retention_marks WHERE name = ?').pluck();
+  const saveMark = db.prepare(
+    'INSERT INTO retention_marks (name, after_id) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET after_id = excluded.after_id',
+  );
+
+  for (const t of tables(db, keep)) {
+    // Keyed by the size kept too: a different `keep` settles rows differently.
+    const markName = `${t.name}:${keep}`;
+    let after = (readMark.get(markName) as number | undefined) ?? 0;
+    let settled = after;
+    let saved = after;
+    let holding = false;
+    for (;;) {
+      const rows = t.scan.all({ after, cutoff, keep, scan: SCAN }) as Scanned[];
+      if (rows.length === 0) break;
+      out.scanned += rows[0]!.n;
+      const held = rows.find((r) => r.held === 1);
+      if (!holding) settled = held ? held.id - 1 : rows[rows.length - 1]!.id;
+      if (held) holding = true;
+      after = rows[rows.length - 1]!.id;
+      const changes = t.changes(rows.filter((r) => r.candidate === 1).map((r) => r.id));
+      for (let i = 0; i < changes.length;) {
+        const part = changes.slice(i, (i += batch()));
+        const last = i >= changes.length;
+        db.transaction(() => {
+          for (const c of part) {
+            if (t.write.run(c).changes === 0) continue;
+            out.bytesDropped += c.bytes;
+            out[t.name] += 1;
+          }
+          // The mark covers this read's rows only once all their writes are in.
+          if (last && settled > saved) saveMark.run(markName, (saved = settled));
+        }).immediate();
+        between();
+      }
+    }
+    if (settled > saved) {
+      saveMark.run(markName, settled);
+      between();
+    }
+  }
   return out;
 }

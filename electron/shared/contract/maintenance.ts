@@ -52,6 +52,8 @@ const retentionResult = z.strictObject({
   observations: count,
   events: count,
   bytesDropped: bytes,
+  /** Rows looked at: those after each table's mark (rows settled by earlier runs are not read again). */
+  scanned: count,
 });
 
 const compactResult = z.strictObject({
