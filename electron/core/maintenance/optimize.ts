@@ -26,7 +26,10 @@
  *   db/index-merge.ts): positive `merge` steps continue any merge in progress, so they would do
  *   this one's work on the event loop. New segments meanwhile wait for them (or FTS5's crisis merge).
  * - **The WAL.** Merging rewrites the whole index through the WAL; a passive checkpoint whenever
- *   the WAL passes `walBytes` copies it back, so the next write starts the WAL over.
+ *   the WAL holds about `walBytes` copies it back, so the next write starts the WAL over. The WAL
+ *   file keeps its size once grown, so the file says when the first one is due; after that, the
+ *   frames each checkpoint found per step since the last one say when the next is (checking the
+ *   file after every step checkpointed after every step: an fsync of the database each, 2,500 at 1M).
  * - **The disk.** The merged segment is written before the ones it replaces are freed (the job's
  *   incremental vacuum then gives those pages back), so an index needs its own size again for a
  *   while. Nothing is merged when the disk has less free than half the database file plus
@@ -60,6 +63,8 @@ export interface OptimizeResult {
   ms: number;
   /** The longest step (ms): how long the write lock was held at once. */
   maxStepMs: number;
+  /** Passive checkpoints run between its steps (the WAL copied back, so it starts over). */
+  checkpoints: number;
   /** Stopped at the job's time budget with work left (the next run continues it). */
   unfinished: boolean;
   /** Why it was not merged: compact enough, or too little free disk (null: merged). */
@@ -116,6 +121,7 @@ export function optimizeIndexes(db: Database.Database, opts: OptimizeOptions = {
       steps: 0,
       ms: 0,
       maxStepMs: 0,
+      checkpoints: 0,
       unfinished: false,
       skipped: null,
     };
@@ -152,6 +158,9 @@ function mergeAll(
   const merge = db.prepare(`INSERT INTO ${index}(${index}, rank) VALUES('merge', ?)`);
   const structure = structureRecord(db, index);
   const walBytes = opts.walBytes ?? 16 * 1024 * 1024;
+  const pageSize = Number(db.pragma('page_size', { simple: true }));
+  let sinceCheckpoint = 0;
+  let framesPerStep = 0;
   // The segments there were when it started (read in the first step): once none is left, they
   // are merged into one. Segments hooks write meanwhile are the projector's to merge (after the
   // hold): positive steps would otherwise go on merging them for as long as hooks keep coming.
@@ -181,7 +190,17 @@ function mergeAll(
     r.maxStepMs = Math.max(r.maxStepMs, Math.round(ms * 10) / 10);
     r.steps++;
     if (!worked) return;
-    if (walSize(db) > walBytes) db.pragma('wal_checkpoint(PASSIVE)');
+    sinceCheckpoint++;
+    const due =
+      framesPerStep > 0 ? sinceCheckpoint * framesPerStep * pageSize >= walBytes : walSize(db) > walBytes;
+    if (due) {
+      const [cp] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>;
+      r.checkpoints++;
+      // Frames of every writer since the WAL started over (hooks' too): what the next one should bound.
+      // The first one's also holds what was there before the merge: a guess of two per page instead.
+      framesPerStep = r.checkpoints === 1 ? 2 * pages : Math.max(1, (cp?.log ?? 0) / sinceCheckpoint);
+      sinceCheckpoint = 0;
+    }
     opts.between?.();
   }
 }
