@@ -79,6 +79,8 @@ export interface OptimizeOptions {
   stepPages?: number;
   /** Called after every step (the worker sleeps and waits for quiet there). */
   between?: () => void;
+  /** Runs one write transaction (the worker raises its flag around it: maintenance/traffic.ts). */
+  turn?: <T>(fn: () => T) => T;
   /** Stop starting steps after this long (default 10 minutes); the next run continues. */
   budgetMs?: number;
   /** The service's merge hold (db/index-merge.ts), set while merging. */
@@ -184,7 +186,8 @@ function mergeAll(
       return;
     }
     const s0 = performance.now();
-    const worked = step(r.steps === 0 ? -pages : pages);
+    const n = r.steps === 0 ? -pages : pages;
+    const worked = opts.turn ? opts.turn(() => step(n)) : step(n);
     const ms = performance.now() - s0;
     opts.onStep?.(index, ms);
     r.maxStepMs = Math.max(r.maxStepMs, Math.round(ms * 10) / 10);

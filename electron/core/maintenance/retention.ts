@@ -44,6 +44,8 @@ export interface RetentionOptions {
   batch?: number | (() => number);
   /** Called between two transactions (the worker sleeps there, so the service's writes get in). */
   between?: () => void;
+  /** Runs one write transaction (the worker raises its flag around it: maintenance/traffic.ts). */
+  turn?: <T>(fn: () => T) => T;
 }
 
 /** Rows per read of a walk: id, time, state and size only. */
@@ -195,7 +197,7 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
       for (let i = 0; i < changes.length;) {
         const part = changes.slice(i, (i += batch()));
         const last = i >= changes.length;
-        db.transaction(() => {
+        const tx = db.transaction(() => {
           for (const c of part) {
             if (t.write.run(c).changes === 0) continue;
             out.bytesDropped += c.bytes;
@@ -203,7 +205,9 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
           }
           // The mark covers this read's rows only once all their writes are in.
           if (last && settled > saved) saveMark.run(markName, (saved = settled));
-        }).immediate();
+        });
+        if (opts.turn) opts.turn(() => tx.immediate());
+        else tx.immediate();
         between();
       }
     }
