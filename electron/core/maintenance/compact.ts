@@ -31,8 +31,6 @@ export interface CompactOptions {
   stepPages?: number;
   /** Called between steps (the worker sleeps there, so the service's writes get in). */
   between?: () => void;
-  /** Runs one write transaction (the worker raises its flag around it: maintenance/traffic.ts). */
-  turn?: <T>(fn: () => T) => T;
   /** End with `wal_checkpoint(TRUNCATE)` (default true; the job checkpoints after its last write). */
   checkpoint?: boolean;
 }
@@ -81,9 +79,7 @@ export function compact(db: Database.Database, opts: CompactOptions = {}): Compa
   if (autoVacuum === 'incremental') {
     const step = Math.max(1, opts.stepPages ?? 512);
     for (let free = num(db, 'freelist_count'); free > 0; free = num(db, 'freelist_count')) {
-      const vacuum = (): unknown => db.pragma(`incremental_vacuum(${step})`);
-      if (opts.turn) opts.turn(vacuum);
-      else vacuum();
+      db.pragma(`incremental_vacuum(${step})`);
       const after = num(db, 'freelist_count');
       pagesFreed += free - after;
       if (after >= free) break; // nothing more it can give back

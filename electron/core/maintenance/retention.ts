@@ -21,6 +21,7 @@
  */
 import type Database from 'better-sqlite3';
 import { compactToolEvent, droppedMarker, isObject, MARK_PREFIX, TOOL_EVENTS } from './retention-compact.js';
+import { noop, type Turn } from './traffic.js';
 
 export { compactToolEvent, droppedMarker, EVENT_MARK } from './retention-compact.js';
 
@@ -44,8 +45,11 @@ export interface RetentionOptions {
   batch?: number | (() => number);
   /** Called between two transactions (the worker sleeps there, so the service's writes get in). */
   between?: () => void;
-  /** Runs one write transaction (the worker raises its flag around it: maintenance/traffic.ts). */
-  turn?: <T>(fn: () => T) => T;
+  /**
+   * Runs one write transaction; the transaction calls `held` first, once it has the lock (the
+   * worker's flag: maintenance/traffic.ts).
+   */
+  turn?: Turn;
 }
 
 /** Rows per read of a walk: id, time, state and size only. */
@@ -197,7 +201,8 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
       for (let i = 0; i < changes.length;) {
         const part = changes.slice(i, (i += batch()));
         const last = i >= changes.length;
-        const tx = db.transaction(() => {
+        const tx = db.transaction((held: () => void) => {
+          held();
           for (const c of part) {
             if (t.write.run(c).changes === 0) continue;
             out.bytesDropped += c.bytes;
@@ -206,8 +211,8 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
           // The mark covers this read's rows only once all their writes are in.
           if (last && settled > saved) saveMark.run(markName, (saved = settled));
         });
-        if (opts.turn) opts.turn(() => tx.immediate());
-        else tx.immediate();
+        if (opts.turn) opts.turn((held) => tx.immediate(held));
+        else tx.immediate(noop);
         between();
       }
     }

@@ -49,6 +49,7 @@ describe('maintenance traffic', () => {
     db.exec('CREATE TABLE t (v INTEGER)');
     db.pragma('busy_timeout = 0'); // no busy handler: only the flag can make the BEGIN below succeed
     const t = createTraffic();
+    const ready = new SharedArrayBuffer(4);
     // The helper is TypeScript: loaded through tsx's ESM API, as maintenance/runner.ts loads its worker.
     const tsx = createRequire(import.meta.url)
       .resolve('tsx/esm/api')
@@ -62,14 +63,25 @@ describe('maintenance traffic', () => {
         file,
         buffer: t.buffer,
         holdMs: 300,
+        ready,
       },
     });
     const exited = new Promise((ok) => worker.once('exit', ok));
+    const until = Date.now() + 20_000;
+    const waitFor = async (cell: Int32Array): Promise<void> => {
+      while (Atomics.load(cell, 0) === 0 && Date.now() < until) await new Promise((ok) => setTimeout(ok, 1));
+    };
     try {
+      // While the service holds the lock, the worker waits for it with its flag down: the service
+      // must never wait for a worker that is itself waiting for the service.
+      db.exec('BEGIN IMMEDIATE');
+      await waitFor(new Int32Array(ready));
+      await new Promise((ok) => setTimeout(ok, 200));
+      expect(Atomics.load(new Int32Array(t.buffer, 12, 1), 0)).toBe(0);
+      db.exec('COMMIT');
       // The worker's transaction begins (its flag goes up first).
       const flag = new Int32Array(t.buffer, 12, 1);
-      const until = Date.now() + 20_000;
-      while (Atomics.load(flag, 0) === 0 && Date.now() < until) await new Promise((ok) => setTimeout(ok, 1));
+      await waitFor(flag);
       expect(Atomics.load(flag, 0)).toBe(1);
       expect(() => db.exec('BEGIN IMMEDIATE'), 'the worker holds the lock').toThrow(/locked|busy/i);
       t.awaitWorker(20_000);

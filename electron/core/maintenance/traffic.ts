@@ -84,21 +84,27 @@ export function waitForQuiet(
 
 const writingCell = (buffer: SharedArrayBuffer): Int32Array => new Int32Array(buffer, 12, 1);
 
+/** Runs one write transaction of the worker; the transaction calls `held` once it has the lock. */
+export type Turn = <T>(fn: (held: () => void) => T) => T;
+
 /**
- * Runs one write transaction of the worker (`fn`) with the flag up, and wakes the service's thread
- * when it ends. A service write that meets the worker's lock otherwise sleeps in SQLite's busy
- * handler, whose retries come after 1, 3, 8, 18, 33, 53, 78, 103 … ms: a 4-ms merge step cost a
- * colliding hook 34 ms, a 30-ms one 54 ms (traced at 1M, docs/performance.md, eleventh pass). With
- * the flag, the service waits on it (`Traffic.awaitWorker`) and goes on as soon as it drops.
+ * Runs one write transaction of the worker (`fn`), whose first act once it holds the write lock is
+ * `held()`: the flag goes up then, and down (waking the service's thread) when `fn` returns. A
+ * service write that meets the worker's lock otherwise sleeps in SQLite's busy handler, whose
+ * retries come after 1, 3, 8, 18, 33, 53, 78, 103 … ms: a 4-ms merge step cost a colliding hook
+ * 34 ms, a 30-ms one 54 ms (traced at 1M, docs/performance.md, eleventh pass). With the flag, the
+ * service waits on it (`Traffic.awaitWorker`) and goes on as soon as it drops. Raised before the
+ * worker had the lock, it made the service wait while the worker itself waited for the service.
  */
-export function workerTurn<T>(buffer: SharedArrayBuffer | undefined, fn: () => T): T {
-  if (!buffer) return fn();
+export function workerTurn<T>(buffer: SharedArrayBuffer | undefined, fn: (held: () => void) => T): T {
+  if (!buffer) return fn(noop);
   const cell = writingCell(buffer);
-  Atomics.store(cell, 0, 1);
   try {
-    return fn();
+    return fn(() => void Atomics.store(cell, 0, 1));
   } finally {
     Atomics.store(cell, 0, 0);
     Atomics.notify(cell, 0);
   }
 }
+
+export const noop = (): void => {};
