@@ -24,11 +24,6 @@ interface Pending {
 export class GroupCommit {
   private queue: Pending[] = [];
   private scheduled = false;
-  /**
-   * Called before the batch takes the write lock: the maintenance plugin waits there while its
-   * worker holds the lock (maintenance/traffic.ts), instead of SQLite's busy handler's sleeps.
-   */
-  beforeWrite?: () => void;
   private readonly runBatch: (batch: Pending[]) => void;
   /** Notifications deferred until the batch has committed (see `afterCommit`). */
   private deferred: Array<() => void> | null = null;
@@ -113,7 +108,6 @@ export class GroupCommit {
     // not apply to it).
     const sync = this.walSync && !this.sqlite.inTransaction ? this.walSync : null;
     try {
-      this.beforeWrite?.();
       if (sync) withoutCommitFsync(this.sqlite, () => this.runBatch(batch));
       else this.runBatch(batch);
     } catch (err) {

@@ -95,11 +95,6 @@ export class Projector {
    * maintenance worker waits for them before it takes the write lock again).
    */
   onInflight?: (n: number) => void;
-  /**
-   * Called before a slice or a merge step takes the write lock (the maintenance plugin waits there
-   * while its worker holds it: maintenance/traffic.ts).
-   */
-  beforeWrite?: () => void;
 
   /** A hook request started / finished (hooks in flight hold projection back). */
   begin(): void {
@@ -192,7 +187,6 @@ export class Projector {
     let n: number;
     const t0 = performance.now();
     try {
-      this.beforeWrite?.();
       n = this.ingest.projectJournal(size, budget);
       this.retryMs = 0;
     } catch (err) {
@@ -230,7 +224,6 @@ export class Projector {
   private merge(sliceDue: boolean): void {
     this.mergeTurn = false;
     try {
-      this.beforeWrite?.();
       this.ingest.mergeIndex(this.mergeMs);
     } catch (err) {
       // Costs search speed, never data: the index stays valid; the next slice's segments retry.

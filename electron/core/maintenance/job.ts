@@ -11,7 +11,7 @@ import { recordSample } from './growth.js';
 import { quickCheck, type IntegrityResult } from './integrity.js';
 import { applyRetention, type RetentionResult } from './retention.js';
 import { optimizeIndexes, type OptimizeResult } from './optimize.js';
-import { lastTraffic, waitForQuiet, workerTurn, type Turn } from './traffic.js';
+import { lastTraffic, waitForQuiet } from './traffic.js';
 import { classifyStorageError } from '../db/storage.js';
 
 export interface JobRequest {
@@ -62,7 +62,6 @@ export interface JobResult {
 export function runJob(db: Database.Database, req: JobRequest): JobResult {
   const t0 = performance.now();
   const yields: YieldResult = { waits: 0, waitedMs: 0, truncateSkipped: false };
-  const turn: Turn = (fn) => workerTurn(req.traffic, fn);
   const between = (): void => {
     sleep(req.pauseMs ?? 10);
     const ms = waitForQuiet(req.traffic, QUIET_MS, MAX_WAIT_MS);
@@ -85,10 +84,9 @@ export function runJob(db: Database.Database, req: JobRequest): JobResult {
   try {
     if (req.op === 'run') {
       if (req.rawDays !== null && req.rawDays !== undefined)
-        out.retention = applyRetention(db, { rawDays: req.rawDays, now: req.now, batch, between, turn });
+        out.retention = applyRetention(db, { rawDays: req.rawDays, now: req.now, batch, between });
       // Before compaction: the pages the merged segments replace are freed, and vacuum gives them back.
-      if (req.mergeIndexes !== false)
-        out.indexes = optimizeIndexes(db, { between, turn, hold: req.mergeHold });
+      if (req.mergeIndexes !== false) out.indexes = optimizeIndexes(db, { between, hold: req.mergeHold });
       const c = compact(db, { ...(req.vacuum ? { vacuum: true } : {}), between, checkpoint: false });
       // The size the file has once the WAL is checkpointed: its pages.
       const pages = Number(db.pragma('page_count', { simple: true }));

@@ -41,7 +41,6 @@ import { dirname } from 'node:path';
 import { segmentIds, structureRecord } from '../db/fts-structure.js';
 import { setMergeHold } from '../db/index-merge.js';
 import { diskSpace } from '../db/storage.js';
-import { noop, type Turn } from './traffic.js';
 
 /** The FTS5 indexes search reads (migrations 0002 and 0004). */
 export const SEARCH_INDEXES = [
@@ -80,11 +79,6 @@ export interface OptimizeOptions {
   stepPages?: number;
   /** Called after every step (the worker sleeps and waits for quiet there). */
   between?: () => void;
-  /**
-   * Runs one write transaction; the transaction calls `held` first, once it has the lock (the
-   * worker's flag: maintenance/traffic.ts).
-   */
-  turn?: Turn;
   /** Stop starting steps after this long (default 10 minutes); the next run continues. */
   budgetMs?: number;
   /** The service's merge hold (db/index-merge.ts), set while merging. */
@@ -175,8 +169,7 @@ function mergeAll(
   // step starts the optimize (every segment onto one level). Done: the structure record did not
   // change (nothing to merge), or none of the starting segments is left.
   const step = db
-    .transaction((n: number, held: () => void): boolean => {
-      held();
+    .transaction((n: number): boolean => {
       const before = structure.get() as Buffer | undefined;
       const from = (started ??= new Set(segmentIds(before)));
       merge.run(n);
@@ -191,8 +184,7 @@ function mergeAll(
       return;
     }
     const s0 = performance.now();
-    const n = r.steps === 0 ? -pages : pages;
-    const worked = opts.turn ? opts.turn((held) => step(n, held)) : step(n, noop);
+    const worked = step(r.steps === 0 ? -pages : pages);
     const ms = performance.now() - s0;
     opts.onStep?.(index, ms);
     r.maxStepMs = Math.max(r.maxStepMs, Math.round(ms * 10) / 10);

@@ -60,9 +60,6 @@ export function fileSizes(core: Core): FileSizes {
   };
 }
 
-/** The longest the service waits on the worker's write flag before its own busy handler takes over. */
-const WORKER_TURN_WAIT_MS = 2_000;
-
 export class Maintenance {
   storage: StorageStatus | null = null;
   lastRun: MaintenanceRun | null = null;
@@ -81,15 +78,9 @@ export class Maintenance {
   ) {
     const offEvents = core.bus.on('event', () => this.traffic.mark(Date.now()));
     core.projector.onInflight = (n) => this.traffic.inflight(n);
-    // Past it (a step longer than any measured) SQLite's busy handler takes over, as without the flag.
-    const awaitWorker = (): void => this.traffic.awaitWorker(WORKER_TURN_WAIT_MS);
-    core.projector.beforeWrite = awaitWorker;
-    core.groupCommit.beforeWrite = awaitWorker;
     this.offTraffic = () => {
       offEvents();
       core.projector.onInflight = undefined;
-      core.projector.beforeWrite = undefined;
-      core.groupCommit.beforeWrite = undefined;
     };
   }
 
@@ -151,9 +142,8 @@ export class Maintenance {
         return runJob(this.core.sqlite, { ...here, pauseMs: 0, mergeIndexes: false });
       } finally {
         this.current = null;
-        // A worker ended mid-merge (the service stopping) leaves no hold behind, nor its write flag.
+        // A worker ended mid-merge (the service stopping) leaves no hold behind.
         setMergeHold(this.core.ingest.mergeHold, false);
-        this.traffic.workerGone();
       }
     };
     const prev = this.busy;

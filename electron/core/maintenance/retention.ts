@@ -21,7 +21,6 @@
  */
 import type Database from 'better-sqlite3';
 import { compactToolEvent, droppedMarker, isObject, MARK_PREFIX, TOOL_EVENTS } from './retention-compact.js';
-import { noop, type Turn } from './traffic.js';
 
 export { compactToolEvent, droppedMarker, EVENT_MARK } from './retention-compact.js';
 
@@ -45,11 +44,6 @@ export interface RetentionOptions {
   batch?: number | (() => number);
   /** Called between two transactions (the worker sleeps there, so the service's writes get in). */
   between?: () => void;
-  /**
-   * Runs one write transaction; the transaction calls `held` first, once it has the lock (the
-   * worker's flag: maintenance/traffic.ts).
-   */
-  turn?: Turn;
 }
 
 /** Rows per read of a walk: id, time, state and size only. */
@@ -201,8 +195,7 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
       for (let i = 0; i < changes.length;) {
         const part = changes.slice(i, (i += batch()));
         const last = i >= changes.length;
-        const tx = db.transaction((held: () => void) => {
-          held();
+        db.transaction(() => {
           for (const c of part) {
             if (t.write.run(c).changes === 0) continue;
             out.bytesDropped += c.bytes;
@@ -210,9 +203,7 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
           }
           // The mark covers this read's rows only once all their writes are in.
           if (last && settled > saved) saveMark.run(markName, (saved = settled));
-        });
-        if (opts.turn) opts.turn((held) => tx.immediate(held));
-        else tx.immediate(noop);
+        }).immediate();
         between();
       }
     }

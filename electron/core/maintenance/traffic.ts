@@ -20,16 +20,9 @@ export interface Traffic {
   mark(at: number): void;
   /** This many hook requests are in flight now. */
   inflight(n: number): void;
-  /** Before the service takes the write lock: waits, at most `maxMs`, while the worker holds it. */
-  awaitWorker(maxMs: number): void;
-  /** The worker ended (or was stopped): its write flag, if left up, comes down. */
-  workerGone(): void;
 }
 
-/**
- * Bytes 0–7: the last acknowledged write (ms epoch); 8–11: hook requests in flight; 12–15: 1 while
- * the worker runs a write transaction (`workerTurn`).
- */
+/** Bytes 0–7: the last acknowledged write (ms epoch); 8–11: hook requests in flight. */
 const SIZE = 16;
 
 export function createTraffic(): Traffic {
@@ -40,15 +33,6 @@ export function createTraffic(): Traffic {
     buffer,
     mark: (at) => void Atomics.store(cell, 0, BigInt(Math.floor(at))),
     inflight: (n) => void Atomics.store(flying, 0, n),
-    awaitWorker: (maxMs) => {
-      const cell = writingCell(buffer);
-      if (Atomics.load(cell, 0) !== 0) Atomics.wait(cell, 0, 1, maxMs);
-    },
-    workerGone: () => {
-      const cell = writingCell(buffer);
-      Atomics.store(cell, 0, 0);
-      Atomics.notify(cell, 0);
-    },
   };
 }
 
@@ -81,30 +65,3 @@ export function waitForQuiet(
   }
   return slept ? Math.max(1, now() - t0) : 0;
 }
-
-const writingCell = (buffer: SharedArrayBuffer): Int32Array => new Int32Array(buffer, 12, 1);
-
-/** Runs one write transaction of the worker; the transaction calls `held` once it has the lock. */
-export type Turn = <T>(fn: (held: () => void) => T) => T;
-
-/**
- * Runs one write transaction of the worker (`fn`), whose first act once it holds the write lock is
- * `held()`: the flag goes up then, and down (waking the service's thread) when `fn` returns. A
- * service write that meets the worker's lock otherwise sleeps in SQLite's busy handler, whose
- * retries come after 1, 3, 8, 18, 33, 53, 78, 103 … ms: a 4-ms merge step cost a colliding hook
- * 34 ms, a 30-ms one 54 ms (traced at 1M, docs/performance.md, eleventh pass). With the flag, the
- * service waits on it (`Traffic.awaitWorker`) and goes on as soon as it drops. Raised before the
- * worker had the lock, it made the service wait while the worker itself waited for the service.
- */
-export function workerTurn<T>(buffer: SharedArrayBuffer | undefined, fn: (held: () => void) => T): T {
-  if (!buffer) return fn(noop);
-  const cell = writingCell(buffer);
-  try {
-    return fn(() => void Atomics.store(cell, 0, 1));
-  } finally {
-    Atomics.store(cell, 0, 0);
-    Atomics.notify(cell, 0);
-  }
-}
-
-export const noop = (): void => {};
