@@ -58,22 +58,6 @@ afterEach(async () => {
 });
 
 describe('merging the search indexes in maintenance', () => {
-  it('checkpoints the WAL by the frames the steps write, not after every step once the file has grown', () => {
-    core = createCore({ dataDir: tempDir(), migrationsDir: MIGRATIONS_DIR, ...featureCoreOptions() });
-    const { sqlite } = core;
-    fragment(sqlite, 1500);
-    // The hooks' one-row transactions left a WAL file of ~4 MB; the merge writes ~10 frames a step.
-    const walBytes = 256 * 1024;
-    const r = optimizeIndexes(sqlite, { stepPages: 1, walBytes, indexes: ['observations_fts'] });
-    const fts = r[0]!;
-    expect(fts.segmentsAfter).toBe(1);
-    expect(fts.steps).toBeGreaterThan(10);
-    // The WAL file keeps its size once grown: judged by it, every step after the first checkpointed.
-    expect(fts.checkpoints).toBeGreaterThan(0);
-    expect(fts.checkpoints).toBeLessThan(fts.steps / 2);
-    integrity(sqlite);
-  });
-
   it('merges a fragmented index into one segment in several steps; search answers the same', () => {
     core = createCore({ dataDir: tempDir(), migrationsDir: MIGRATIONS_DIR, ...featureCoreOptions() });
     const { sqlite } = core;

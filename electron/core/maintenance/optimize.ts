@@ -25,18 +25,17 @@
  * - **The service's own merge steps hold back** while this runs (`hold`, shared with
  *   db/index-merge.ts): positive `merge` steps continue any merge in progress, so they would do
  *   this one's work on the event loop. New segments meanwhile wait for them (or FTS5's crisis merge).
- * - **The WAL.** Merging rewrites the whole index through the WAL; a passive checkpoint whenever
- *   the WAL holds about `walBytes` copies it back, so the next write starts the WAL over. The WAL
- *   file keeps its size once grown, so the file says when the first one is due; after that, the
- *   frames each checkpoint found per step since the last one say when the next is (checking the
- *   file after every step checkpointed after every step: an fsync of the database each, 2,500 at 1M).
+ * - **The WAL.** Merging rewrites the whole index through the WAL. A passive checkpoint after every
+ *   step copies it back (it takes no lock; the next write starts the WAL over). That keeps the
+ *   steps, which hold the write lock, short: at 1M, checkpointing only every 16 MiB made them 50 %
+ *   longer in all (27–28 s against 18–19; 356–362 steps over 25 ms against 140), for ~2 ms of the
+ *   worker's time per checkpoint (docs/performance.md, eleventh pass).
  * - **The disk.** The merged segment is written before the ones it replaces are freed (the job's
  *   incremental vacuum then gives those pages back), so an index needs its own size again for a
  *   while. Nothing is merged when the disk has less free than half the database file plus
  *   `LOW_DISK_MARGIN`: a full disk would refuse the hooks' writes too.
  */
 import type Database from 'better-sqlite3';
-import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { segmentIds, structureRecord } from '../db/fts-structure.js';
 import { setMergeHold } from '../db/index-merge.js';
@@ -63,8 +62,6 @@ export interface OptimizeResult {
   ms: number;
   /** The longest step (ms): how long the write lock was held at once. */
   maxStepMs: number;
-  /** Passive checkpoints run between its steps (the WAL copied back, so it starts over). */
-  checkpoints: number;
   /** Stopped at the job's time budget with work left (the next run continues it). */
   unfinished: boolean;
   /** Why it was not merged: compact enough, or too little free disk (null: merged). */
@@ -83,8 +80,6 @@ export interface OptimizeOptions {
   budgetMs?: number;
   /** The service's merge hold (db/index-merge.ts), set while merging. */
   hold?: SharedArrayBuffer | undefined;
-  /** Passive checkpoint once the WAL is this large (default 16 MiB). */
-  walBytes?: number;
   /** Only these indexes (default all). */
   indexes?: readonly SearchIndex[];
   /** Free bytes on the database's file system (default: statfs; null when unknown). */
@@ -96,14 +91,6 @@ export interface OptimizeOptions {
 /** How many segments an index has (each query term seeks every one). */
 export const segmentsOf = (db: Database.Database, index: SearchIndex): number =>
   segmentIds(structureRecord(db, index).get() as Buffer | undefined).length;
-
-const walSize = (db: Database.Database): number => {
-  try {
-    return statSync(`${db.name}-wal`).size;
-  } catch {
-    return 0;
-  }
-};
 
 export function optimizeIndexes(db: Database.Database, opts: OptimizeOptions = {}): OptimizeResult[] {
   const t0 = performance.now();
@@ -121,7 +108,6 @@ export function optimizeIndexes(db: Database.Database, opts: OptimizeOptions = {
       steps: 0,
       ms: 0,
       maxStepMs: 0,
-      checkpoints: 0,
       unfinished: false,
       skipped: null,
     };
@@ -157,10 +143,6 @@ function mergeAll(
   const pages = Math.max(1, opts.stepPages ?? 16);
   const merge = db.prepare(`INSERT INTO ${index}(${index}, rank) VALUES('merge', ?)`);
   const structure = structureRecord(db, index);
-  const walBytes = opts.walBytes ?? 16 * 1024 * 1024;
-  const pageSize = Number(db.pragma('page_size', { simple: true }));
-  let sinceCheckpoint = 0;
-  let framesPerStep = 0;
   // The segments there were when it started (read in the first step): once none is left, they
   // are merged into one. Segments hooks write meanwhile are the projector's to merge (after the
   // hold): positive steps would otherwise go on merging them for as long as hooks keep coming.
@@ -190,17 +172,7 @@ function mergeAll(
     r.maxStepMs = Math.max(r.maxStepMs, Math.round(ms * 10) / 10);
     r.steps++;
     if (!worked) return;
-    sinceCheckpoint++;
-    const due =
-      framesPerStep > 0 ? sinceCheckpoint * framesPerStep * pageSize >= walBytes : walSize(db) > walBytes;
-    if (due) {
-      const [cp] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>;
-      r.checkpoints++;
-      // Frames of every writer since the WAL started over (hooks' too): what the next one should bound.
-      // The first one's also holds what was there before the merge: a guess of two per page instead.
-      framesPerStep = r.checkpoints === 1 ? 2 * pages : Math.max(1, (cp?.log ?? 0) / sinceCheckpoint);
-      sinceCheckpoint = 0;
-    }
+    db.pragma('wal_checkpoint(PASSIVE)');
     opts.between?.();
   }
 }

@@ -80,7 +80,6 @@ const indexResult = z.strictObject({
   steps: count,
   ms: z.number().nonnegative(),
   maxStepMs: z.number().nonnegative(),
-  checkpoints: count,
   unfinished: z.boolean(),
   /** Why it was not merged: compact enough, or too little free disk (null: merged). */
   skipped: z.enum(['compact', 'low-disk']).nullable(),
