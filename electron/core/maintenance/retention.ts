@@ -191,10 +191,13 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
       if (!holding) settled = held ? held.id - 1 : rows[rows.length - 1]!.id;
       if (held) holding = true;
       after = rows[rows.length - 1]!.id;
-      const changes = t.changes(rows.filter((r) => r.candidate === 1).map((r) => r.id));
-      for (let i = 0; i < changes.length;) {
-        const part = changes.slice(i, (i += batch()));
-        const last = i >= changes.length;
+      // A batch's candidates are read whole and compacted just before its write (not all of a read's
+      // at once: 2,000 payloads parsed in one go is a burst of the worker's CPU beside the service).
+      const ids = rows.filter((r) => r.candidate === 1).map((r) => r.id);
+      for (let i = 0; i < ids.length;) {
+        const part = t.changes(ids.slice(i, (i += batch())));
+        const last = i >= ids.length;
+        if (part.length === 0 && !(last && settled > saved)) continue;
         db.transaction(() => {
           for (const c of part) {
             if (t.write.run(c).changes === 0) continue;
