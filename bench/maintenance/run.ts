@@ -15,6 +15,7 @@ import { Agent } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { maintenanceRunResponse } from '../../electron/shared/contract/maintenance.js';
 import { loadCorpusEvents } from '../../tests/helpers/corpus.js';
 import { startChild } from '../lib/child.js';
 import { hooksDuringMaintenance, latencyStats, pacedHooks, poster } from '../lib/paced-hooks.js';
@@ -93,12 +94,7 @@ for (let r = 0; r < REPS; r++) {
   await new Promise((res) => setTimeout(res, 500));
   const withMaint = async () => {
     const h = await hooksDuringMaintenance(post, hooks);
-    const body = JSON.parse(h.text) as {
-      ms: number;
-      retention: { events: number } | null;
-      error: string | null;
-    };
-    return { ...h, run: body };
+    return { ...h, run: maintenanceRunResponse.parse(JSON.parse(h.text)) };
   };
   const without = async (ms: number) => {
     const end = performance.now() + ms;

@@ -5,6 +5,8 @@
  */
 export const droppedMarker = (bytes: number): string =>
   JSON.stringify({ memtrayRetention: 'dropped', bytes });
+/** How every `droppedMarker` begins: a response already dropped. */
+export const DROPPED_PREFIX = '{"memtrayRetention":';
 
 /** Tool events whose payload retention compacts. */
 export const TOOL_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];

@@ -20,7 +20,14 @@
  * the mark is saved with the writes it covers.
  */
 import type Database from 'better-sqlite3';
-import { compactToolEvent, droppedMarker, isObject, MARK_PREFIX, TOOL_EVENTS } from './retention-compact.js';
+import {
+  compactToolEvent,
+  DROPPED_PREFIX,
+  droppedMarker,
+  isObject,
+  MARK_PREFIX,
+  TOOL_EVENTS,
+} from './retention-compact.js';
 
 export { compactToolEvent, droppedMarker, EVENT_MARK } from './retention-compact.js';
 
@@ -48,7 +55,6 @@ export interface RetentionOptions {
 
 /** Rows per read of a walk: id, time, state and size only. */
 const SCAN = 2_000;
-const OBS_MARKER = '{"memtrayRetention":';
 const TOOL_LIST = TOOL_EVENTS.map((e) => `'${e}'`).join(', ');
 
 /** One read of a walk: only the rows that matter in it (see `scanSql`). */
@@ -58,9 +64,8 @@ interface Scanned {
   held: 0 | 1;
   /** Settled, bigger than `keep` in bytes, not compacted yet: read whole and compacted. */
   candidate: 0 | 1;
-  /** Rows this read covered, and whether this row is its last. */
+  /** Rows this read covered. */
   n: number;
-  last: 0 | 1;
 }
 
 /**
@@ -70,8 +75,8 @@ interface Scanned {
  */
 function scanSql(db: Database.Database, table: string, unsettled: string, bulky: string): Database.Statement {
   return db.prepare(
-    `SELECT id, held, candidate, n, last FROM (
-       SELECT id, held, candidate, n, rn = n AS last, rn, min(CASE WHEN held = 1 THEN rn END) OVER () AS firstHeld
+    `SELECT id, held, candidate, n FROM (
+       SELECT id, held, candidate, n, rn, min(CASE WHEN held = 1 THEN rn END) OVER () AS firstHeld
        FROM (
          SELECT id, held, candidate, row_number() OVER (ORDER BY id) AS rn, count(*) OVER () AS n
          FROM (
@@ -80,7 +85,7 @@ function scanSql(db: Database.Database, table: string, unsettled: string, bulky:
            FROM ${table} WHERE id > @after ORDER BY id LIMIT @scan
          )
        )
-     ) WHERE candidate = 1 OR rn = firstHeld OR last = 1 ORDER BY id`,
+     ) WHERE candidate = 1 OR rn = firstHeld OR rn = n ORDER BY id`,
   );
 }
 
@@ -88,7 +93,8 @@ function scanSql(db: Database.Database, table: string, unsettled: string, bulky:
 interface Change {
   id: number;
   value: string;
-  check: number | string;
+  /** The row's `length()` when it was read: its UPDATE changes it only if that is still so. */
+  check: number;
   bytes: number;
 }
 
@@ -111,7 +117,7 @@ function tables(db: Database.Database, keep: number): Table[] {
         db,
         'observations',
         "created_at >= @cutoff OR status = 'pending'",
-        `coalesce(octet_length(tool_response), 0) > @keep AND tool_response NOT LIKE '${OBS_MARKER}%'`,
+        `coalesce(octet_length(tool_response), 0) > @keep AND tool_response NOT LIKE '${DROPPED_PREFIX}%'`,
       ),
       changes: (ids) =>
         (obsLengths.all(JSON.stringify(ids)) as Array<{ id: number; n: number }>)
@@ -119,7 +125,7 @@ function tables(db: Database.Database, keep: number): Table[] {
           .map((r) => ({ id: r.id, value: droppedMarker(r.n), check: r.n, bytes: r.n })),
       write: db.prepare(
         `UPDATE observations SET tool_response = @value WHERE id = @id AND status != 'pending'
-           AND length(tool_response) = @check AND tool_response NOT LIKE '${OBS_MARKER}%'`,
+           AND length(tool_response) = @check AND tool_response NOT LIKE '${DROPPED_PREFIX}%'`,
       ),
     },
     {
