@@ -37,7 +37,22 @@ export function renderPage(
   shape: Shape = { intent: null, stems: [] },
 ): SearchItem[] {
   const marked = snippets(stmt, page);
-  return page.map((h) => hydrate(stmt, h, marked, shape)).filter((x): x is SearchItem => x !== null);
+  const rows = pageRows(stmt, page);
+  return page
+    .map((h) => hydrate(h, rows.get(`${h.kind}:${h.id}`), marked, shape))
+    .filter((x): x is SearchItem => x !== null);
+}
+
+/** The page's rows, one statement per kind (ids as a JSON array), keyed `kind:id`. */
+function pageRows(stmt: Stmt, page: Hit[]): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const kind of ['observation', 'summary', 'prompt'] as const) {
+    const ids = page.filter((h) => h.kind === kind).map((h) => h.id);
+    if (ids.length === 0) continue;
+    for (const r of stmt(HYDRATE_SQL[kind]).all(JSON.stringify(ids)) as Array<Record<string, unknown>>)
+      out.set(`${kind}:${r.id as number}`, r);
+  }
+  return out;
 }
 
 /**
@@ -73,8 +88,12 @@ function snippet(h: Hit, fallback: string, snippets: Map<string, string>): strin
   return oneLine(fallback.replace(/<\/?mark>/gi, ''), 160);
 }
 
-function hydrate(stmt: Stmt, h: Hit, snippets: Map<string, string>, shape: Shape): SearchItem | null {
-  const r = stmt(HYDRATE_SQL[h.kind]).get(h.id) as Record<string, unknown> | undefined;
+function hydrate(
+  h: Hit,
+  r: Record<string, unknown> | undefined,
+  snippets: Map<string, string>,
+  shape: Shape,
+): SearchItem | null {
   if (!r) return null;
   const base = {
     kind: h.kind,
