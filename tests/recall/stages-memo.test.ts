@@ -1,13 +1,14 @@
 /**
  * One search asks the index "where is the n-th newest match of this word?" once per kind and word,
- * however many of its stages ask; the next search asks again (rows may have come meanwhile).
+ * however many of its stages ask; the next search asks again (rows may have come meanwhile). The
+ * type-ahead and word-weight steps take a word's density from the same memo.
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/core.js';
 import { featureCoreOptions } from '../../electron/core/features.js';
 import { NTH_MATCH_SQL } from '../../electron/core/recall/search-sql.js';
-import { Stages } from '../../electron/core/recall/stages.js';
+import { DENSE, Stages } from '../../electron/core/recall/stages.js';
 import { MIGRATIONS_DIR, tempDir } from '../helpers/service.js';
 import { insertObservation } from './seed.js';
 
@@ -16,38 +17,68 @@ afterEach(() => core?.close());
 
 describe('Stages', () => {
   it('looks up each n-th match once per search, and again in the next', () => {
-    core = createCore({ dataDir: tempDir(), migrationsDir: MIGRATIONS_DIR, ...featureCoreOptions() });
-    const sqlite: Database.Database = core.sqlite;
-    for (let i = 0; i < 30; i++)
-      insertObservation(sqlite, {
-        project: 'memo',
-        title: `Tuned the zephyrine cache ${i}`,
-        type: 'change',
-        at: Date.now() - i * 1000,
-      });
-    const nthSql = new Set(Object.values(NTH_MATCH_SQL));
-    let lookups = 0;
-    const stages = new Stages((sql) => {
-      const st = sqlite.prepare(sql);
-      if (!nthSql.has(sql)) return st;
-      const get = st.get.bind(st);
-      return Object.assign(st, {
-        get: (...a: unknown[]) => {
-          lookups++;
-          return get(...a);
-        },
-      });
-    });
+    const { stages, lookups } = counted(30);
     const bind = { now: Date.now() };
     const run = () => stages.ranked(['zephyrine'], false, 'AND', ['observation'], {}, bind, 10);
     stages.begin();
     const first = run();
-    const once = lookups;
+    const once = lookups();
     expect(first.length).toBeGreaterThan(0);
     run(); // a later stage of the same search
-    expect(lookups).toBe(once);
+    expect(lookups()).toBe(once);
     stages.begin(); // the next search
     expect(run()).toEqual(first);
-    expect(lookups).toBe(2 * once);
+    expect(lookups()).toBe(2 * once);
+  });
+
+  it("answers a word's density from the stage's lookup, without asking the index again", () => {
+    const { stages, lookups } = counted(DENSE);
+    const bind = { now: Date.now() };
+    stages.begin();
+    expect(stages.knownDense('observation', 'zephyrine')).toBeUndefined();
+    expect(stages.knownDense('observation', 'tuned')).toBeUndefined();
+    expect(lookups()).toBe(0);
+    stages.ranked(['zephyrine'], false, 'AND', ['observation'], {}, bind, 10);
+    stages.ranked(['tuned'], false, 'AND', ['observation'], {}, bind, 10);
+    const asked = lookups();
+    // Every row holds "tuned" (dense), one in a hundred "zephyrine".
+    expect(stages.knownDense('observation', 'tuned')).toBe(true);
+    expect(stages.knownDense('observation', 'zephyrine')).toBe(false);
+    expect(stages.isDense('observation', 'tuned')).toBe(true);
+    expect(stages.isDense('observation', 'zephyrine')).toBe(false);
+    expect(lookups()).toBe(asked);
+    stages.begin();
+    expect(stages.knownDense('observation', 'tuned')).toBeUndefined();
+    expect(stages.isDense('observation', 'tuned')).toBe(true);
+    expect(lookups()).toBe(asked + 1);
   });
 });
+
+/** `n` observations ("tuned" in each, "zephyrine" in every hundredth) and Stages counting its n-th-match lookups. */
+function counted(n: number): { sqlite: Database.Database; stages: Stages; lookups: () => number } {
+  core = createCore({ dataDir: tempDir(), migrationsDir: MIGRATIONS_DIR, ...featureCoreOptions() });
+  const sqlite: Database.Database = core.sqlite;
+  sqlite.transaction(() => {
+    for (let i = 0; i < n; i++)
+      insertObservation(sqlite, {
+        project: 'memo',
+        title: n <= 100 || i % 100 === 0 ? `Tuned the zephyrine cache ${i}` : `Tuned the cache ${i}`,
+        type: 'change',
+        at: Date.now() - i * 1000,
+      });
+  })();
+  const nthSql = new Set(Object.values(NTH_MATCH_SQL));
+  let lookups = 0;
+  const stages = new Stages((sql) => {
+    const st = sqlite.prepare(sql);
+    if (!nthSql.has(sql)) return st;
+    const get = st.get.bind(st);
+    return Object.assign(st, {
+      get: (...a: unknown[]) => {
+        lookups++;
+        return get(...a);
+      },
+    });
+  });
+  return { sqlite, stages, lookups: () => lookups };
+}

@@ -114,7 +114,13 @@ export class SearchEngine {
       // Word weights (idf-like, from frequencies counted up to DENSE), for coverage scores.
       let df: Map<string, number> | null = null;
       const weigh = (ws: string[]): Map<string, number> => {
-        df ??= new Map(ws.map((w) => [w, this.typo.frequency(w, DENSE)]));
+        // A word this search already found dense counts DENSE (the count stops there anyway).
+        df ??= new Map(
+          ws.map((w) => [
+            w,
+            this.stages.knownDense('observation', w) ? DENSE : this.typo.frequency(w, DENSE),
+          ]),
+        );
         const d = df;
         q.weighted = ws.map((w) => ({ word: w, weight: Math.log(1 + DENSE / (1 + (d.get(w) ?? 0))) }));
         return d;
@@ -126,7 +132,12 @@ export class SearchEngine {
       // Type-ahead: the last word may be unfinished (earlier words are taken as typed); a word
       // already in DENSE rows is taken as finished (expanding it would merge huge doclists).
       const last = words[words.length - 1];
-      if (found.size < FEW && last !== undefined && last.length >= 2 && !this.typo.isCommon(last, DENSE))
+      if (
+        found.size < FEW &&
+        last !== undefined &&
+        last.length >= 2 &&
+        !this.stages.isDense('observation', last)
+      )
         found.add(
           ranked(
             words,

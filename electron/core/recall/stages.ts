@@ -56,6 +56,17 @@ export class Stages {
     this.nthSeen.clear();
   }
 
+  /** Whether a word (as typed, no prefix) is in DENSE rows of `kind` or more (cached per search). */
+  isDense(kind: Kind, word: string): boolean {
+    return this.nth(kind, term(word, false), DENSE - 1) !== null;
+  }
+
+  /** `isDense` when this search already asked it, else undefined (no lookup). */
+  knownDense(kind: Kind, word: string): boolean | undefined {
+    const id = this.nthSeen.get(`${kind}\u0000${DENSE - 1}\u0000${term(word, false)}`);
+    return id === undefined ? undefined : id !== null;
+  }
+
   /** The id of the `offset`-th newest row matching `match` (0 = newest), or null. */
   private nth(kind: Kind, match: string, offset: number): number | null {
     const key = `${kind}\u0000${offset}\u0000${match}`;

@@ -37,15 +37,11 @@ export class TypoCorrector {
   private readonly probe: Database.Statement[];
   private readonly known: Database.Statement[];
   private readonly freq: Database.Statement[];
-  private readonly nth: Database.Statement;
   private readonly count: Database.Statement;
 
   constructor(sqlite: Database.Database) {
     this.probe = FTS.map((f) => sqlite.prepare(`SELECT 1 FROM ${f} WHERE ${f} MATCH ? LIMIT 1`).pluck());
     this.known = this.probe;
-    this.nth = sqlite.prepare(
-      'SELECT rowid FROM observations_fts WHERE observations_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?',
-    );
     this.count = sqlite.prepare(
       'SELECT count(*) FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH ? LIMIT ?)',
     );
@@ -60,11 +56,6 @@ export class TypoCorrector {
   isKnown(token: string): boolean {
     if (this.known.some((s) => s.get(quote(token)) !== undefined)) return true;
     return token.length >= 2 && this.known.some((s) => s.get(`${quote(token)}*`) !== undefined);
-  }
-
-  /** Whether the word is in more than `n` observations (then it is no unfinished prefix). */
-  isCommon(token: string, n: number): boolean {
-    return this.nth.get(quote(token), n - 1) !== undefined;
   }
 
   /** In how many observations the word occurs, counted up to `cap` (one doclist walk, bounded). */
