@@ -4,7 +4,7 @@
  * exactly as the popup and the MCP server ask: `GET /api/search?q=…&limit=5` and
  * `GET /api/context/inject?project=…`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,8 @@ import { embeddingsStatusSchema } from '../../electron/shared/contract/embedding
 import { startEmbeddingsServer, type EmbeddingsServer } from '../../tests/helpers/embeddings-server.js';
 import { startOn } from '../search/states.js';
 import type { ShownItem } from './score.js';
+
+const statSize = (f: string): number => statSync(f).size;
 
 export const FIXTURE_DIR = join(process.cwd(), 'tests', 'fixtures', 'transcripts');
 export const CORPUS_DIR = join(process.cwd(), '..', 'shared', 'corpus', 'marot__spotter');
@@ -25,10 +27,20 @@ export interface Bench {
   close(): Promise<void>;
 }
 
-/** Starts the real service (every feature wired in, as `memtray serve` runs it), rules only. */
-export async function startBench(): Promise<Bench> {
+/**
+ * Starts the real service (every feature wired in, as `memtray serve` runs it), rules only, on a
+ * fresh data dir, or on a copy of `from` (a stopped service's data dir, e.g. one `bench/search`
+ * generated: the questions are then asked among its rows).
+ */
+export async function startBench(from?: string): Promise<Bench> {
   delete process.env.ANTHROPIC_API_KEY;
   const dataDir = mkdtempSync(join(tmpdir(), 'memtray-recall-'));
+  if (from !== undefined) {
+    if (existsSync(join(from, 'memtray.db-wal')) && statSize(join(from, 'memtray.db-wal')) > 0)
+      throw new Error(`--from ${from}: its WAL is not empty (stop its service first)`);
+    for (const f of ['memtray.db', 'token', 'machine-id'])
+      if (existsSync(join(from, f))) copyFileSync(join(from, f), join(dataDir, f));
+  }
   const service = await startOn(dataDir);
   const token = service.core.token;
   const get = (path: string): Promise<{ status: number; text: string }> =>

@@ -4,9 +4,13 @@
  * JSON: hit@5 per category, per source and overall, digest tokens, and search latency.
  *
  *   npx tsx bench/recall/run.ts [--only fixture|corpus] [--json-out FILE] [--verbose] [--repeat 3]
- *                               [--embeddings test]
+ *                               [--embeddings test] [--from DATA_DIR] [--noise N]
  *
  * `--embeddings test`: hybrid search, with the tests' concept-lexicon embeddings server.
+ * `--from DATA_DIR`: the transcripts are imported into a copy of a stopped service's data dir (e.g.
+ * the 1M observations `bench/search` generates), so the questions are asked among its rows.
+ * `--noise N`: N observations of a year's background history are generated first (noise.ts), from
+ * the corpus text without the transcripts the questions are about, in projects no question names.
  *
  * A hit: every answer key appears (case-insensitive, `<mark>` tags removed) in the top 5 results'
  * titles/snippets or in the question's project digest (`GET /api/context/inject`). No project
@@ -29,6 +33,7 @@ import {
   search,
   startBench,
 } from './harness.js';
+import { addNoise } from './noise.js';
 import {
   aggregate,
   loadQuestions,
@@ -46,6 +51,8 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     repeat: { type: 'string', default: '3' },
     embeddings: { type: 'string' },
+    from: { type: 'string' },
+    noise: { type: 'string' },
   },
 });
 if (values.embeddings !== undefined && values.embeddings !== 'test')
@@ -64,7 +71,18 @@ const questions = loadQuestions(join(process.cwd(), 'bench', 'recall', 'question
 const paths = sources.map((s) => (s === 'fixture' ? FIXTURE_DIR : CORPUS_DIR));
 
 const t0 = performance.now();
-const bench = await startBench();
+const bench = await startBench(values.from);
+const noise = values.noise !== undefined ? addNoise(bench, Number(values.noise)) : null;
+const count = (table: string): number =>
+  bench.service.core.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+const rowsBefore =
+  values.from !== undefined
+    ? {
+        observations: count('observations'),
+        sessions: count('sessions'),
+        summaries: count('session_summaries'),
+      }
+    : null;
 let embeddings: Awaited<ReturnType<typeof enableTestEmbeddings>> | null = null;
 try {
   const imported = await importTranscripts(bench, paths);
@@ -131,6 +149,8 @@ try {
     questions: questions.length,
     sources,
     embeddings: embeddings ? 'test (concept lexicon, tests/helpers/embeddings-server.ts)' : 'none',
+    ...(values.from !== undefined ? { from: values.from, rowsBefore } : {}),
+    ...(noise ? { noise } : {}),
     imported: {
       files: imported.filesDone,
       sessions: imported.sessions,

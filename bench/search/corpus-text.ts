@@ -34,13 +34,14 @@ function strings(v: unknown, out: Array<[string, string]>, key = ''): void {
 const IDENT_RE = /\b[A-Za-z][A-Za-z0-9_]{3,30}\b/g;
 const PATH_RE = /(?:\/[\w.@-]+){2,}\.[A-Za-z]{1,5}\b/g;
 
-export function loadCorpusText(corpusDir: string): CorpusText {
+/** `skip`: files (full paths) left out, e.g. the transcripts the recall bench asks about. */
+export function loadCorpusText(corpusDir: string, skip: (file: string) => boolean = () => false): CorpusText {
   const sentences = new Set<string>();
   const paths = new Set<string>();
   const commands = new Set<string>();
   const identifiers = new Map<string, number>();
   const prompts = new Set<string>();
-  for (const file of walk(corpusDir)) {
+  for (const file of walk(corpusDir).filter((f) => !skip(f))) {
     const text = readFileSync(file, 'utf8');
     const docs: unknown[] = file.endsWith('.jsonl')
       ? text

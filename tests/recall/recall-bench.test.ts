@@ -13,6 +13,8 @@ import {
   startBench,
   type Bench,
 } from '../../bench/recall/harness.js';
+import { NOISE_PROJECTS } from '../../bench/recall/noise.js';
+import { loadCorpusText } from '../../bench/search/corpus-text.js';
 import {
   aggregate,
   CATEGORIES,
@@ -106,6 +108,19 @@ describe('question set', () => {
         questions.some((q) => q.category === c),
         c,
       ).toBe(true);
+  });
+
+  it('the background noise (--noise) lives in projects no question names', () => {
+    const named = new Set(questions.flatMap((q) => q.project.split(',')));
+    expect(NOISE_PROJECTS.filter((p) => named.has(p))).toEqual([]);
+  });
+
+  it("the noise's text leaves out the transcripts it is told to skip", () => {
+    const all = loadCorpusText(FIXTURE_DIR);
+    expect(all.identifiers).toContain('formatPrice');
+    const without = loadCorpusText(FIXTURE_DIR, (f) => f.startsWith(join(FIXTURE_DIR, 'pricebook')));
+    expect(without.identifiers).not.toContain('formatPrice');
+    expect(without.sentences).toEqual([]);
   });
 
   it("every key is on a transcript line the question's evidence cites", () => {
