@@ -112,8 +112,10 @@ export async function enableTestEmbeddings(bench: Bench): Promise<EmbeddingsServ
   return server;
 }
 
-export async function search(bench: Bench, q: string, limit = 5): Promise<ShownItem[]> {
-  const r = await bench.get(`/api/search?q=${encodeURIComponent(q)}&limit=${limit}`);
+/** `prefer`: the project the question is asked from, as the MCP server passes its cwd's. */
+export async function search(bench: Bench, q: string, limit = 5, prefer?: string): Promise<ShownItem[]> {
+  const from = prefer !== undefined ? `&prefer=${encodeURIComponent(prefer)}` : '';
+  const r = await bench.get(`/api/search?q=${encodeURIComponent(q)}&limit=${limit}${from}`);
   if (r.status !== 200) throw new Error(`search '${q}': HTTP ${r.status} ${r.text.slice(0, 200)}`);
   return (JSON.parse(r.text) as { items: ShownItem[] }).items;
 }

@@ -4,13 +4,15 @@
  * JSON: hit@5 per category, per source and overall, digest tokens, and search latency.
  *
  *   npx tsx bench/recall/run.ts [--only fixture|corpus] [--json-out FILE] [--verbose] [--repeat 3]
- *                               [--embeddings test] [--from DATA_DIR] [--noise N]
+ *                               [--embeddings test] [--from DATA_DIR] [--noise N] [--prefer]
  *
  * `--embeddings test`: hybrid search, with the tests' concept-lexicon embeddings server.
  * `--from DATA_DIR`: the transcripts are imported into a copy of a stopped service's data dir (e.g.
  * the 1M observations `bench/search` generates), so the questions are asked among its rows.
  * `--noise N`: N observations of a year's background history are generated first (noise.ts), from
  * the corpus text without the transcripts the questions are about, in projects no question names.
+ * `--prefer`: each question is asked from its project (`prefer=`, its first one), as Claude asks
+ * the MCP server started in that project's directory; without it, from nowhere, as in the popup.
  *
  * A hit: every answer key appears (case-insensitive, `<mark>` tags removed) in the top 5 results'
  * titles/snippets or in the question's project digest (`GET /api/context/inject`). No project
@@ -53,6 +55,7 @@ const { values } = parseArgs({
     embeddings: { type: 'string' },
     from: { type: 'string' },
     noise: { type: 'string' },
+    prefer: { type: 'boolean', default: false },
   },
 });
 if (values.embeddings !== undefined && values.embeddings !== 'test')
@@ -112,7 +115,7 @@ try {
   for (let pass = 0; pass < repeat; pass++) {
     for (const q of questions) {
       const s = performance.now();
-      const items = await search(bench, q.q, 5);
+      const items = await search(bench, q.q, 5, values.prefer ? q.project.split(',')[0] : undefined);
       latencies.push(performance.now() - s);
       if (pass > 0) continue;
       const dig = q.project
@@ -151,6 +154,7 @@ try {
     embeddings: embeddings ? 'test (concept lexicon, tests/helpers/embeddings-server.ts)' : 'none',
     ...(values.from !== undefined ? { from: values.from, rowsBefore } : {}),
     ...(noise ? { noise } : {}),
+    askedFrom: values.prefer ? "each question's project (prefer=)" : 'no project',
     imported: {
       files: imported.filesDone,
       sessions: imported.sessions,

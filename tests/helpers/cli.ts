@@ -61,13 +61,14 @@ export function startServe(
 }
 
 /** An MCP SDK client connected over stdio to a real `memtray mcp` on `dataDir`. */
-export async function connectMcp(dataDir: string, name = 'memtray-test'): Promise<Client> {
+export async function connectMcp(dataDir: string, name = 'memtray-test', cwd?: string): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
       args: [MEMTRAY_BIN, 'mcp', '--data-dir', dataDir],
       stderr: 'pipe',
+      ...(cwd !== undefined ? { cwd } : {}),
     }),
   );
   return client;

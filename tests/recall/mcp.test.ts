@@ -118,6 +118,46 @@ describe('memtray mcp (stdio, through the SDK client) beside a running service',
     expect(results.filter((x) => x.title === 'Read src/kumquat/evictor.ts')).toHaveLength(1);
   });
 
+  it("search prefers the project Claude started the server in (its cwd's), when no project is given", async () => {
+    const sqlite = t.service.core.sqlite;
+    const dir = tempDir();
+    const here = t.service.core.projects.nameFor(dir, undefined, now);
+    const answer = insertObservation(sqlite, {
+      project: here,
+      title: 'Tuned the quincelatch retry budget to three attempts',
+      type: 'change',
+      at: now - 200 * DAY,
+    }).id;
+    for (let i = 0; i < 30; i++)
+      insertObservation(sqlite, {
+        project: 'webshop',
+        title: `Tuned the quincelatch retry budget for worker ${i}`,
+        type: 'change',
+        at: now - i * 3600_000,
+      });
+    const ids = (r: ToolResult): number[] =>
+      mcpSearch.output.parse(r.structuredContent).results.map((x) => x.id);
+    const query = { query: 'how did we tune the quincelatch retry budget?' };
+    const elsewhere = ids(await call('search', query));
+    expect(elsewhere).toHaveLength(10);
+    expect(elsewhere).not.toContain(answer);
+    const inProject = await connectMcp(t.dataDir, 'memtray-test-here', dir);
+    try {
+      const r = (await inProject.callTool({ name: 'search', arguments: query })) as ToolResult;
+      const got = ids(r);
+      expect(got[0]).toBe(answer);
+      expect(got.slice(1)).toEqual(elsewhere.slice(0, 9));
+      // A project named in the call is a filter, as before.
+      const filtered = (await inProject.callTool({
+        name: 'search',
+        arguments: { ...query, project: 'webshop' },
+      })) as ToolResult;
+      expect(ids(filtered)).not.toContain(answer);
+    } finally {
+      await inProject.close();
+    }
+  });
+
   it('get_observations returns full records, and a clear error for unknown ids', async () => {
     const r = await call('get_observations', { ids: [unique] });
     expect(r.isError).toBeFalsy();

@@ -47,7 +47,13 @@ const toMs = (t: number | string): number | null => {
   return Number.isFinite(ms) ? ms : null;
 };
 
-export function registerTools(server: McpServer, core: Core): void {
+/**
+ * `cwd`: where Claude Code started this server (the session's project directory). Searches without
+ * a `project` prefer that project's memories (SearchParams.prefer).
+ */
+export function registerTools(server: McpServer, core: Core, cwd: string = process.cwd()): void {
+  // Asked per search: the session's first hook may create the project after this server started.
+  const here = (): string | undefined => core.projects.knownAt(cwd) ?? undefined;
   // The same search as `GET /api/search`: hybrid when embeddings are on. The service embeds; this
   // process only reads the vectors (its indexer is never started).
   const engine = new HybridSearch(
@@ -92,6 +98,7 @@ export function registerTools(server: McpServer, core: Core): void {
       const r = await engine.search({
         q: a.query,
         project: a.project,
+        prefer: here(),
         type: a.type,
         file: a.file,
         limit: a.limit ?? SEARCH_LIMITS.mcpLimit.default,

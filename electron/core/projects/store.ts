@@ -105,6 +105,13 @@ export class ProjectStore {
     return this.nameOf(projectIdentity(cwd), at);
   }
 
+  /** The name of the known project `cwd` is in, or null (nothing is created: a read). */
+  knownAt(cwd: string): string | null {
+    const id = projectIdentity(cwd);
+    if (id.key === 'unknown') return null;
+    return this.s.byKey.get(id.key)?.name ?? null;
+  }
+
   /** The worktree and branch `cwd` is in right now (null outside a repository). */
   placement(cwd: string | null): Placement {
     const id = projectIdentity(cwd);

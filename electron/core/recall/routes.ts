@@ -47,6 +47,7 @@ export function searchParamsFrom(q: URLSearchParams): SearchParams {
     {
       q: q.get('q') ?? '',
       project: field(q, 'project'),
+      prefer: field(q, 'prefer'),
       type: field(q, 'type'),
       kind: field(q, 'kind'),
       file: field(q, 'file'),
@@ -72,6 +73,7 @@ export function searchParamsFrom(q: URLSearchParams): SearchParams {
   return {
     q: p.q,
     project: p.project,
+    prefer: p.prefer,
     type,
     kinds,
     file: p.file,

@@ -15,7 +15,8 @@
  * Ranking returns ids only; titles and snippets are fetched for the page's hits alone.
  */
 import type Database from 'better-sqlite3';
-import { renderPage, type Hit, type SearchItem } from './page.js';
+import { renderPage, type Hit, type SearchItem, type Shape } from './page.js';
+import { preferOwn } from './prefer.js';
 import { readQuestion, type Intent } from './intent.js';
 import { parseQuery } from './query.js';
 import { Reranker, stemPrefix, type Question } from './rerank.js';
@@ -30,6 +31,12 @@ export type { SearchItem } from './page.js';
 
 export interface SearchParams extends Filters {
   q: string;
+  /**
+   * The project the question is asked from (the MCP server's: Claude's cwd), when no `project`
+   * filter is given: that project's memories are also searched on their own and come first, other
+   * projects' below (prefer.ts).
+   */
+  prefer?: string | undefined;
   kinds?: Kind[] | undefined;
   limit: number;
   offset: number;
@@ -97,6 +104,24 @@ export class SearchEngine {
    */
   search(p: SearchParams, near: Near[] | null = null): SearchResult {
     this.stages.begin();
+    const all = this.rank(p, near);
+    const prefer = p.project === undefined ? p.prefer : undefined;
+    const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
+    const hits = own ? preferOwn(own.hits, all.hits) : all.hits;
+    const start = Math.min(p.offset, MAX_OFFSET);
+    const page = hits.slice(start, start + p.limit);
+    return {
+      items: renderPage((sql) => this.stmt(sql), page, all.shape),
+      nextOffset: hits.length > start + p.limit && start + p.limit <= MAX_OFFSET ? start + p.limit : null,
+      corrected: { ...own?.corrected, ...all.corrected },
+    };
+  }
+
+  /** The ranked hits of one search (all pages), its typo corrections and how to shape snippets. */
+  private rank(
+    p: SearchParams,
+    near: Near[] | null,
+  ): { hits: Hit[]; corrected: Record<string, string>; shape: Shape } {
     const want = Math.min(p.offset, MAX_OFFSET) + p.limit + 1;
     const kinds = this.kindsFor(p);
     const bind = this.binds(p);
@@ -202,18 +227,16 @@ export class SearchEngine {
     }
     const semantic = near && raw !== '' ? filterNear((sql) => this.stmt(sql), near, kinds, p, bind) : [];
     const hits = semantic.length > 0 ? fuse(found.hits, semantic, words.map(stemPrefix)) : found.hits;
-    const start = Math.min(p.offset, MAX_OFFSET);
-    const page = hits.slice(start, start + p.limit);
     return {
-      items: renderPage((sql) => this.stmt(sql), page, {
+      hits,
+      corrected,
+      shape: {
         intent: q.intent,
         stems:
           q.weighted.length > 0
             ? [...q.weighted].sort((a, b) => b.weight - a.weight).map((w) => w.word)
             : words,
-      }),
-      nextOffset: hits.length > start + p.limit && start + p.limit <= MAX_OFFSET ? start + p.limit : null,
-      corrected,
+      },
     };
   }
 

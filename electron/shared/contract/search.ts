@@ -25,6 +25,8 @@ export const SEARCH_LIMITS = {
 export const searchQuery = z.strictObject({
   q: z.string().max(SEARCH_LIMITS.q),
   project: z.string().max(SEARCH_LIMITS.project).optional(),
+  /** The project asked from (no filter): its memories rank higher, other projects' still come. */
+  prefer: z.string().max(SEARCH_LIMITS.project).optional(),
   type: z.string().max(SEARCH_LIMITS.type).optional(),
   /** Comma-separated kinds. */
   kind: z.string().max(SEARCH_LIMITS.type).optional(),
