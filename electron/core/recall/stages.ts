@@ -28,6 +28,13 @@ const WINDOWS = [600, 6_000, Number.POSITIVE_INFINITY];
 const MIN_WINDOW_HITS = 25;
 /** A term in more rows than this is ranked without bm25 (see `ranked`). */
 export const DENSE = 3_000;
+/**
+ * The same for session summaries and prompts: a tenth of DENSE, as they are a tenth of the rows or
+ * fewer (25,106 and 75,318 beside 1,000,000 observations in the search bench). With DENSE their
+ * words almost never counted as dense, and their bm25 windows cost nearly half of a median query.
+ */
+export const DENSE_SMALL = 300;
+const denseAt = (kind: Kind): number => (kind === 'observation' ? DENSE : DENSE_SMALL);
 /** How many newest matches the recency ranking looks at. */
 const NEWEST = 60;
 const LONG_PREFIX = /^".{4,}"\*$/u;
@@ -56,14 +63,14 @@ export class Stages {
     this.nthSeen.clear();
   }
 
-  /** Whether a word (as typed, no prefix) is in DENSE rows of `kind` or more (cached per search). */
+  /** Whether a word (as typed, no prefix) is dense in `kind` (`denseAt`; cached per search). */
   isDense(kind: Kind, word: string): boolean {
-    return this.nth(kind, term(word, false), DENSE - 1) !== null;
+    return this.nth(kind, term(word, false), denseAt(kind) - 1) !== null;
   }
 
   /** `isDense` when this search already asked it, else undefined (no lookup). */
   knownDense(kind: Kind, word: string): boolean | undefined {
-    const id = this.nthSeen.get(`${kind}\u0000${DENSE - 1}\u0000${term(word, false)}`);
+    const id = this.nthSeen.get(`${kind}\u0000${denseAt(kind) - 1}\u0000${term(word, false)}`);
     return id === undefined ? undefined : id !== null;
   }
 
@@ -80,10 +87,10 @@ export class Stages {
   }
 
   /**
-   * Full-text hits of one stage for each kind. Terms in more than DENSE rows make bm25 costly (it
-   * counts every row of each term's doclist for its idf), and so do long prefixes: queries with
-   * such a term rank by recency instead, title matches first; an OR keeps only its rarer terms
-   * when it has some.
+   * Full-text hits of one stage for each kind. Terms in more than DENSE rows (DENSE_SMALL for
+   * summaries and prompts) make bm25 costly (it counts every row of each term's doclist for its
+   * idf), and so do long prefixes: queries with such a term rank by recency instead, title matches
+   * first; an OR keeps only its rarer terms when it has some.
    */
   ranked(
     words: string[],
@@ -99,7 +106,7 @@ export class Stages {
     const termList = words.map((w, i) => term(w, Array.isArray(prefix) ? prefix[i]! : prefix));
     for (const kind of kinds) {
       // A prefix of 4+ characters merges every term it starts (per statement): no bm25 for it.
-      const dense = termList.map((t) => LONG_PREFIX.test(t) || this.nth(kind, t, DENSE - 1) !== null);
+      const dense = termList.map((t) => LONG_PREFIX.test(t) || this.nth(kind, t, denseAt(kind) - 1) !== null);
       let list = termList;
       if (op === 'OR' && dense.some(Boolean) && !dense.every(Boolean))
         list = termList.filter((_t, i) => !dense[i]);
