@@ -13,7 +13,7 @@ import {
 } from '../../electron/shared/contract/mcp.js';
 import { connectMcp, runCli } from '../helpers/cli.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
-import { DAY, insertObservation, seedGenerated } from './seed.js';
+import { ASKED_FROM_QUESTION, DAY, insertObservation, seedAskedFrom, seedGenerated } from './seed.js';
 
 interface ToolResult {
   content: Array<{ type: string; text: string }>;
@@ -122,22 +122,10 @@ describe('memtray mcp (stdio, through the SDK client) beside a running service',
     const sqlite = t.service.core.sqlite;
     const dir = tempDir();
     const here = t.service.core.projects.nameFor(dir, undefined, now);
-    const answer = insertObservation(sqlite, {
-      project: here,
-      title: 'Tuned the quincelatch retry budget to three attempts',
-      type: 'change',
-      at: now - 200 * DAY,
-    }).id;
-    for (let i = 0; i < 30; i++)
-      insertObservation(sqlite, {
-        project: 'webshop',
-        title: `Tuned the quincelatch retry budget for worker ${i}`,
-        type: 'change',
-        at: now - i * 3600_000,
-      });
+    const answer = seedAskedFrom(sqlite, { project: here, other: 'webshop', others: 30, now });
     const ids = (r: ToolResult): number[] =>
       mcpSearch.output.parse(r.structuredContent).results.map((x) => x.id);
-    const query = { query: 'how did we tune the quincelatch retry budget?' };
+    const query = { query: ASKED_FROM_QUESTION };
     const elsewhere = ids(await call('search', query));
     expect(elsewhere).toHaveLength(10);
     expect(elsewhere).not.toContain(answer);

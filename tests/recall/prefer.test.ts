@@ -11,34 +11,21 @@ import { createCore, type Core } from '../../electron/core/core.js';
 import { featureCoreOptions } from '../../electron/core/features.js';
 import { SearchEngine, type SearchParams } from '../../electron/core/recall/search.js';
 import { MIGRATIONS_DIR, tempDir } from '../helpers/service.js';
-import { DAY, insertObservation } from './seed.js';
+import { ASKED_FROM_QUESTION, seedAskedFrom } from './seed.js';
 
 let core: Core;
 let sqlite: Database.Database;
 let engine: SearchEngine;
 let answer: number;
 const now = Date.now();
-const Q = 'how did we tune the quincelatch retry budget?';
+const Q = ASKED_FROM_QUESTION;
 
 beforeAll(() => {
   core = createCore({ dataDir: tempDir(), migrationsDir: MIGRATIONS_DIR, ...featureCoreOptions() });
   sqlite = core.sqlite;
   engine = new SearchEngine(sqlite, () => now);
-  // The answer: months old, in project pricebook.
-  answer = insertObservation(sqlite, {
-    project: 'pricebook',
-    title: 'Tuned the quincelatch retry budget to three attempts',
-    type: 'change',
-    at: now - 200 * DAY,
-  }).id;
-  // Another project's newer work with the same words, more of it than a page holds.
-  for (let i = 0; i < 40; i++)
-    insertObservation(sqlite, {
-      project: 'infra',
-      title: `Tuned the quincelatch retry budget for worker ${i}`,
-      type: 'change',
-      at: now - i * 3600_000,
-    });
+  // The answer: months old, in project pricebook; infra's newer work shares its words.
+  answer = seedAskedFrom(sqlite, { project: 'pricebook', other: 'infra', others: 40, now });
 });
 afterAll(() => core.close());
 

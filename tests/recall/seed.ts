@@ -72,3 +72,31 @@ export function insertObservation(
 export function seedGenerated(sqlite: Database.Database, n: number, endMs: number, seed = 7): void {
   generate(sqlite, corpusText(), { observations: n, seed, endMs, spanMs: 90 * DAY, perSession: 30 });
 }
+
+/** The question `seedAskedFrom` answers. */
+export const ASKED_FROM_QUESTION = 'how did we tune the quincelatch retry budget?';
+
+/**
+ * A question asked from a project among other projects' work: a months-old answer in `project`,
+ * then `others` newer memories in `other` sharing its words (more than a page holds). Returns the
+ * answer's id.
+ */
+export function seedAskedFrom(
+  sqlite: Database.Database,
+  o: { project: string; other: string; others: number; now: number },
+): number {
+  const answer = insertObservation(sqlite, {
+    project: o.project,
+    title: 'Tuned the quincelatch retry budget to three attempts',
+    type: 'change',
+    at: o.now - 200 * DAY,
+  }).id;
+  for (let i = 0; i < o.others; i++)
+    insertObservation(sqlite, {
+      project: o.other,
+      title: `Tuned the quincelatch retry budget for worker ${i}`,
+      type: 'change',
+      at: o.now - i * 3600_000,
+    });
+  return answer;
+}
