@@ -16,8 +16,9 @@ test('the preview equals what SessionStart injects; a smaller budget shrinks it 
 }) => {
   const s = svc.current;
   await openTab(app, 'Context');
+  // The project list arrives after the tab opens: wait for a project to be chosen, then read it.
+  await expect(app.getByLabel('Project')).not.toHaveValue('');
   const project = await app.getByLabel('Project').inputValue();
-  expect(project).not.toBe('');
   const pre = app.getByLabel('Injected context');
   await expect(pre).toContainText('<memtray-context>');
   const want = await injected(s.base, s.token, project);
