@@ -55,7 +55,7 @@ describe('Stages', () => {
 });
 
 /** `n` observations ("tuned" in each, "zephyrine" in every hundredth) and Stages counting its n-th-match lookups. */
-function counted(n: number): { sqlite: Database.Database; stages: Stages; lookups: () => number } {
+function counted(n: number): { stages: Stages; lookups: () => number } {
   core = createCore({ dataDir: tempDir(), migrationsDir: MIGRATIONS_DIR, ...featureCoreOptions() });
   const sqlite: Database.Database = core.sqlite;
   sqlite.transaction(() => {
@@ -80,5 +80,5 @@ function counted(n: number): { sqlite: Database.Database; stages: Stages; lookup
       },
     });
   });
-  return { sqlite, stages, lookups: () => lookups };
+  return { stages, lookups: () => lookups };
 }

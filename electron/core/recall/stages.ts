@@ -35,6 +35,8 @@ export const DENSE = 3_000;
  */
 export const DENSE_SMALL = 300;
 const denseAt = (kind: Kind): number => (kind === 'observation' ? DENSE : DENSE_SMALL);
+/** The per-search memo's key of an n-th-match lookup (`Stages.nth`, read by `knownDense`). */
+const nthKey = (kind: Kind, match: string, offset: number): string => `${kind}\u0000${offset}\u0000${match}`;
 /** How many newest matches the recency ranking looks at. */
 const NEWEST = 60;
 const LONG_PREFIX = /^".{4,}"\*$/u;
@@ -70,13 +72,13 @@ export class Stages {
 
   /** `isDense` when this search already asked it, else undefined (no lookup). */
   knownDense(kind: Kind, word: string): boolean | undefined {
-    const id = this.nthSeen.get(`${kind}\u0000${denseAt(kind) - 1}\u0000${term(word, false)}`);
+    const id = this.nthSeen.get(nthKey(kind, term(word, false), denseAt(kind) - 1));
     return id === undefined ? undefined : id !== null;
   }
 
   /** The id of the `offset`-th newest row matching `match` (0 = newest), or null. */
   private nth(kind: Kind, match: string, offset: number): number | null {
-    const key = `${kind}\u0000${offset}\u0000${match}`;
+    const key = nthKey(kind, match, offset);
     let id = this.nthSeen.get(key);
     if (id === undefined) {
       const row = this.stmt(NTH_MATCH_SQL[kind]).get(match, offset) as { id: number } | undefined;
