@@ -11,15 +11,14 @@
  *
  *   npx tsx bench/ingest-sustained/storage-floor.ts [--events 20000] [--reps 3]
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IndexMerger } from '../../electron/core/db/index-merge.js';
 import { findMigrationsDir, openDatabase } from '../../electron/core/db/open.js';
-import { startChild } from '../lib/child.js';
-import { corpusPostBodies, cpuMs } from '../lib/hook-bodies.js';
-import { round, runLoad, spread } from '../lib/load.js';
+import { ingestSource, sourceTables } from '../lib/ingest-source.js';
+import { round, spread } from '../lib/load.js';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '20000' }, reps: { type: 'string', default: '3' } },
@@ -28,62 +27,6 @@ const events = Number(values.events);
 const reps = Number(values.reps);
 const SLICE = 64;
 const migrationsDir = findMigrationsDir(process.cwd());
-
-/** Ingests the events through a real service; returns its data dir and CPU per event. */
-async function ingest(): Promise<{ dir: string; serviceCpuMsPerEvent: number; acknowledged: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'memtray-bench-floor-src-'));
-  const m = await startChild(
-    ['bin/memtray.mjs', 'serve', '--port', '0', '--data-dir', dir, '--quiet'],
-    /running at http:\/\/127\.0\.0\.1:(\d+)/,
-  );
-  const port = Number(m.match[1]);
-  const auth = { authorization: `Bearer ${readFileSync(join(dir, 'token'), 'utf8').trim()}` };
-  const c0 = cpuMs(m.child.pid);
-  const r = await runLoad({
-    port,
-    path: '/api/hooks/PostToolUse',
-    headers: auth,
-    bodies: corpusPostBodies().bodyFor,
-    concurrency: 8,
-    maxRequests: events,
-    maxSeconds: 900,
-  });
-  // Every read route waits for the projector: then every row exists.
-  await (await fetch(`http://127.0.0.1:${port}/api/projects`, { headers: auth })).arrayBuffer();
-  const serviceCpuMsPerEvent = round((cpuMs(m.child.pid) - c0) / Math.max(1, r.requests));
-  const exited = new Promise((resolve) => m.child.once('exit', resolve));
-  m.child.kill('SIGTERM');
-  await exited;
-  return { dir, serviceCpuMsPerEvent, acknowledged: r.requests };
-}
-
-/** The source's plain tables (no virtual table, no shadow table of one) and their row counts. */
-function sourceTables(file: string): Array<{ name: string; rows: number }> {
-  const { sqlite } = openDatabase(file, { migrationsDir, readonly: true });
-  try {
-    const virtual = sqlite
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'")
-      .pluck()
-      .all() as string[];
-    return (
-      sqlite
-        .prepare(
-          `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-             AND name NOT LIKE '\\_\\_%' ESCAPE '\\' AND sql NOT LIKE 'CREATE VIRTUAL%'`,
-        )
-        .pluck()
-        .all() as string[]
-    )
-      .filter((t) => !virtual.some((v) => t.startsWith(`${v}_`)))
-      .map((name) => ({
-        name,
-        rows: sqlite.prepare(`SELECT count(*) FROM "${name}"`).pluck().get() as number,
-      }))
-      .filter((t) => t.rows > 0);
-  } finally {
-    sqlite.close();
-  }
-}
 
 /** Copies the chosen tables' rows in slices as the projector commits them; CPU ms per event. */
 function copy(srcFile: string, tables: Array<{ name: string; rows: number }>, perEvent: number): number {
@@ -134,7 +77,7 @@ function copy(srcFile: string, tables: Array<{ name: string; rows: number }>, pe
   }
 }
 
-const src = await ingest();
+const src = await ingestSource(events);
 try {
   const file = join(src.dir, 'memtray.db');
   const tables = sourceTables(file);

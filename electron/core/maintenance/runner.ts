@@ -12,7 +12,8 @@ import { Worker } from 'node:worker_threads';
 import type { JobRequest, JobResult } from './job.js';
 
 // Evaluated as CommonJS in the worker (no literal require call: see db/checkpointer.ts).
-const BOOT = `
+/** Boots a worker on `workerData.entry`, registering tsx first when `workerData.tsx` names its ESM API. */
+export const BOOT = `
 const load = require;
 const { workerData } = load('node:worker_threads');
 const go = workerData.tsx
