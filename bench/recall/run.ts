@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/recall/run.ts [--only fixture|corpus] [--json-out FILE] [--verbose] [--repeat 3]
  *                               [--embeddings test] [--from DATA_DIR] [--noise N] [--prefer]
+ *                               [--prefer-project NAME]
  *
  * `--embeddings test`: hybrid search, with the tests' concept-lexicon embeddings server.
  * `--from DATA_DIR`: the transcripts are imported into a copy of a stopped service's data dir (e.g.
@@ -13,6 +14,9 @@
  * the corpus text without the transcripts the questions are about, in projects no question names.
  * `--prefer`: each question is asked from its project (`prefer=`, its first one), as Claude asks
  * the MCP server started in that project's directory; without it, from nowhere, as in the popup.
+ * `--prefer-project NAME`: every question is asked from NAME, right for its own questions and wrong
+ * for the others (a person searching about one project while working in another).
+ * `searchOnly` counts the hits of the top 5 alone, without the digest: what the popup shows.
  *
  * A hit: every answer key appears (case-insensitive, `<mark>` tags removed) in the top 5 results'
  * titles/snippets or in the question's project digest (`GET /api/context/inject`). No project
@@ -56,10 +60,13 @@ const { values } = parseArgs({
     from: { type: 'string' },
     noise: { type: 'string' },
     prefer: { type: 'boolean', default: false },
+    'prefer-project': { type: 'string' },
   },
 });
 if (values.embeddings !== undefined && values.embeddings !== 'test')
   throw new Error(`--embeddings must be test, got '${values.embeddings}'`);
+if (values.prefer && values['prefer-project'] !== undefined)
+  throw new Error('--prefer and --prefer-project exclude each other');
 if (values.only !== undefined && values.only !== 'fixture' && values.only !== 'corpus')
   throw new Error(`--only must be fixture or corpus, got '${values.only}'`);
 const notes: string[] = [];
@@ -108,6 +115,9 @@ try {
   tokenizer.free();
 
   const outcomes: Outcome[] = [];
+  const searchOnly: Outcome[] = [];
+  const askedFrom = (project: string): string | undefined =>
+    values['prefer-project'] ?? (values.prefer ? project.split(',')[0] : undefined);
   const misses: Array<{ id: string; category: string; q: string; missing: string[]; top: string[] }> = [];
   const perQuestion: Array<Outcome & { q: string; keys: string[]; top: ShownItem[] }> = [];
   const latencies: number[] = [];
@@ -115,7 +125,7 @@ try {
   for (let pass = 0; pass < repeat; pass++) {
     for (const q of questions) {
       const s = performance.now();
-      const items = await search(bench, q.q, 5, values.prefer ? q.project.split(',')[0] : undefined);
+      const items = await search(bench, q.q, 5, askedFrom(q.project));
       latencies.push(performance.now() - s);
       if (pass > 0) continue;
       const dig = q.project
@@ -125,6 +135,7 @@ try {
       const missing = missingKeys(q.keys, shownText(items, dig, 5));
       const o: Outcome = { id: q.id, category: q.category, source: q.source, hit: missing.length === 0 };
       outcomes.push(o);
+      searchOnly.push({ ...o, hit: missingKeys(q.keys, shownText(items, '', 5)).length === 0 });
       perQuestion.push({ ...o, q: q.q, keys: q.keys, top: items.slice(0, 5) });
       if (!o.hit)
         misses.push({ id: q.id, category: q.category, q: q.q, missing, top: items.map((i) => i.title) });
@@ -154,7 +165,12 @@ try {
     embeddings: embeddings ? 'test (concept lexicon, tests/helpers/embeddings-server.ts)' : 'none',
     ...(values.from !== undefined ? { from: values.from, rowsBefore } : {}),
     ...(noise ? { noise } : {}),
-    askedFrom: values.prefer ? "each question's project (prefer=)" : 'no project',
+    askedFrom:
+      values['prefer-project'] !== undefined
+        ? `${values['prefer-project']} (prefer=, every question)`
+        : values.prefer
+          ? "each question's project (prefer=)"
+          : 'no project',
     imported: {
       files: imported.filesDone,
       sessions: imported.sessions,
@@ -164,6 +180,7 @@ try {
       ms: importMs,
     },
     hitAt5: agg.overall,
+    searchOnly: aggregate(searchOnly).overall,
     byCategory: agg.byCategory,
     bySource: agg.bySource,
     digestTokens,

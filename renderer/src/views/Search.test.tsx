@@ -1,10 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi } from '../test/fakeApi';
+import { fakeApi, projectFixture } from '../test/fakeApi';
 import { renderWith } from '../test/render';
 import { SearchView } from './Search';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
 
 const hit = (id: number, snippet: string) => ({
   kind: 'observation' as const,
@@ -56,6 +59,48 @@ describe('SearchView', () => {
     await screen.findByText('No matches');
     const last = api.calls.filter(([n]) => n === 'search').at(-1)![1][0];
     expect(last).toMatchObject({ q: 'zzz', type: 'decision', file: 'a.ts' });
+  });
+
+  it('ranks the project worked in last first, until switched off (remembered); never with a project filter', async () => {
+    const api = fakeApi();
+    api.state.projects = [
+      projectFixture('older', { lastActivityAt: 1_000 }),
+      projectFixture('recent', { lastActivityAt: 2_000 }),
+      projectFixture('never', { lastActivityAt: null }),
+    ];
+    api.state.hits = [hit(1, 'the <mark>auth</mark> bug')];
+    const lastSearch = () =>
+      api.calls.filter(([n]) => n === 'search').at(-1)![1][0] as Record<string, unknown>;
+    renderWith(api, <SearchView debounceMs={1} />);
+    await waitFor(() => expect(api.calls.some(([n]) => n === 'listProjects')).toBe(true));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), {
+      target: { value: 'auth' },
+    });
+    const toggle = await screen.findByRole('button', { name: 'recent first' });
+    await waitFor(() => expect(lastSearch()).toMatchObject({ q: 'auth', prefer: 'recent' }));
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(lastSearch()).not.toHaveProperty('prefer'));
+    expect(screen.getByRole('button', { name: 'recent first' }).getAttribute('aria-pressed')).toBe('false');
+    cleanup();
+
+    // Remembered: a popup opened again still ranks every project alike.
+    renderWith(api, <SearchView debounceMs={1} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), { target: { value: 'bug' } });
+    const off = await screen.findByRole('button', { name: 'recent first' });
+    expect(off.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(lastSearch()).toMatchObject({ q: 'bug' }));
+    expect(lastSearch()).not.toHaveProperty('prefer');
+    fireEvent.click(off);
+    await waitFor(() => expect(lastSearch()).toMatchObject({ q: 'bug', prefer: 'recent' }));
+
+    // A project filter narrows to one project: no preference, no switch.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.change(screen.getByLabelText('Project'), { target: { value: 'older' } });
+    await waitFor(() => expect(lastSearch()).toMatchObject({ q: 'bug', project: 'older' }));
+    expect(lastSearch()).not.toHaveProperty('prefer');
+    expect(screen.queryByRole('button', { name: 'recent first' })).toBeNull();
   });
 
   it('shows a failing search inline', async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Page, SearchHit, SearchQuery } from '../../../electron/shared/api';
+import type { Page, SearchHit } from '../../../electron/shared/api';
 import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, Empty, ErrorBox, Highlight, Loading } from '../components/ui';
 import { useDebounced } from '../components/useDebounced';
 import { useListMemory } from '../components/useListMemory';
 import { Time } from '../components/Time';
+import { PreferRecentToggle, searchQuery, usePreferRecent } from '../features/search/components/PreferRecent';
 import { NO_FILTERS, SearchFilters, type Filters } from '../features/search/components/SearchFilters';
 import { ObservationDetail } from './ObservationDetail';
 import { SessionDetail } from './SessionDetail';
@@ -26,21 +27,21 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   const [cursor, setCursor] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
+  const projects = useResource(() => api.listProjects(), 'projects');
+  const recent = usePreferRecent(projects.data?.items ?? [], filters);
   // Debounce a string (a fresh object every render would never settle).
-  const queryKey = useDebounced(JSON.stringify({ q: q.trim(), ...filters }), debounceMs);
-  const query = JSON.parse(queryKey) as Filters & { q: string };
+  const queryKey = useDebounced(
+    JSON.stringify({ q: q.trim(), ...filters, prefer: recent.prefer }),
+    debounceMs,
+  );
+  const query = JSON.parse(queryKey) as Filters & { q: string; prefer: string | null };
   const activeFilters = Object.values(filters).filter((v) => v !== '').length;
   const hasQuery = query.q !== '' || query.project + query.type + query.since + query.file !== '';
 
   const res = useResource<Page<SearchHit, string> | null>(
     () => {
       if (!hasQuery) return Promise.resolve(null);
-      const sq: SearchQuery = { q: query.q, limit: 30 };
-      if (query.project) sq.project = query.project;
-      if (query.type) sq.type = query.type;
-      if (query.file) sq.file = query.file;
-      if (query.since) sq.since = query.since;
-      return api.search(sq);
+      return api.search(searchQuery(query, query.prefer));
     },
     queryKey,
     (ev) =>
@@ -50,7 +51,6 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
         (ev.name === 'session' && ev.data.status === 'deleted')),
     1500,
   );
-  const projects = useResource(() => api.listProjects(), 'projects');
   const items = [...(res.data?.items ?? []), ...more];
 
   const [prevQuery, setPrevQuery] = useState(queryKey);
@@ -160,6 +160,9 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
           projects={(projects.data?.items ?? []).map((p) => p.name)}
         />
       )}
+      {hasQuery && recent.recent !== null && filters.project === '' && (
+        <PreferRecentToggle recent={recent.recent} on={recent.on} toggle={recent.toggle} />
+      )}
       {res.error !== undefined && <ErrorBox error={res.error} onRetry={res.reload} />}
       {!hasQuery && (
         <Empty title="Search everything Claude Code did">
@@ -214,12 +217,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
           type="button"
           className="more"
           onClick={() => {
-            const sq: SearchQuery = { q: query.q, limit: 30, cursor: nextCursor };
-            if (query.project) sq.project = query.project;
-            if (query.type) sq.type = query.type;
-            if (query.file) sq.file = query.file;
-            if (query.since) sq.since = query.since;
-            api.search(sq).then(
+            api.search(searchQuery(query, query.prefer, nextCursor)).then(
               (p) => {
                 setMore((m) => [...m, ...p.items]);
                 setCursor(p.nextCursor ?? '');

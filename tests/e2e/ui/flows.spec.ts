@@ -10,7 +10,13 @@ interface SessionsPage {
   items: Array<{ id: number; claudeSessionId: string; project: string; firstPrompt: string | null }>;
 }
 interface ProjectsPage {
-  items: Array<{ name: string; rootPath: string | null; captureEnabled: boolean; skippedEvents: number }>;
+  items: Array<{
+    name: string;
+    rootPath: string | null;
+    captureEnabled: boolean;
+    skippedEvents: number;
+    lastActivityAt: number | null;
+  }>;
 }
 
 test('search as you type, open a result with the keyboard, Esc back', async ({ app, svc }) => {
@@ -33,6 +39,33 @@ test('search as you type, open a result with the keyboard, Esc back', async ({ a
   await app.keyboard.press('Escape');
   await expect(box).toBeFocused();
   await expect(box).toHaveValue('invoice');
+});
+
+test('search ranks the project worked in last first, and a click ranks every project alike', async ({
+  app,
+  svc,
+}) => {
+  const projects = (await svc.current.api('GET', '/api/projects')).json as ProjectsPage;
+  const recent = projects.items
+    .filter((p) => p.lastActivityAt !== null)
+    .sort((a, b) => b.lastActivityAt! - a.lastActivityAt!)[0]!.name;
+  const asked = (prefer: boolean) =>
+    app.waitForRequest((r) => {
+      const u = new URL(r.url());
+      return u.pathname === '/api/search' && u.searchParams.get('prefer') === (prefer ? recent : null);
+    });
+  await app.keyboard.press('/');
+  const box = app.getByRole('combobox', { name: 'Search memories' });
+  const preferred = asked(true);
+  await box.pressSequentially('test', { delay: 20 });
+  await preferred;
+  const toggle = app.getByRole('button', { name: `${recent} first` });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(app.getByRole('listbox', { name: 'Results' }).getByRole('option').first()).toBeVisible();
+  const alike = asked(false);
+  await toggle.click();
+  await alike;
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('turn a project off: the next event for it is not stored', async ({ app, svc }) => {
