@@ -14,11 +14,12 @@ export interface CliResult {
 
 export function runCli(
   args: string[],
-  opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
+  opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; cwd?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MEMTRAY_BIN, ...args], {
       env: { ...process.env, ...opts.env },
+      ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
       stdio: 'pipe',
     });
     let stdout = '';

@@ -1,7 +1,14 @@
-/** `memtray search QUERY [--project P] [--type T] [--file F] [--limit N] [--json]`: search the memory database. */
+/**
+ * `memtray search QUERY [--project P] [--prefer P | --all-projects] [--type T] [--file F] [--limit N] [--json]`:
+ * search the memory database. Run inside a known project's directory, the search is asked from that
+ * project (`prefer`, as Claude's MCP search is): its strong matches first, other projects' below.
+ * `--prefer P` names the project instead, `--all-projects` ranks every project alike, and
+ * `--project P` keeps to one project.
+ */
 import { parseArgs } from 'node:util';
 import { resolveDataDir, dataDirPaths } from '../config/data-dir.js';
 import { openDatabase } from '../db/open.js';
+import { ProjectStore } from '../projects/store.js';
 import { searchParamsFrom } from '../recall/routes.js';
 import { SearchEngine } from '../recall/search.js';
 import { HybridSearch } from '../recall/vectors/hybrid.js';
@@ -18,6 +25,8 @@ export async function runSearch(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       project: { type: 'string' },
+      prefer: { type: 'string' },
+      'all-projects': { type: 'boolean' },
       type: { type: 'string' },
       file: { type: 'string' },
       limit: { type: 'string' },
@@ -26,14 +35,21 @@ export async function runSearch(argv: string[]): Promise<number> {
     },
     strict: true,
   });
+  if (values.prefer !== undefined && values['all-projects'])
+    throw new Error('--prefer and --all-projects exclude each other');
   const q = new URLSearchParams({ q: positionals.join(' ') });
   for (const k of ['project', 'type', 'file', 'limit'] as const)
     if (values[k] !== undefined) q.set(k, values[k]);
-  const params = searchParamsFrom(q);
   // Reads the database directly (WAL: safe beside a running service); no service needed.
   const paths = dataDirPaths(values['data-dir'] ?? resolveDataDir());
   const { sqlite, db, close } = openDatabase(paths.db, { migrationsDir: migrationsDir() });
   try {
+    const askedFrom =
+      values.project !== undefined || values['all-projects']
+        ? null
+        : (values.prefer ?? new ProjectStore(sqlite, new Bus()).knownAt(process.cwd()));
+    if (askedFrom !== null) q.set('prefer', askedFrom);
+    const params = searchParamsFrom(q);
     // The same search as the service's: hybrid when embeddings are on (the service embeds; this
     // only reads the vectors and embeds the query).
     const clock = (): number => Date.now();
@@ -48,14 +64,22 @@ export async function runSearch(argv: string[]): Promise<number> {
     const indexer = new Indexer({ db: sqlite, settings, bus: new Bus(), clock, logger: silentLogger });
     const r = await new HybridSearch(new SearchEngine(sqlite, clock), indexer, { clock }).search(params);
     if (values.json) {
-      const out: CliSearchOutput = { items: r.items, corrected: r.corrected };
+      const out: CliSearchOutput = {
+        items: r.items,
+        corrected: r.corrected,
+        ...(askedFrom !== null ? { askedFrom } : {}),
+      };
       process.stdout.write(`${JSON.stringify(out)}\n`);
       return 0;
     }
-    if (r.items.length === 0) process.stdout.write('No matches.\n');
     // Stored text may hold control characters: never let it drive the terminal.
     // eslint-disable-next-line no-control-regex
     const safe = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+    if (askedFrom !== null)
+      process.stdout.write(
+        `Asked from ${safe(askedFrom)}: its matches first (--all-projects ranks every project alike).\n`,
+      );
+    if (r.items.length === 0) process.stdout.write('No matches.\n');
     const plain = (s: string): string => s.replace(/<mark>/g, '\u001b[1m').replace(/<\/mark>/g, '\u001b[22m');
     const tty = process.stdout.isTTY;
     for (const i of r.items) {

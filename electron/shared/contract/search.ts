@@ -63,5 +63,13 @@ export const searchPage = page(searchHit, z.string()).extend({ corrected: correc
 export type SearchPage = z.infer<typeof searchPage>;
 
 /** `memtray search --json`. */
-export const cliSearchOutput = z.strictObject({ items: z.array(searchHit), corrected: corrections });
+/**
+ * `memtray search --json`: the hits, typo corrections, and the project the search was asked from
+ * (`prefer`: the known project of the directory it ran in, or `--prefer`), absent when none.
+ */
+export const cliSearchOutput = z.strictObject({
+  items: z.array(searchHit),
+  corrected: corrections,
+  askedFrom: z.string().optional(),
+});
 export type CliSearchOutput = z.infer<typeof cliSearchOutput>;
