@@ -63,6 +63,7 @@ function main(setup: Setup): void {
   };
 
   let committed = 0;
+  let last = 0;
   let projected = 0;
   let pending: ServerResponse[] = [];
   let waiting: ServerResponse[] = [];
@@ -83,7 +84,7 @@ function main(setup: Setup): void {
 
   const flush = (): void => {
     j.exec('COMMIT');
-    committed = Number(j.prepare('SELECT max(id) FROM events').pluck().get() ?? 0);
+    committed = last;
     worker.postMessage({ committed });
     const done = pending;
     pending = [];
@@ -113,7 +114,7 @@ function main(setup: Setup): void {
         j.exec('BEGIN');
         setImmediate(flush);
       }
-      insert.run('PostToolUse', body);
+      last = Number(insert.run('PostToolUse', body).lastInsertRowid);
       pending.push(res);
     });
   });
