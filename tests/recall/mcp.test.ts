@@ -126,12 +126,15 @@ describe('memtray mcp (stdio, through the SDK client) beside a running service',
     const ids = (r: ToolResult): number[] =>
       mcpSearch.output.parse(r.structuredContent).results.map((x) => x.id);
     const query = { query: ASKED_FROM_QUESTION };
-    const elsewhere = ids(await call('search', query));
+    const outside = await call('search', query);
+    expect(mcpSearch.output.parse(outside.structuredContent).askedFrom).toBeUndefined();
+    const elsewhere = ids(outside);
     expect(elsewhere).toHaveLength(10);
     expect(elsewhere).not.toContain(answer);
     const inProject = await connectMcp(t.dataDir, 'memtray-test-here', dir);
     try {
       const r = (await inProject.callTool({ name: 'search', arguments: query })) as ToolResult;
+      expect(mcpSearch.output.parse(r.structuredContent).askedFrom).toBe(here);
       const got = ids(r);
       expect(got[0]).toBe(answer);
       expect(got.slice(1)).toEqual(elsewhere.slice(0, 9));
@@ -141,6 +144,7 @@ describe('memtray mcp (stdio, through the SDK client) beside a running service',
         arguments: { ...query, project: 'webshop' },
       })) as ToolResult;
       expect(ids(filtered)).not.toContain(answer);
+      expect(mcpSearch.output.parse(filtered.structuredContent).askedFrom).toBeUndefined();
     } finally {
       await inProject.close();
     }

@@ -89,16 +89,19 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
       description:
         'Search past work (observations, decisions, episodes, session summaries, prompts). Ask in plain ' +
         'words ("which file did we change for X?", "why did we drop Y?"): question words are optional, ' +
-        'identifiers match their parts. Returns ids, titles, highlighted snippets and a count for repeated ' +
-        'memories; fetch details with get_observations or get_session.',
+        'identifiers match their parts. Without a project, the project of the directory Claude runs in ' +
+        'comes first (askedFrom), other projects below. Returns ids, titles, highlighted snippets and a ' +
+        'count for repeated memories; fetch details with get_observations or get_session.',
       inputSchema: mcpSearch.input,
       outputSchema: mcpSearch.output,
     },
     async (a) => {
+      // A project named in the call is a filter: then nothing is preferred.
+      const askedFrom = a.project === undefined ? here() : undefined;
       const r = await engine.search({
         q: a.query,
         project: a.project,
-        prefer: here(),
+        prefer: askedFrom,
         type: a.type,
         file: a.file,
         limit: a.limit ?? SEARCH_LIMITS.mcpLimit.default,
@@ -117,6 +120,7 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
           ...(i.count !== undefined ? { count: i.count } : {}),
         })),
         ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
+        ...(askedFrom !== undefined ? { askedFrom } : {}),
       });
     },
   );

@@ -23,6 +23,8 @@ export const mcpSearch = {
   output: z.strictObject({
     results: z.array(searchHit.omit({ score: true, createdAt: true }).extend({ at: isoTime })),
     corrected: corrections.optional(),
+    /** The project the search was asked from (the server's cwd's): its strong matches come first. */
+    askedFrom: z.string().optional(),
   }),
 };
 
