@@ -20,12 +20,11 @@
  */
 import Database from 'better-sqlite3';
 import { createServer, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { BOOT } from '../../electron/core/maintenance/runner.js';
+import { BOOT, tsxApiUrl } from '../../electron/core/maintenance/runner.js';
 import { IndexMerger } from '../../electron/core/db/index-merge.js';
 import { findMigrationsDir, openDatabase } from '../../electron/core/db/open.js';
 import { cleanDeep } from '../../electron/core/privacy/clean.js';
@@ -67,11 +66,7 @@ function main(setup: Setup): void {
   let projected = 0;
   let pending: ServerResponse[] = [];
   let waiting: ServerResponse[] = [];
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
+  const tsx = tsxApiUrl(fileURLToPath(import.meta.url));
   const worker = new Worker(BOOT, { eval: true, workerData: { ...setup, entry: import.meta.url, tsx } });
   const ready = new Promise((resolve) => worker.once('message', resolve));
   worker.on('message', (m: { projected: number } | 'ready') => {

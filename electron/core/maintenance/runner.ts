@@ -27,17 +27,22 @@ interface Entry {
   tsx: string | null;
 }
 
+/** The URL of tsx's ESM API as resolved from `file` (its `require` condition finds the .cjs build next to it). */
+export function tsxApiUrl(file: string): string {
+  return pathToFileURL(
+    createRequire(file)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+}
+
 /** Where the worker's entry is, next to this module (source or bundle); null when not shipped. */
 export function workerEntry(moduleUrl: string = import.meta.url): Entry | null {
   if (!moduleUrl.startsWith('file:')) return null;
   const here = fileURLToPath(moduleUrl);
   if (here.endsWith('.ts')) {
     try {
-      // tsx's ESM API (its `require` condition resolves the .cjs build next to it).
-      const api = createRequire(here)
-        .resolve('tsx/esm/api')
-        .replace(/\.cjs$/, '.mjs');
-      return { url: pathToFileURL(join(dirname(here), 'worker.ts')).href, tsx: pathToFileURL(api).href };
+      return { url: pathToFileURL(join(dirname(here), 'worker.ts')).href, tsx: tsxApiUrl(here) };
     } catch {
       return null;
     }

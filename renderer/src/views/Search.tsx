@@ -41,7 +41,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   const res = useResource<Page<SearchHit, string> | null>(
     () => {
       if (!hasQuery) return Promise.resolve(null);
-      return api.search(searchQuery(query, query.prefer));
+      return api.search(searchQuery(query));
     },
     queryKey,
     (ev) =>
@@ -217,7 +217,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
           type="button"
           className="more"
           onClick={() => {
-            api.search(searchQuery(query, query.prefer, nextCursor)).then(
+            api.search(searchQuery(query, nextCursor)).then(
               (p) => {
                 setMore((m) => [...m, ...p.items]);
                 setCursor(p.nextCursor ?? '');

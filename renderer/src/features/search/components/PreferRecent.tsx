@@ -39,16 +39,15 @@ export function usePreferRecent(projects: readonly Project[], filters: Filters) 
   return { recent, on, toggle, prefer: on && filters.project === '' ? recent : null };
 }
 
-/** The search request for a query, its filters and the preferred project. */
+/** The search request for a query, its filters and the preferred project (null with a project filter). */
 export function searchQuery(
-  query: Filters & { q: string },
-  prefer: string | null,
+  query: Filters & { q: string; prefer: string | null },
   cursor?: string,
 ): SearchQuery {
   const sq: SearchQuery = { q: query.q, limit: 30 };
   if (cursor !== undefined) sq.cursor = cursor;
   if (query.project) sq.project = query.project;
-  else if (prefer) sq.prefer = prefer;
+  if (query.prefer) sq.prefer = query.prefer;
   if (query.type) sq.type = query.type;
   if (query.file) sq.file = query.file;
   if (query.since) sq.since = query.since;
