@@ -60,3 +60,21 @@ export function bashOutcome(r: unknown, failed: boolean): BashOutcome {
   }
   return { ok, exitCode, interrupted, summary };
 }
+
+/** A pipe between two commands (`a | b`, not `a || b`). */
+const PIPE = /[^|]\|(?!\|)/;
+/** Programs that only show text: a failure they print is a file's content, not their own. */
+const VIEWERS =
+  /^\s*(?:cat|less|more|head|tail|grep|egrep|rg|ag|sed|awk|jq|echo|printf|git\s+(?:log|show|diff|grep))\b/;
+/** What a failing program prints whatever its exit status: a traceback, a panic, a failed report. */
+const FAILED_OUTPUT =
+  /^Traceback \(most recent call last\)|^thread '[^']*' panicked at|^Segmentation fault|^make(?:\[\d+\])?: \*\*\*|^npm ERR!|^FAILED \(|^error(?:\[E\d+\])?: |^\S+\.\w+:\d+(?::\d+)?: (?:fatal )?error: |^Exception in thread |^Uncaught |^\w*(?:Error|Exception): |\b[1-9]\d* (?:failed|failing)\b|^test result: FAILED/m;
+
+/**
+ * Whether a piped command whose pipeline exited 0 hid a failure of its first program
+ * (`pytest | tail -5` printing a traceback): exit status 0 is the last program's.
+ */
+export function hiddenFailure(cmd: string, output: string): boolean {
+  if (!PIPE.test(cmd) || VIEWERS.test(cmd)) return false;
+  return FAILED_OUTPUT.test(output.slice(0, 20_000));
+}

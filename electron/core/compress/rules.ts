@@ -5,8 +5,9 @@
  */
 import type { RuleInput, StructuredFields } from '../ingest/ingestor.js';
 import { errorGist } from '../memories/error-lines.js';
-import { bashOutcome, isBuildCommand, isTestCommand, responseText } from './rules-util.js';
+import { bashOutcome, hiddenFailure, isBuildCommand, isTestCommand, responseText } from './rules-util.js';
 import { clip } from '../util/clip.js';
+import { editedFacts, outputFacts, writtenFacts } from './written.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const rec = (v: unknown): Record<string, unknown> =>
@@ -53,7 +54,7 @@ function fileOp(i: RuleInput, input: Record<string, unknown>): StructuredFields 
     const out = base('change', `${created ? 'Created' : 'Wrote'} ${short}`);
     out.subtitle = `${content.split('\n').length} lines written`;
     out.filesModified.push(path);
-    out.facts.push(`change_type: ${created ? 'create' : 'overwrite'}`);
+    out.facts.push(`change_type: ${created ? 'create' : 'overwrite'}`, ...writtenFacts(content));
     out.concepts.push('file-write');
     return out;
   }
@@ -68,7 +69,8 @@ function fileOp(i: RuleInput, input: Record<string, unknown>): StructuredFields 
     const oldS = str(e.old_string);
     const newS = str(e.new_string) ?? str(e.new_source);
     if (oldS !== undefined || newS !== undefined) {
-      out.facts.push(`old: ${clip(oldS ?? '', 160)}`, `new: ${clip(newS ?? '', 160)}`);
+      const added = editedFacts(newS ?? '');
+      out.facts.push(`old: ${clip(oldS ?? '', 160)}`, ...(added.length > 0 ? added : ['new: ']));
     }
   }
   if (edits.length > 5) out.facts.push(`${edits.length - 5} more edits`);
@@ -84,6 +86,8 @@ function command(i: RuleInput, input: Record<string, unknown>): StructuredFields
   const isTest = isTestCommand(cmd);
   const isBuild = !isTest && isBuildCommand(cmd);
   const outcome = bashOutcome(i.toolResponse, i.failed);
+  const printed = responseText(i.toolResponse);
+  const hidden = outcome.ok && hiddenFailure(cmd, printed);
   const type = isTest ? 'test' : isBuild ? 'build' : 'command';
   const verb = isTest ? 'Ran tests' : isBuild ? 'Built' : 'Ran';
   const out = base(type, desc ? `${desc}` : `${verb}: ${cmd}`);
@@ -93,8 +97,10 @@ function command(i: RuleInput, input: Record<string, unknown>): StructuredFields
   out.facts.push(`is_test: ${isTest}`, `is_build: ${isBuild}`);
   out.facts.push(`exit_status: ${outcome.exitCode ?? (outcome.ok ? 0 : 'unknown')}`);
   if (outcome.interrupted) out.facts.push('interrupted');
+  if (hidden) out.facts.push('piped: the first program failed, the pipeline exited 0');
   for (const line of outcome.summary) out.facts.push(clip(line, 200));
-  if (!outcome.ok) {
+  out.facts.push(...outputFacts(printed, outcome.summary));
+  if (!outcome.ok || hidden) {
     out.type = isTest ? 'test' : 'failure';
     out.title = clip(`${isTest ? 'Tests failed' : 'Command failed'}: ${desc ?? cmd}`, 120);
     const err = errorGist(responseText(i.toolResponse));

@@ -1,0 +1,71 @@
+/**
+ * What a tool call put into words worth finding later: the text a Write or Edit put into a file
+ * (docstrings, config values, notes) and the first and last lines a command printed. Bounded: a
+ * few hundred characters as facts of at most FACT_MAX characters each, from at most the first
+ * SCAN_MAX characters of the text. The input is already redacted and stripped of private tags.
+ */
+
+const SCAN_MAX = 20_000;
+const LINES_MAX = 400;
+export const FACT_MAX = 300;
+/** Lines that carry no words: blank, braces, rules, separators. */
+const EMPTY = /^[^\p{L}\p{N}]*$/u;
+/** Module plumbing that names nothing a person asks about later. */
+const PLUMBING =
+  /^(?:import\s|from\s+\S+\s+import\s|#include\s|use\s+[\w:]+(?:::\{[^}]*\})?;$|(?:const|let|var)\s+\{?[\w\s,]+\}?\s*=\s*require\()/;
+
+/** Trimmed lines of `text` that say something, in order, without module plumbing. */
+export function meaningfulLines(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.slice(0, SCAN_MAX).split('\n', LINES_MAX)) {
+    const line = raw.replace(/\s+/g, ' ').trim();
+    if (EMPTY.test(line) || PLUMBING.test(line)) continue;
+    out.push(line);
+  }
+  return out;
+}
+
+/**
+ * `lines` joined with ` ⏎ ` and cut into facts `prefix: …` of at most FACT_MAX characters, at
+ * word boundaries, up to `total` characters of text in all.
+ */
+export function chunkFacts(prefix: string, lines: string[], total: number): string[] {
+  const room = FACT_MAX - prefix.length - 2;
+  const facts: string[] = [];
+  let text = lines.join(' ⏎ ');
+  if (text.length > total) text = `${cutAtWord(text, total - 1)}…`;
+  while (text.length > 0) {
+    const part = text.length <= room ? text : cutAtWord(text, room);
+    facts.push(`${prefix}: ${part.trim()}`);
+    text = text.slice(part.length).trimStart();
+  }
+  return facts;
+}
+
+/** The longest prefix of `s` of at most `n` characters that ends at a word boundary. */
+function cutAtWord(s: string, n: number): string {
+  if (s.length <= n) return s;
+  const cut = s.slice(0, n);
+  const space = cut.lastIndexOf(' ');
+  return space > n / 2 ? cut.slice(0, space) : cut;
+}
+
+/** What a Write put into its file: up to 1,200 characters of its meaningful lines. */
+export function writtenFacts(content: string): string[] {
+  return chunkFacts('wrote', meaningfulLines(content), 1_200);
+}
+
+/** What an Edit's new text says: up to 600 characters of its meaningful lines. */
+export function editedFacts(newText: string): string[] {
+  return chunkFacts('new', meaningfulLines(newText), 600);
+}
+
+/**
+ * What a command printed: its first four and last two meaningful lines (a report's totals come
+ * last), up to 500 characters, leaving out lines already kept elsewhere (`skip`).
+ */
+export function outputFacts(output: string, skip: string[]): string[] {
+  const lines = meaningfulLines(output).filter((l) => !skip.some((s) => s.includes(l) || l.includes(s)));
+  const picked = lines.length <= 6 ? lines : [...lines.slice(0, 4), '…', ...lines.slice(-2)];
+  return picked.length === 0 ? [] : chunkFacts('output', picked, 500);
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { extractRules } from '../../electron/core/compress/rules.js';
+import { FACT_MAX } from '../../electron/core/compress/written.js';
+
+const run = (toolName: string, toolInput: unknown, toolResponse: unknown, failed = false) =>
+  extractRules({ toolName, toolInput, toolResponse, failed, cwd: '/p' });
+
+describe('what a tool call wrote or printed is kept, bounded', () => {
+  it('keeps the words a Write put into a file (docstrings, settings), not its plumbing', () => {
+    const content = [
+      'import os',
+      'from pathlib import Path',
+      '',
+      'MAX_UPLOAD_MB = 25  # the proxy rejects larger bodies anyway',
+      'def rotate(path):',
+      '    """Keep at most seven archives; older ones are deleted."""',
+      '}',
+    ].join('\n');
+    const out = run('Write', { file_path: '/p/app/limits.py', content }, { type: 'create' });
+    const wrote = out.facts.filter((f) => f.startsWith('wrote: ')).join(' ');
+    expect(wrote).toContain('MAX_UPLOAD_MB = 25 # the proxy rejects larger bodies anyway');
+    expect(wrote).toContain('Keep at most seven archives');
+    expect(wrote).not.toContain('import os');
+    expect(out.subtitle).toBe('7 lines written');
+  });
+
+  it('bounds a large Write to a few facts of at most FACT_MAX characters, cut at words', () => {
+    const content = Array.from({ length: 5_000 }, (_v, i) => `const value${i} = ${i}; // setting ${i}`).join(
+      '\n',
+    );
+    const facts = run('Write', { file_path: '/p/big.js', content }, {}).facts.filter((f) =>
+      f.startsWith('wrote: '),
+    );
+    expect(facts.length).toBeGreaterThan(1);
+    expect(facts.length).toBeLessThanOrEqual(5);
+    for (const f of facts) expect(f.length).toBeLessThanOrEqual(FACT_MAX);
+    expect(facts.join(' ').length).toBeLessThan(1_400);
+  });
+
+  it("keeps more of an Edit's new text than its old", () => {
+    const newText = `${'x'.repeat(10)} the cache now expires after 15 minutes because stale prices confused buyers ${'y'.repeat(200)}`;
+    const out = run('Edit', { file_path: '/p/a.ts', old_string: 'old', new_string: newText }, {});
+    expect(out.facts.join(' ')).toContain('stale prices confused buyers');
+  });
+
+  it("keeps a command's first and last lines of output", () => {
+    const stdout = [
+      'Generating report',
+      'parsed 1,204 rows',
+      ...Array.from({ length: 30 }, (_v, i) => `row ${i}`),
+      'p95 latency: 41 ms',
+    ].join('\n');
+    const facts = run('Bash', { command: 'node bench.js' }, { stdout, stderr: '' }).facts.join('\n');
+    expect(facts).toContain('parsed 1,204 rows');
+    expect(facts).toContain('p95 latency: 41 ms');
+    expect(facts).not.toContain('row 20');
+  });
+
+  it('a piped command that exited 0 but printed a traceback is a failure', () => {
+    const stdout = 'Traceback (most recent call last):\n  File "app.py", line 3\nKeyError: \'user_id\'';
+    const out = run('Bash', { command: 'python3 app.py 2>&1 | tail -5' }, { stdout, stderr: '' });
+    expect(out.type).toBe('failure');
+    expect(out.title).toMatch(/^Command failed/);
+    expect(out.facts.find((f) => f.startsWith('error: '))).toContain("KeyError: 'user_id'");
+    const tests = run(
+      'Bash',
+      { command: 'cargo test 2>&1 | tail -3' },
+      { stdout: 'test result: FAILED. 4 passed; 1 failed', stderr: '' },
+    );
+    expect(tests).toMatchObject({ type: 'test', title: expect.stringMatching(/^Tests failed/) });
+  });
+
+  it('a viewer printing an error (grep, cat) or an unpiped success is no failure', () => {
+    const stdout = 'KeyError: missing';
+    expect(run('Bash', { command: 'grep -r KeyError logs | head' }, { stdout, stderr: '' }).type).toBe(
+      'command',
+    );
+    expect(run('Bash', { command: 'cat err.log' }, { stdout, stderr: '' }).type).toBe('command');
+    expect(
+      run('Bash', { command: 'python3 ok.py | tail -1' }, { stdout: 'done: 3 files', stderr: '' }).type,
+    ).toBe('command');
+  });
+});
