@@ -6,6 +6,7 @@
  */
 
 import { identifierParts } from '../db/identifiers.js';
+import { alternativesOf, numbersAsDigits } from './lexicon.js';
 
 const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
 /** Words read from a query (a question has many words that are only its frame). */
@@ -20,7 +21,7 @@ export interface ParsedQuery {
 }
 
 export function parseQuery(text: string): ParsedQuery {
-  const raw = text.normalize('NFC').trim().slice(0, 500);
+  const raw = numbersAsDigits(text.normalize('NFC').trim().slice(0, 500));
   const seen = new Set<string>();
   const tokens: string[] = [];
   // The index holds the parts of camelCase identifiers (words.ts), so `TranscriptComputers`
@@ -41,9 +42,14 @@ export function parseQuery(text: string): ParsedQuery {
 /** A quoted FTS5 string; words never contain `"`, but escape anyway. */
 const quote = (t: string): string => `"${t.replace(/"/g, '""')}"`;
 
-/** A word, as a prefix when asked and it has two or more characters (2- and 3-char prefixes are indexed). */
+/**
+ * A word, as a prefix when asked and it has two or more characters (2- and 3-char prefixes are
+ * indexed), or any of its alternatives (lexicon.ts) as whole words.
+ */
 export function term(t: string, prefix = true): string {
-  return prefix && t.length >= 2 ? `${quote(t)}*` : quote(t);
+  const own = prefix && t.length >= 2 ? `${quote(t)}*` : quote(t);
+  const alts = alternativesOf(t);
+  return alts.length === 0 ? own : `(${[own, ...alts.map(quote)].join(' OR ')})`;
 }
 
 /** Escapes LIKE wildcards for a `LIKE ? ESCAPE '\'` pattern. */

@@ -8,7 +8,10 @@
 import type Database from 'better-sqlite3';
 import { intentBoost, type Intent } from './intent.js';
 import type { Hit } from './page.js';
+import { stemsOf } from './lexicon.js';
 import type { Kind } from './search-sql.js';
+
+export { stemPrefix } from './lexicon.js';
 
 const META_SQL: Record<Kind, string> = {
   observation: `SELECT o.id, s.project, o.session_id AS session, o.type, o.tool_name AS toolName,
@@ -41,9 +44,6 @@ interface Meta {
   title: string;
   body: string | null;
 }
-
-/** What a word's inflections share (`refreshing`, `refreshed` → `refresh`), for matching in JS. */
-export const stemPrefix = (w: string): string => w.slice(0, Math.max(3, w.length - 3));
 
 /** The question as the reranker needs it. */
 export interface Question {
@@ -163,7 +163,7 @@ export class Reranker {
       if (!m) return { h, m, s: rel * (coverage === 'each' ? 0.04 : coverage ** 2) };
       const text = ` ${m.title} ${m.body ?? ''}`.toLowerCase();
       let s = rel * intentBoost(this.q.intent, h.kind, m.type, m.toolName, m.title);
-      const extra = this.q.optional.filter((w) => text.includes(stemPrefix(w))).length;
+      const extra = this.q.optional.filter((w) => stemsOf(w).some((st) => text.includes(st))).length;
       s *= 1 + 0.15 * Math.min(extra, 3);
       const cov = coverage === 'each' ? this.coverage(text) : coverage;
       s *= cov ** 2 * lengthFactor(m.len);
@@ -220,7 +220,7 @@ export class Reranker {
     let got = 0;
     for (const { word, weight } of this.q.weighted) {
       total += weight;
-      if (text.includes(stemPrefix(word))) got += weight;
+      if (stemsOf(word).some((st) => text.includes(st))) got += weight;
     }
     return total > 0 ? got / total : 0;
   }

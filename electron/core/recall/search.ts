@@ -19,7 +19,8 @@ import { renderPage, type Hit, type SearchItem, type Shape } from './page.js';
 import { preferOwn } from './prefer.js';
 import { readQuestion, type Intent } from './intent.js';
 import { parseQuery } from './query.js';
-import { Reranker, stemPrefix, type Question } from './rerank.js';
+import { alternativesOf, stemsOf, withAlternatives } from './lexicon.js';
+import { Reranker, type Question } from './rerank.js';
 import { NEIGHBOURS_SQL, type Filters, type Kind } from './search-sql.js';
 import { DENSE, Stages } from './stages.js';
 import { TypoCorrector } from './typo.js';
@@ -141,10 +142,7 @@ export class SearchEngine {
       const weigh = (ws: string[]): Map<string, number> => {
         // A word this search already found dense counts DENSE (the count stops there anyway).
         df ??= new Map(
-          ws.map((w) => [
-            w,
-            this.stages.knownDense('observation', w) ? DENSE : this.typo.frequency(w, DENSE),
-          ]),
+          ws.map((w) => [w, this.stages.knownDense('observation', w) ? DENSE : this.frequency(w)]),
         );
         const d = df;
         q.weighted = ws.map((w) => ({ word: w, weight: Math.log(1 + DENSE / (1 + (d.get(w) ?? 0))) }));
@@ -172,7 +170,7 @@ export class SearchEngine {
         );
       if (found.size < FEW && words.length > 0) {
         const fixed = words.map((t) => {
-          if (this.typo.isKnown(t)) return t;
+          if (this.typo.isKnown(t) || alternativesOf(t).some((a) => this.typo.isKnown(a))) return t;
           const c = this.typo.correct(t);
           if (c) corrected[t] = c;
           return c ?? t;
@@ -226,18 +224,23 @@ export class SearchEngine {
       }
     }
     const semantic = near && raw !== '' ? filterNear((sql) => this.stmt(sql), near, kinds, p, bind) : [];
-    const hits = semantic.length > 0 ? fuse(found.hits, semantic, words.map(stemPrefix)) : found.hits;
+    const hits = semantic.length > 0 ? fuse(found.hits, semantic, words.flatMap(stemsOf)) : found.hits;
     return {
       hits,
       corrected,
       shape: {
         intent: q.intent,
-        stems:
-          q.weighted.length > 0
-            ? [...q.weighted].sort((a, b) => b.weight - a.weight).map((w) => w.word)
-            : words,
+        stems: (q.weighted.length > 0
+          ? [...q.weighted].sort((a, b) => b.weight - a.weight).map((w) => w.word)
+          : words
+        ).flatMap(withAlternatives),
       },
     };
+  }
+
+  /** In how many observations a word or one of its alternatives occurs (the most of them), to DENSE. */
+  private frequency(word: string): number {
+    return Math.max(...[word, ...alternativesOf(word)].map((w) => this.typo.frequency(w, DENSE)));
   }
 
   private kindsFor(p: SearchParams): Kind[] {

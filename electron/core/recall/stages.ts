@@ -9,7 +9,7 @@
 import type Database from 'better-sqlite3';
 import type { Hit } from './page.js';
 import { term } from './query.js';
-import { stemPrefix } from './rerank.js';
+import { stemsOf } from './lexicon.js';
 import {
   NTH_MATCH_SQL,
   newestSql,
@@ -115,7 +115,7 @@ export class Stages {
       const match = list.join(` ${op} `);
       if (list === termList && dense.some(Boolean)) {
         // Snippets marked here too: an FTS snippet would re-run the costly expression.
-        const needles = words.map(stemPrefix);
+        const needles = words.flatMap(stemsOf);
         for (const r of this.newest(kind, match, needles, f, bind, k))
           out.push({ kind, id: r.id, score: r.score, match: null, needles });
       } else {
@@ -221,7 +221,7 @@ export class Stages {
    */
   newestOf(words: string[], only: string, f: Filters, bind: Record<string, unknown>, want: number): Hit[] {
     const match = `(${words.map((w) => term(w, false)).join(' OR ')}) AND (${only})`;
-    const needles = words.map(stemPrefix);
+    const needles = words.flatMap(stemsOf);
     return this.newest('observation', match, needles, f, bind, Math.max(want, MIN_WINDOW_HITS)).map((r) => ({
       kind: 'observation' as const,
       id: r.id,

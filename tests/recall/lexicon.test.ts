@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { alternativesOf, numbersAsDigits, stemsOf } from '../../electron/core/recall/lexicon.js';
+import { parseQuery, term } from '../../electron/core/recall/query.js';
+import { startTestService } from '../helpers/service.js';
+import { DAY, insertObservation } from './seed.js';
+
+describe('lexicon: words a developer uses for the same thing', () => {
+  it('widens a word into its group, once per inflection, and leaves other words alone', () => {
+    expect(alternativesOf('wipe')).toEqual(expect.arrayContaining(['truncate', 'delete', 'purge']));
+    expect(alternativesOf('wipe')).not.toContain('wiped');
+    expect(alternativesOf('sign')).toContain('auth');
+    expect(alternativesOf('colour')).toEqual(['color']);
+    expect(alternativesOf('pricebook')).toEqual([]);
+    expect(term('wipe', false)).toBe(
+      '("wipe" OR "delete" OR "remove" OR "drop" OR "dropped" OR "erase" OR "purge" OR "truncate")',
+    );
+    expect(term('pricebook')).toBe('"pricebook"*');
+  });
+
+  it('matches short alternatives in the index only, never inside other words in JS', () => {
+    expect(alternativesOf('database')).toContain('db');
+    expect(stemsOf('database')).not.toContain('db');
+  });
+
+  it('writes runs of number words as digits, and nothing else', () => {
+    expect(numbersAsDigits('a limit of twenty requests')).toBe('a limit of twenty requests');
+    expect(parseQuery('a limit of twenty requests').tokens).toContain('twenty');
+    expect(term('twenty', false)).toBe('("twenty" OR "20")');
+    expect(numbersAsDigits('two hundred fifty rows')).toBe('250 rows');
+    expect(numbersAsDigits('the twenty-two tests')).toBe('the 22 tests');
+    expect(numbersAsDigits('a thousand lines, one of them')).toBe('1000 lines, one of them');
+    expect(numbersAsDigits('two three')).toBe('two three');
+  });
+});
+
+describe("search bridges the question's words to the memory's", () => {
+  it('finds "wipe" as truncate, "sign-in" as auth and "twenty" as 20', async () => {
+    const t = await startTestService();
+    try {
+      const now = Date.now();
+      const titles = [
+        'Ran TRUNCATE on the staging events table',
+        'Moved the auth middleware before the router',
+        'Set the retry cap to 20 attempts',
+        'Renamed the price helper',
+      ];
+      for (const [i, title] of titles.entries())
+        insertObservation(t.service.core.sqlite, {
+          project: 'shop',
+          title,
+          type: 'change',
+          at: now - i * DAY,
+        });
+      const top = async (q: string): Promise<string | undefined> => {
+        const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}&limit=5`);
+        return (r.json as { items: Array<{ title: string }> }).items[0]?.title;
+      };
+      expect(await top('how did we wipe the staging events')).toMatch(/TRUNCATE/);
+      expect(await top('where does the sign-in middleware sit')).toMatch(/auth middleware/);
+      expect(await top('which setting allows twenty attempts')).toMatch(/retry cap to 20/);
+    } finally {
+      await t.dispose();
+    }
+  });
+});
