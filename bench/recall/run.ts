@@ -30,25 +30,10 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { estimateTokens } from '../../electron/core/recall/tokens.js';
-import {
-  CORPUS_DIR,
-  digest,
-  enableTestEmbeddings,
-  FIXTURE_DIR,
-  importTranscripts,
-  search,
-  startBench,
-} from './harness.js';
+import { askAll } from './ask.js';
+import { CORPUS_DIR, enableTestEmbeddings, FIXTURE_DIR, importTranscripts, startBench } from './harness.js';
 import { addNoise } from './noise.js';
-import {
-  aggregate,
-  loadQuestions,
-  missingKeys,
-  percentile,
-  shownText,
-  type Outcome,
-  type ShownItem,
-} from './score.js';
+import { aggregate, loadQuestions, percentile } from './score.js';
 
 const { values } = parseArgs({
   options: {
@@ -99,48 +84,27 @@ try {
   const importMs = Math.round(performance.now() - t0);
   if (values.embeddings === 'test') embeddings = await enableTestEmbeddings(bench);
 
-  const tokenizer = getTokenizer();
-  const projects = [...new Set(questions.flatMap((q) => q.project.split(',')))].sort();
-  const digests = new Map<string, string>();
-  for (const p of projects) digests.set(p, await digest(bench, p));
-  const digestTokens = Object.fromEntries(
-    projects.map((p) => {
-      const text = digests.get(p)!;
-      return [
-        p,
-        { tokens: tokenizer.encode(text.normalize('NFKC'), 'all').length, estimated: estimateTokens(text) },
-      ];
-    }),
-  );
-  tokenizer.free();
-
-  const outcomes: Outcome[] = [];
-  const searchOnly: Outcome[] = [];
   const askedFrom = (project: string): string | undefined =>
     values['prefer-project'] ?? (values.prefer ? project.split(',')[0] : undefined);
-  const misses: Array<{ id: string; category: string; q: string; missing: string[]; top: string[] }> = [];
-  const perQuestion: Array<Outcome & { q: string; keys: string[]; top: ShownItem[] }> = [];
-  const latencies: number[] = [];
-  const repeat = Math.max(1, Number(values.repeat));
-  for (let pass = 0; pass < repeat; pass++) {
-    for (const q of questions) {
-      const s = performance.now();
-      const items = await search(bench, q.q, 5, askedFrom(q.project));
-      latencies.push(performance.now() - s);
-      if (pass > 0) continue;
-      const dig = q.project
-        .split(',')
-        .map((p) => digests.get(p) ?? '')
-        .join('\n');
-      const missing = missingKeys(q.keys, shownText(items, dig, 5));
-      const o: Outcome = { id: q.id, category: q.category, source: q.source, hit: missing.length === 0 };
-      outcomes.push(o);
-      searchOnly.push({ ...o, hit: missingKeys(q.keys, shownText(items, '', 5)).length === 0 });
-      perQuestion.push({ ...o, q: q.q, keys: q.keys, top: items.slice(0, 5) });
-      if (!o.hit)
-        misses.push({ id: q.id, category: q.category, q: q.q, missing, top: items.map((i) => i.title) });
-    }
-  }
+  const asked = await askAll(bench, questions, { repeat: Math.max(1, Number(values.repeat)), askedFrom });
+  const { outcomes, searchOnly, perQuestion, latencies, digests } = asked;
+  const misses = perQuestion
+    .filter((o) => !o.hit)
+    .map((o) => ({
+      id: o.id,
+      category: o.category,
+      q: o.q,
+      missing: o.missing,
+      top: o.top.map((i) => i.title),
+    }));
+  const tokenizer = getTokenizer();
+  const digestTokens = Object.fromEntries(
+    [...digests].map(([p, text]) => [
+      p,
+      { tokens: tokenizer.encode(text.normalize('NFKC'), 'all').length, estimated: estimateTokens(text) },
+    ]),
+  );
+  tokenizer.free();
   // The floor under those figures: the same HTTP round trip to an endpoint that does no work.
   const floor: number[] = [];
   for (let i = 0; i < latencies.length; i++) {

@@ -13,7 +13,7 @@ export const questionSchema = z
   .object({
     id: z.string().min(1).max(20),
     category: z.enum(CATEGORIES),
-    source: z.enum(['corpus', 'fixture']),
+    source: z.enum(['corpus', 'fixture', 'blind']),
     /** The project as MemTray names it (basename of the session's cwd); several joined by commas. */
     project: z.string().min(1).max(200),
     q: z.string().min(1).max(500),
