@@ -152,18 +152,16 @@ function hydrate(
   }
   if (h.kind === 'summary') {
     const s = { request: r.request as string | null, completed: r.completed as string | null };
+    const text = [r.request, r.completed, r.learned, r.investigated, r.nextSteps].filter(Boolean).join(' — ');
+    const shaped =
+      shape.stems.length > 0
+        ? shapeSnippet(shape.intent === 'decision' ? 'decision' : null, plainRow(text), words(shape, h))
+        : '';
     return {
       ...base,
       type: null,
       title: summaryTitle(s),
-      snippet: withCount(
-        snippet(
-          h,
-          [r.request, r.completed, r.learned, r.investigated, r.nextSteps].filter(Boolean).join(' — '),
-          snippets,
-        ),
-        h.count,
-      ),
+      snippet: withCount(shaped || snippet(h, text, snippets), h.count),
     };
   }
   const prompt = r.prompt as string;

@@ -101,19 +101,59 @@ export function find(lower: string, stem: string): number {
   return first;
 }
 
-/** Windows of `text` around the rarest stems first; each [start, end) in `text`. */
+/** Occurrences of a stem considered for a window (the first ones). */
+const MAX_SPOTS = 24;
+const VALUE = /\d|\w[:=]\s*\S/;
+/** How far a window's edge moves to land on a word boundary. */
+const SNAP = 16;
+
+/** Where each stem occurs in `lower` (word starts first, at most MAX_SPOTS each). */
+function spots(lower: string, stem: string): number[] {
+  const out: number[] = [];
+  for (let i = lower.indexOf(stem); i >= 0 && out.length < MAX_SPOTS; i = lower.indexOf(stem, i + 1))
+    if (!wordBefore(lower, i)) out.push(i);
+  return out.length > 0 ? out : [find(lower, stem)].filter((i) => i >= 0);
+}
+
+/** `[a, b)` moved outwards to whitespace when there is some within SNAP characters. */
+function snap(text: string, a: number, b: number): [number, number] {
+  let x = a;
+  while (x > 0 && x > a - SNAP && !/\s/.test(text[x - 1]!)) x--;
+  if (x > 0 && !/\s/.test(text[x - 1]!)) x = a;
+  let y = b;
+  while (y < text.length && y < b + SNAP && !/\s/.test(text[y]!)) y++;
+  if (y < text.length && !/\s/.test(text[y]!)) y = b;
+  return [x, y];
+}
+
+/**
+ * Windows of `text` for `stems` (rarest first): for the rarest stem not yet shown, the window
+ * around one of its occurrences that holds the most weight of the stems not yet shown (a stem
+ * weighs more the rarer it is), edges on word boundaries; each [start, end) in `text`.
+ */
 function windows(text: string, stems: string[], room: number): Array<[number, number]> {
   const lower = text.toLowerCase();
+  const at = stems.map((st) => spots(lower, st));
+  const shown = (i: number, out: Array<[number, number]>): boolean =>
+    at[i]!.some((p) => out.some(([a, b]) => p >= a && p < b));
   const out: Array<[number, number]> = [];
-  for (const st of stems) {
+  for (let k = 0; k < stems.length; k++) {
     if (out.length >= FRAGMENTS || room <= 20) break;
-    const i = find(lower, st);
-    if (i < 0 || out.some(([a, b]) => i >= a && i < b)) continue;
+    if (at[k]!.length === 0 || shown(k, out)) continue;
     const w = Math.min(WINDOW, room);
-    const a = Math.max(0, i - Math.floor(w / 3));
-    const b = Math.min(text.length, a + w);
-    out.push([a, b]);
-    room -= b - a + 3;
+    let best: [number, number] | null = null;
+    let bestScore = -1;
+    for (const p of at[k]!) {
+      const a = Math.max(0, p - Math.floor(w / 3));
+      const [x, y] = snap(text, a, Math.min(text.length, a + w));
+      // On a tie, the window that states a value (a number, `key: value`, `key = value`).
+      let score = VALUE.test(text.slice(x, y)) ? 0.01 : 0;
+      for (let j = k; j < stems.length; j++)
+        if (!shown(j, out) && at[j]!.some((q) => q >= x && q < y)) score += 1 / (1 + j);
+      if (score > bestScore) [best, bestScore] = [[x, y], score];
+    }
+    out.push(best!);
+    room -= best![1] - best![0] + 3;
   }
   return out.sort((x, y) => x[0] - y[0]);
 }

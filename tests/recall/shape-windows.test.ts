@@ -1,0 +1,49 @@
+/**
+ * Snippet windows: the window that holds the most of the query's rare words, edges on word
+ * boundaries; session summaries shaped like observations instead of cut where FTS5 stops.
+ */
+import { describe, expect, it } from 'vitest';
+import { shapeSnippet } from '../../electron/core/recall/shape.js';
+
+const row = (text: string) => ({
+  text,
+  facts: [],
+  subtitle: null,
+  narrative: text,
+  paths: [],
+  command: null,
+});
+const plain = (s: string): string => s.replace(/<\/?mark>/g, '');
+
+describe('snippet windows', () => {
+  it('picks the occurrence of the rarest word that holds the other words asked for, and a value on a tie', () => {
+    const text =
+      `The gateway timeout was discussed at length with nothing decided. ${'Unrelated notes. '.repeat(20)}` +
+      'Finally the gateway timeout became 45 seconds in proxy.conf, since uploads took longer.';
+    const s = plain(shapeSnippet(null, row(text), ['gateway', 'timeout']));
+    expect(s).toContain('45 seconds');
+  });
+
+  it('never cuts a word at a window edge', () => {
+    const text = `${'alpha beta gamma delta '.repeat(12)}the retention window is fourteen days ${'epsilon zeta eta theta '.repeat(12)}`;
+    const s = plain(shapeSnippet(null, row(text), ['retention']));
+    for (const frag of s.split(' … '))
+      for (const w of frag.replace(/…/g, ' ').trim().split(/\s+/))
+        expect([
+          'alpha',
+          'beta',
+          'gamma',
+          'delta',
+          'epsilon',
+          'zeta',
+          'eta',
+          'theta',
+          'the',
+          'retention',
+          'window',
+          'is',
+          'fourteen',
+          'days',
+        ]).toContain(w);
+  });
+});
