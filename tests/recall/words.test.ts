@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuery } from '../../electron/core/recall/query.js';
-import { identifierParts, splitIdentifiers } from '../../electron/core/db/identifiers.js';
+import { identifierParts, splitCamelOnly, splitIdentifiers } from '../../electron/core/db/identifiers.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { insertObservation } from './seed.js';
 
@@ -45,7 +45,7 @@ function splitRef(text: string): string | null {
 }
 
 describe('identifier splitting keeps the index as it was', () => {
-  it('gives what the single expression gave, on random text of every kind of character', () => {
+  it('gives what the single expression gave, on random text of every kind of character (camelCase parts; the CJK pairs: cjk.test.ts)', () => {
     // Lower, upper, digits, separators, accented and title-case letters, a non-BMP letter and
     // emoji, combining marks: every class the scan and the expression decide on.
     const pieces = [
@@ -81,14 +81,14 @@ describe('identifier splitting keeps the index as it was', () => {
       let t = '';
       const len = 1 + Math.floor(rand() * 60);
       for (let i = 0; i < len; i++) t += pieces[Math.floor(rand() * pieces.length)];
-      expect(splitIdentifiers(t), JSON.stringify(t)).toBe(splitRef(t));
+      expect(splitCamelOnly(t), JSON.stringify(t)).toBe(splitRef(t));
     }
     const words = 'parseConfig HTTPServer XMLHttpRequest getÜberValue ÉcoleNormale fooBar fooBar plain';
-    expect(splitIdentifiers(words)).toBe(splitRef(words));
+    expect(splitCamelOnly(words)).toBe(splitRef(words));
     const long = `${'useEffect '.repeat(10)}${Array.from({ length: 900 }, (_v, i) => `someName${String.fromCharCode(65 + (i % 26))}x${i}Word`).join(' ')}`;
-    expect(splitIdentifiers(long)).toBe(splitRef(long));
+    expect(splitCamelOnly(long)).toBe(splitRef(long));
     const cut = `${'ab '.repeat(6_666)}x𝒳AbCd`; // MAX_INPUT cuts a surrogate pair
-    expect(splitIdentifiers(cut)).toBe(splitRef(cut));
+    expect(splitCamelOnly(cut)).toBe(splitRef(cut));
   });
 });
 

@@ -78,13 +78,8 @@ function camelRuns(s: string, visit: (run: string) => boolean): void {
   }
 }
 
-/**
- * The parts of every camelCase identifier in `text`, space-separated, each distinct identifier
- * once (null when there are none). Deterministic: the same text always gives the same words, as
- * FTS5's external-content deletes require.
- */
-export function splitIdentifiers(text: unknown): string | null {
-  if (typeof text !== 'string' || text === '') return null;
+/** The camelCase parts of `text` (bounded), each distinct identifier once. */
+function camelParts(text: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   camelRuns(text.slice(0, MAX_INPUT), (run) => {
@@ -93,7 +88,54 @@ export function splitIdentifiers(text: unknown): string | null {
     out.push(...identifierParts(run));
     return out.length < MAX_WORDS;
   });
-  return out.length > 0 ? out.slice(0, MAX_WORDS).join(' ') : null;
+  return out.slice(0, MAX_WORDS);
+}
+
+/** Scripts written without spaces between words. */
+const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+const CJK_RUNS = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]+/gu;
+
+export const hasCjk = (s: string): boolean => CJK.test(s);
+
+/**
+ * A run of Chinese or Japanese characters as overlapping pairs (`登录超时` → 登录 录超 超时; one
+ * character stays itself): unicode61 keeps such a run as one token, so without them no word
+ * inside it can be found. Pairs, not a dictionary: deterministic whatever ICU a host carries, as
+ * FTS5's deletes require; the query side asks for a word as the phrase of its pairs.
+ */
+export function cjkBigrams(run: string): string[] {
+  const chars = [...run];
+  if (chars.length < 2) return chars;
+  return chars.slice(1).map((c, i) => chars[i]! + c);
+}
+
+/** Every Chinese/Japanese run of `text` (bounded) as its pairs, in order. */
+function cjkWords(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.slice(0, MAX_INPUT).matchAll(CJK_RUNS)) {
+    out.push(...cjkBigrams(m[0]));
+    if (out.length >= MAX_WORDS) break;
+  }
+  return out.slice(0, MAX_WORDS);
+}
+
+/**
+ * The extra words the observation index holds for `text`, space-separated (null when none): the
+ * parts of every camelCase identifier, each distinct identifier once, then the character pairs of
+ * every Chinese/Japanese run. Deterministic: the same text always gives the same words, as FTS5's
+ * external-content deletes require.
+ */
+export function splitIdentifiers(text: unknown): string | null {
+  if (typeof text !== 'string' || text === '') return null;
+  const out = [...camelParts(text), ...(hasCjk(text) ? cjkWords(text) : [])];
+  return out.length > 0 ? out.join(' ') : null;
+}
+
+/** `splitIdentifiers` without the character pairs: what rows were indexed with before them. */
+export function splitCamelOnly(text: unknown): string | null {
+  if (typeof text !== 'string' || text === '') return null;
+  const out = camelParts(text);
+  return out.length > 0 ? out.join(' ') : null;
 }
 
 /**
@@ -103,6 +145,11 @@ export function splitIdentifiers(text: unknown): string | null {
  */
 export function registerFunctions(sqlite: Database.Database): void {
   sqlite.function('memtray_idsplit', { deterministic: true }, (text: unknown) => splitIdentifiers(text));
+  // Migration 0018 re-indexes rows holding Chinese/Japanese text: it deletes them as indexed before.
+  sqlite.function('memtray_idsplit_camel', { deterministic: true }, (text: unknown) => splitCamelOnly(text));
+  sqlite.function('memtray_has_cjk', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' && hasCjk(text.slice(0, MAX_INPUT)) ? 1 : 0,
+  );
   // The observation index triggers index a row now only below this id (migration 0008).
   sqlite.function(
     'memtray_fts_from',

@@ -57,6 +57,13 @@ frame(
 );
 frame('ask', 'ask asked asking request requested wanted trying supposed meant goal idea purpose');
 frame(null, 'test tests session sessions project work worked working done happen happened');
+// The same frames in Chinese (the words cjk.ts finds in a question).
+frame('file', '文件 路径 目录 模块 组件 页面 修改 创建 新建 改动');
+frame('command', '命令 运行 执行 脚本');
+frame('decision', '为什么 原因 决定 选择 理由 方案 打算');
+frame('failure', '错误 失败 报错 崩溃 修复 问题 异常');
+frame('order', '之后 之前 然后 首先 最后 后来 接着 第一');
+frame('ask', '要求 想要 目的');
 
 export interface QueryWords {
   /** Words that matter: they must match (relaxed only when nothing matches them all). */
@@ -70,10 +77,10 @@ const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
   // "Why did X fail / get rejected": the error is the reason asked for.
   [
     'failure',
-    /\bwhy (?:did|does|do|was|is|were|would|has|had)\b.{0,80}\b(?:fail\w*|break\w*|broke\w*|crash\w*|reject\w*|refus\w*|denied|error\w*)\b/,
+    /\bwhy (?:did|does|do|was|is|were|would|has|had)\b.{0,80}\b(?:fail\w*|break\w*|broke\w*|crash\w*|reject\w*|refus\w*|denied|error\w*)\b|为什么.{0,40}(?:失败|报错|崩溃|错误|出错)/,
   ],
   // Any other "why …" asks for a reason, whatever else the question says.
-  ['decision', /\bwhy\b/],
+  ['decision', /\bwhy\b|为什么/],
   // What was asked for or meant: the prompt (or the task given to an agent) holds the answer.
   [
     'ask',
@@ -81,15 +88,21 @@ const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
   ],
   [
     'decision',
-    /\b(?:why|decid\w*|decision\w*|chose|choos\w*|chosen|reason\w*|rationale|intend\w*|plan(?:ned)?)\b/,
+    /\b(?:why|decid\w*|decision\w*|chose|choos\w*|chosen|reason\w*|rationale|intend\w*|plan(?:ned)?)\b|原因|决定|选择|理由|方案/,
   ],
   [
     'failure',
-    /\b(?:broke\w*|break\w*|fail\w*|error\w*|fix\w*|bugs?|crash\w*|wrong|reject\w*|refus\w*|denied)\b/,
+    /\b(?:broke\w*|break\w*|fail\w*|error\w*|fix\w*|bugs?|crash\w*|wrong|reject\w*|refus\w*|denied)\b|错误|失败|报错|崩溃|修复|异常|出错/,
   ],
-  ['command', /\b(?:command\w*|how (?:do|did|can) (?:i|we|you) (?:run|check|start|build|test)|ran|run)\b/],
-  ['order', /\b(?:first|next|after|before|then|earlier|later|previous\w*|began|following)\b/],
-  ['file', /\b(?:which|what) (?:\w+ )?(?:file|files|path|module|component|page)s?\b|\bfile\b/],
+  [
+    'command',
+    /\b(?:command\w*|how (?:do|did|can) (?:i|we|you) (?:run|check|start|build|test)|ran|run)\b|命令|运行|执行/,
+  ],
+  [
+    'order',
+    /\b(?:first|next|after|before|then|earlier|later|previous\w*|began|following)\b|之后|之前|然后|首先|后来/,
+  ],
+  ['file', /\b(?:which|what) (?:\w+ )?(?:file|files|path|module|component|page)s?\b|\bfile\b|文件|路径|目录/],
 ];
 
 /** The intent of a question (first pattern that matches, in the order above), or null. */

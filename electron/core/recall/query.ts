@@ -5,7 +5,8 @@
  * parentheses and emoji can never form an operator or a syntax error.
  */
 
-import { identifierParts } from '../db/identifiers.js';
+import { hasCjk, identifierParts } from '../db/identifiers.js';
+import { cjkPhrase, scriptParts } from './cjk.js';
 import { alternativesOf, numbersAsDigits } from './lexicon.js';
 
 const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
@@ -26,13 +27,16 @@ export function parseQuery(text: string): ParsedQuery {
   const tokens: string[] = [];
   // The index holds the parts of camelCase identifiers (words.ts), so `TranscriptComputers`
   // matches `transcript computers` and the identifier itself.
+  // Chinese/Japanese runs become their words (cjk.ts).
   for (const m of raw.matchAll(WORD_RE)) {
-    const parts = identifierParts(m[0]);
-    for (const p of parts.length > 0 ? parts : [m[0].toLowerCase()]) {
-      const t = p.slice(0, MAX_TOKEN_LEN);
-      if (seen.has(t)) continue;
-      seen.add(t);
-      tokens.push(t);
+    for (const part of scriptParts(m[0])) {
+      const parts = part.cjk ? [part.text] : identifierParts(part.text);
+      for (const p of parts.length > 0 ? parts : [part.text.toLowerCase()]) {
+        const t = p.slice(0, MAX_TOKEN_LEN);
+        if (seen.has(t)) continue;
+        seen.add(t);
+        tokens.push(t);
+      }
     }
     if (tokens.length >= MAX_TOKENS) break;
   }
@@ -44,9 +48,11 @@ const quote = (t: string): string => `"${t.replace(/"/g, '""')}"`;
 
 /**
  * A word, as a prefix when asked and it has two or more characters (2- and 3-char prefixes are
- * indexed), or any of its alternatives (lexicon.ts) as whole words.
+ * indexed), or any of its alternatives (lexicon.ts) as whole words; a Chinese/Japanese word as the
+ * phrase of its character pairs.
  */
 export function term(t: string, prefix = true): string {
+  if (hasCjk(t)) return cjkPhrase(t);
   const own = prefix && t.length >= 2 ? `${quote(t)}*` : quote(t);
   const alts = alternativesOf(t);
   return alts.length === 0 ? own : `(${[own, ...alts.map(quote)].join(' OR ')})`;

@@ -18,7 +18,8 @@ import type Database from 'better-sqlite3';
 import { renderPage, type Hit, type SearchItem, type Shape } from './page.js';
 import { preferOwn } from './prefer.js';
 import { readQuestion, type Intent } from './intent.js';
-import { parseQuery } from './query.js';
+import { parseQuery, term } from './query.js';
+import { hasCjk } from '../db/identifiers.js';
 import { alternativesOf, stemsOf, withAlternatives } from './lexicon.js';
 import { Reranker, type Question } from './rerank.js';
 import { NEIGHBOURS_SQL, type Filters, type Kind } from './search-sql.js';
@@ -170,7 +171,8 @@ export class SearchEngine {
         );
       if (found.size < FEW && words.length > 0) {
         const fixed = words.map((t) => {
-          if (this.typo.isKnown(t) || alternativesOf(t).some((a) => this.typo.isKnown(a))) return t;
+          if (hasCjk(t) || this.typo.isKnown(t) || alternativesOf(t).some((a) => this.typo.isKnown(a)))
+            return t;
           const c = this.typo.correct(t);
           if (c) corrected[t] = c;
           return c ?? t;
@@ -240,6 +242,7 @@ export class SearchEngine {
 
   /** In how many observations a word or one of its alternatives occurs (the most of them), to DENSE. */
   private frequency(word: string): number {
+    if (hasCjk(word)) return this.typo.frequencyOf(term(word, false), DENSE);
     return Math.max(...[word, ...alternativesOf(word)].map((w) => this.typo.frequency(w, DENSE)));
   }
 

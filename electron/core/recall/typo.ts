@@ -60,7 +60,12 @@ export class TypoCorrector {
 
   /** In how many observations the word occurs, counted up to `cap` (one doclist walk, bounded). */
   frequency(token: string, cap: number): number {
-    return this.count.pluck().get(quote(token), cap) as number;
+    return this.frequencyOf(quote(token), cap);
+  }
+
+  /** In how many observations an FTS5 expression matches, counted up to `cap`. */
+  frequencyOf(match: string, cap: number): number {
+    return this.count.pluck().get(match, cap) as number;
   }
 
   /** The most frequent known one-edit variant of a word that matches nothing, or null. */

@@ -1,0 +1,61 @@
+/**
+ * Reading a question written without spaces (Chinese, Japanese): its words found by the runtime's
+ * word segmenter (only the query side: the index holds character pairs, db/identifiers.ts), the
+ * function words left out, single characters the segmenter left apart joined back into one word
+ * (`超|时` → 超时). A word is then matched as the phrase of its pairs.
+ */
+import { cjkBigrams, hasCjk } from '../db/identifiers.js';
+
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+const SCRIPT_RUNS =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]+|[^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]+/gu;
+/** Function words: pronouns, particles, question words (why, which, what, how are frame words). */
+const STOP = new Set(
+  (
+    '的 了 在 是 和 与 及 把 被 就 都 也 吗 呢 吧 啊 个 这 那 哪 我 你 他 她 它 们 有 没 不 要 会 能 用 给 让 对 从 到 上 下 里 还 又 很 等 过 着 跟 并 而 或 ' +
+    '我们 你们 他们 这个 那个 哪个 哪些 这些 那些 什么 怎么 怎样 如何 哪里 是不是 有没有 可以 已经 一下 一个 当时 还是 或者 所以 因为 时候 自己 应该 ' +
+    'の は が を に で と も た て だ です ます'
+  ).split(' '),
+);
+
+/** The words of a Chinese/Japanese run, in order, function words left out. */
+function runWords(run: string): string[] {
+  const out: string[] = [];
+  let loose = '';
+  const flush = (): void => {
+    if ([...loose].length >= 2) out.push(loose);
+    loose = '';
+  };
+  for (const s of segmenter.segment(run)) {
+    if (!s.isWordLike || STOP.has(s.segment)) {
+      flush();
+      continue;
+    }
+    if ([...s.segment].length === 1) loose += s.segment;
+    else {
+      flush();
+      out.push(s.segment);
+    }
+  }
+  flush();
+  return out;
+}
+
+/**
+ * `word` split into its script runs: Chinese/Japanese ones as their words (`cjk: true`), the
+ * others as they are.
+ */
+export function scriptParts(word: string): Array<{ text: string; cjk: boolean }> {
+  if (!hasCjk(word)) return [{ text: word, cjk: false }];
+  const out: Array<{ text: string; cjk: boolean }> = [];
+  for (const m of word.matchAll(SCRIPT_RUNS)) {
+    if (hasCjk(m[0])) for (const w of runWords(m[0])) out.push({ text: w, cjk: true });
+    else out.push({ text: m[0], cjk: false });
+  }
+  return out;
+}
+
+/** A Chinese/Japanese word as an FTS5 phrase of its character pairs. */
+export function cjkPhrase(word: string): string {
+  return `"${cjkBigrams(word).join(' ')}"`;
+}

@@ -1,0 +1,122 @@
+/**
+ * Chinese and Japanese text searchable by word: the index holds each run's character pairs
+ * (db/identifiers.ts, migration 0018), a question written without spaces is read into its words
+ * (recall/cjk.ts), and rows indexed before the pairs existed are re-indexed exactly.
+ */
+import type Database from 'better-sqlite3';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMigrationsDir, openDatabase } from '../../electron/core/db/open.js';
+import { splitCamelOnly, splitIdentifiers } from '../../electron/core/db/identifiers.js';
+import { parseQuery } from '../../electron/core/recall/query.js';
+import { startTestService, tempDir, type TestService } from '../helpers/service.js';
+import { DAY, insertObservation } from './seed.js';
+
+const ROWS: Array<[string, string]> = [
+  ['修复了登录页面的超时问题', 'Claude: 把重试次数改成三次，超时改为 30 秒'],
+  ['Edited RetryPolicy in src/net.ts', 'Claude: kept the old backoff'],
+  ['数据库迁移脚本', 'Claude: 使用 sqlite 的 WAL 模式'],
+];
+
+function fill(sqlite: Database.Database): void {
+  sqlite.prepare('INSERT INTO projects (name, root_path, created_at) VALUES (?, ?, ?)').run('p', '/p', 1);
+  const s = sqlite
+    .prepare(
+      'INSERT INTO sessions (claude_session_id, project, cwd, started_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+    )
+    .run('s', 'p', '/p', 1, 1).lastInsertRowid;
+  const ins = sqlite.prepare(
+    `INSERT INTO observations (session_id, prompt_number, tool_name, tool_input, title, narrative, created_at, updated_at)
+     VALUES (?, 1, 'Edit', '{}', ?, ?, 1, 1)`,
+  );
+  for (const [title, narrative] of ROWS) ins.run(s, title, narrative);
+}
+
+const vocab = (sqlite: Database.Database): unknown[] =>
+  sqlite.prepare('SELECT term, doc, cnt FROM observations_fts_vocab ORDER BY term').all();
+
+describe('Chinese/Japanese words in the index', () => {
+  it('adds the pairs of each run, after the camelCase parts, and nothing for other text', () => {
+    expect(splitIdentifiers('RetryPolicy 登录超时')).toBe('retry policy 登录 录超 超时');
+    expect(splitCamelOnly('RetryPolicy 登录超时')).toBe('retry policy');
+    expect(splitIdentifiers('plain words only')).toBeNull();
+  });
+
+  it('reads a question without spaces into its words, function words left out', () => {
+    expect(parseQuery('登录超时的问题在哪个文件').tokens).toEqual(expect.arrayContaining(['登录', '文件']));
+    expect(parseQuery('登录超时的问题在哪个文件').tokens).not.toContain('哪个');
+    expect(parseQuery('用redis缓存session').tokens).toEqual(
+      expect.arrayContaining(['redis', '缓存', 'session']),
+    );
+  });
+
+  it('migration 0018 re-indexes rows written before it exactly as new rows are indexed', () => {
+    const dir = tempDir('memtray-cjk-');
+    const before = join(dir, 'migrations');
+    cpSync(findMigrationsDir(process.cwd()), before, { recursive: true });
+    rmSync(join(before, '0018_cjk_pairs.sql'));
+    const journal = JSON.parse(readFileSync(join(before, 'meta', '_journal.json'), 'utf8')) as {
+      entries: Array<{ tag: string }>;
+    };
+    journal.entries = journal.entries.filter((e) => e.tag !== '0018_cjk_pairs');
+    writeFileSync(join(before, 'meta', '_journal.json'), JSON.stringify(journal));
+    const file = join(dir, 'old.db');
+    const old = openDatabase(file, { migrationsDir: before });
+    // Rows indexed as they were before the pairs: the old function.
+    old.sqlite.function('memtray_idsplit', { deterministic: true }, (t: unknown) => splitCamelOnly(t));
+    fill(old.sqlite);
+    old.close();
+    const upgraded = openDatabase(file, { migrationsDir: findMigrationsDir(process.cwd()) });
+    const fresh = openDatabase(join(dir, 'new.db'), { migrationsDir: findMigrationsDir(process.cwd()) });
+    try {
+      fill(fresh.sqlite);
+      expect(vocab(upgraded.sqlite)).toEqual(vocab(fresh.sqlite));
+      expect(vocab(upgraded.sqlite)).toContainEqual(expect.objectContaining({ term: '超时' }));
+      // Deleting rows leaves no word behind: the index held exactly what the view gives.
+      upgraded.sqlite.prepare('DELETE FROM observations').run();
+      expect(vocab(upgraded.sqlite)).toEqual([]);
+    } finally {
+      upgraded.close();
+      fresh.close();
+    }
+  });
+});
+
+describe('search in Chinese, and mixed with English', () => {
+  let t: TestService;
+  beforeAll(async () => {
+    t = await startTestService();
+    const now = Date.now();
+    for (const [i, [title, narrative]] of ROWS.entries())
+      insertObservation(t.service.core.sqlite, {
+        project: 'p',
+        title,
+        narrative,
+        type: 'change',
+        at: now - i * DAY,
+      });
+    insertObservation(t.service.core.sqlite, {
+      project: 'p',
+      title: '给 redis 缓存加了过期时间',
+      narrative: 'Claude: TTL 设为 600 秒',
+      type: 'change',
+      at: now - 5 * DAY,
+    });
+  });
+  afterAll(async () => t.dispose());
+
+  const top = async (q: string): Promise<string | undefined> => {
+    const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}&limit=5`);
+    return (r.json as { items: Array<{ title: string }> }).items[0]?.title;
+  };
+
+  it('a question written without spaces finds its memory', async () => {
+    expect(await top('登录超时是怎么修复的')).toBe('修复了登录页面的超时问题');
+    expect(await top('数据库迁移')).toBe('数据库迁移脚本');
+  });
+
+  it('a mixed Chinese/English question finds its memory', async () => {
+    expect(await top('redis缓存的过期时间是多少')).toBe('给 redis 缓存加了过期时间');
+  });
+});
