@@ -43,6 +43,7 @@ export function emptyReport(): ImportReport {
   };
 }
 
+const EXPIRE_EVERY_MS = 60_000;
 const RANK = { initialized: 0, active: 1, completed: 2 } as const;
 export interface ApplyContext {
   /** The machine that wrote the record (a peer's folder, or the archive's header). */
@@ -67,6 +68,7 @@ export class Applier {
   readonly deletions: Deletions;
   /** In an archive: the machine each session's records speak for, from its session record. */
   private readonly speakers = new Map<string, string>();
+  private expiredAt = -Infinity;
 
   constructor(
     db: Database.Database,
@@ -75,7 +77,7 @@ export class Applier {
     private readonly owners: ApplyOwners,
     /** Whether project capture toggles from peers are applied (`sync.projectSettings`). */
     private readonly projectSettings: () => boolean = () => false,
-    clock: () => number = Date.now,
+    private readonly clock: () => number = Date.now,
   ) {
     this.st = prepareMerge(db);
     this.deletions = new Deletions(db, machine, owners.jobs, clock);
@@ -252,9 +254,11 @@ export class Applier {
     ctx.report.updated++;
   }
 
-  /** Settles the deletions applied since the last call, then expires old trash and tombstones. */
+  /** Settles the deletions applied since the last call; expires old trash and tombstones (once a minute). */
   settle(): void {
     this.deletions.settle();
+    if (this.clock() - this.expiredAt < EXPIRE_EVERY_MS) return;
+    this.expiredAt = this.clock();
     this.deletions.expire();
   }
 
