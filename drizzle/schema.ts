@@ -168,6 +168,9 @@ export const projects = sqliteTable(
     skippedEvents: integer('skipped_events').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     lastActivityAt: integer('last_activity_at'),
+    /** The capture toggle's own time and the machine that made it (null: this one); sync orders by them. */
+    captureAt: integer('capture_at'),
+    captureBy: text('capture_by'),
   },
   (t) => [
     uniqueIndex('projects_key')
@@ -286,7 +289,10 @@ export const embedMeta = sqliteTable('embed_meta', {
 export const embedDirty = sqliteTable('embed_dirty', {
   key: integer('key').primaryKey(),
 });
-/** Deletions that propagate to other machines (owner: sync/). `author` null: deleted here. */
+/**
+ * Deletions that propagate to other machines (owner: sync/). `author` null: deleted here; `owner`:
+ * the machine that authored the row (null: this one); `state`: see migration 0018.
+ */
 export const syncTombstones = sqliteTable(
   'sync_tombstones',
   {
@@ -294,8 +300,35 @@ export const syncTombstones = sqliteTable(
     uid: text('uid').notNull(),
     author: text('author'),
     deletedAt: integer('deleted_at').notNull(),
+    state: text('state', { enum: ['done', 'unseen', 'pending', 'held', 'rejected', 'undone'] })
+      .notNull()
+      .default('done'),
+    owner: text('owner'),
+    receivedAt: integer('received_at'),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.uid] })],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.uid] }),
+    index('sync_tombstones_open')
+      .on(t.state, t.author)
+      .where(sql`state <> 'done'`),
+  ],
+);
+
+/** What a peer's deletions removed, as records, restorable for a while (owner: sync/). */
+export const syncTrash = sqliteTable(
+  'sync_trash',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ['session', 'observation'] }).notNull(),
+    uid: text('uid').notNull(),
+    peer: text('peer').notNull(),
+    project: text('project').notNull(),
+    title: text('title'),
+    trashedAt: integer('trashed_at').notNull(),
+    asked: integer('asked').notNull().default(0),
+    records: text('records').notNull(),
+  },
+  (t) => [index('sync_trash_peer').on(t.peer, t.trashedAt)],
 );
 
 /** Rows changed since the sync writer last ran, filled by triggers while sync is on (owner: sync/). */

@@ -12,7 +12,7 @@ import { searchQuery } from '../shared/contract/search.js';
 import { sessionListQuery } from '../shared/contract/sessions.js';
 import { recentRequestSchema } from '../shared/contract/recent.js';
 import { IPC_VERBS, type IpcArgs, type IpcVerb } from '../shared/ipc.js';
-import { exportRequest } from '../shared/contract/sync.js';
+import { exportRequest, holdDecision, machineIdSchema } from '../shared/contract/sync.js';
 
 const none = z.tuple([]);
 const absolutePath = z
@@ -63,6 +63,8 @@ export const ipcArgSchemas = {
   listImports: none,
   getSync: none,
   runSync: none,
+  decideSyncHold: z.tuple([machineIdSchema, holdDecision.shape.decision]),
+  restoreSyncTrash: z.tuple([id]),
   exportData: z.tuple([exportRequest.extend({ path: absolutePath }).strict()]),
   importArchive: z.tuple([absolutePath]),
   getArchiveImport: z.tuple([id]),

@@ -20,7 +20,7 @@ import type { SearchPage, SearchQuery } from './contract/search';
 import type { SessionDetail, SessionListItem, SessionListQuery, SessionState } from './contract/sessions';
 import type { ProviderState } from './contract/providers';
 import type { EmbeddingsStatus } from './contract/embeddings';
-import type { ExportResult, ExportToFile, ImportProgress, SyncStatus } from './contract/sync';
+import type { ExportResult, ExportToFile, HoldDecision, ImportProgress, SyncStatus } from './contract/sync';
 
 export type { ApiErrorShape, Page } from './contract/common';
 export type { HooksState, HookMode, HookScope, ImportRequest, ImportRun } from './contract/capture';
@@ -198,6 +198,10 @@ export interface MemTrayApi {
   /** Export, import and sync (shapes in ./contract/sync.ts; docs/sync.md). */
   getSync(): Promise<SyncStatus>;
   runSync(): Promise<SyncStatus>;
+  /** Applies or rejects a peer's held deletions. */
+  decideSyncHold(machine: string, decision: HoldDecision): Promise<SyncStatus>;
+  /** Restores a session or memory a peer deleted, from the trash. */
+  restoreSyncTrash(id: number): Promise<SyncStatus>;
   exportData(req: ExportToFile): Promise<ExportResult>;
   importArchive(path: string): Promise<{ id: number }>;
   getArchiveImport(id: number): Promise<ImportProgress>;

@@ -53,6 +53,8 @@ export function httpVerbs(call: HttpCall): HttpVerbs {
     listImports: () => call('GET', '/api/capture/imports'),
     getSync: () => call('GET', '/api/sync'),
     runSync: () => call('POST', '/api/sync/run', {}),
+    decideSyncHold: (machine, decision) => call('POST', `/api/sync/holds/${enc(machine)}`, { decision }),
+    restoreSyncTrash: (id) => call('POST', `/api/sync/trash/${id}/restore`, {}),
     exportData: (req) => call('POST', '/api/data/export', req),
     importArchive: (path) => call('POST', '/api/data/import', { path }),
     getArchiveImport: (id) => call('GET', `/api/data/imports/${id}`),

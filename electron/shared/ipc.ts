@@ -46,6 +46,8 @@ export const IPC_VERBS = [
   'listImports',
   'getSync',
   'runSync',
+  'decideSyncHold',
+  'restoreSyncTrash',
   'exportData',
   'importArchive',
   'getArchiveImport',

@@ -1,3 +1,5 @@
+import { safeDate } from '../../electron/shared/time';
+
 /** "3 min ago", "2 h ago", "Mar 4" — compact times for a small popup. */
 export function ago(ms: number | null | undefined, now: number = Date.now()): string {
   if (ms === null || ms === undefined) return 'never';
@@ -6,12 +8,12 @@ export function ago(ms: number | null | undefined, now: number = Date.now()): st
   if (s < 3600) return `${Math.round(s / 60)} min ago`;
   if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
   if (s < 7 * 86_400) return `${Math.round(s / 86_400)} d ago`;
-  return new Date(ms).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+  return safeDate(ms).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
 /** "Mar 4, 14:05"; with the year when it is not this year's (an old session is never ambiguous). */
 export function dateTime(ms: number, now: number = Date.now()): string {
-  const d = new Date(ms);
+  const d = safeDate(ms);
   return d.toLocaleString(undefined, {
     ...(d.getFullYear() !== new Date(now).getFullYear() ? { year: 'numeric' } : {}),
     month: 'short',

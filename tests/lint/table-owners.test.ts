@@ -35,6 +35,7 @@ const OWNERS: Record<string, string[]> = {
   sync_outbox: ['sync/'],
   sync_switch: ['sync/'],
   sync_cursors: ['sync/'],
+  sync_trash: ['sync/'],
 };
 
 function files(dir: string): string[] {

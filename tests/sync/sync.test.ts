@@ -32,7 +32,7 @@ const count = (t: TestService, table: string): number =>
   (t.service.core.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 describe('sync through a shared folder', () => {
-  it('two machines on one folder converge by themselves (file watching), deletions included', async () => {
+  it('two machines on one folder converge by themselves (file watching); deletions follow authorship', async () => {
     const folder = tempDir('memtray-sync-');
     const a = await machine(folder);
     const b = await machine(folder);
@@ -44,26 +44,29 @@ describe('sync through a shared folder', () => {
     const files = readdirSync(join(folder, 'memtray')).sort();
     expect(files).toEqual([a.id, b.id].sort());
 
-    // B deletes A's session; A deletes one of B's memories: both disappear on both.
-    const a1OnB = b.service.core.sqlite
-      .prepare("SELECT id FROM sessions WHERE claude_session_id = 'a1'")
-      .get() as {
-      id: number;
-    };
+    // Each machine deletes what it authored everywhere (a peer's copy goes to its trash), and
+    // another machine's rows only for itself.
+    const id = (t: TestService, sql: string): { id: number; uid: string } =>
+      t.service.core.sqlite.prepare(sql).get() as { id: number; uid: string };
+    const own = id(b, "SELECT id, uid FROM observations WHERE tool_use_id = 'b1-tu1'");
+    expect((await b.api('DELETE', `/api/observations/${own.id}`)).status).toBe(200);
+    const a1OnB = id(b, "SELECT id, claude_session_id AS uid FROM sessions WHERE claude_session_id = 'a1'");
     expect((await b.api('DELETE', `/api/sessions/${a1OnB.id}`)).status).toBe(200);
-    const obsOnA = a.service.core.sqlite
-      .prepare("SELECT id, uid FROM observations WHERE tool_use_id = 'b1-tu1'")
-      .get() as { id: number; uid: string };
-    expect((await a.api('DELETE', `/api/observations/${obsOnA.id}`)).status).toBe(200);
-    await waitFor('deletions to propagate', () => {
-      const gone = (t: TestService) =>
-        t.service.core.sqlite.prepare("SELECT 1 FROM sessions WHERE claude_session_id = 'a1'").get() ===
-          undefined &&
-        t.service.core.sqlite.prepare('SELECT 1 FROM observations WHERE uid = ?').get(obsOnA.uid) ===
-          undefined;
-      return gone(a) && gone(b);
-    });
-    expect(view(a)).toEqual(view(b));
+    const bObsOnA = id(a, "SELECT id, uid FROM observations WHERE tool_use_id = 'b1-tu0'");
+    expect((await a.api('DELETE', `/api/observations/${bObsOnA.id}`)).status).toBe(200);
+    const obsHere = (t: TestService, uid: string): boolean =>
+      t.service.core.sqlite.prepare('SELECT 1 FROM observations WHERE uid = ?').get(uid) !== undefined;
+    const a1 = (t: TestService): boolean =>
+      t.service.core.sqlite.prepare("SELECT 1 FROM sessions WHERE claude_session_id = 'a1'").get() !==
+      undefined;
+    await waitFor('the own deletion to propagate', () => !obsHere(a, own.uid));
+    expect((await a.status()).trash.items.map((i) => i.uid)).toEqual([own.uid]);
+    // A later change of a1 on A does not bring it back on B.
+    await seedSession(a, 'a1', '/w/alpha', 1);
+    await run(a);
+    await run(b);
+    expect([a1(a), a1(b)]).toEqual([true, false]);
+    expect([obsHere(a, bObsOnA.uid), obsHere(b, bObsOnA.uid)]).toEqual([false, true]);
     const st = await a.status();
     expect(st.peers).toHaveLength(1);
     expect(st.peers[0]).toMatchObject({ machine: b.id, error: null, lagBytes: 0 });

@@ -18,6 +18,7 @@ import type { CliSearchOutput } from '../../shared/contract/search.js';
 import { fileSecretStore, SettingsStore } from '../settings/store.js';
 import { Bus } from '../util/bus.js';
 import { silentLogger } from '../util/logger.js';
+import { isoTime } from '../../shared/time.js';
 
 export async function runSearch(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -83,7 +84,7 @@ export async function runSearch(argv: string[]): Promise<number> {
     const plain = (s: string): string => s.replace(/<mark>/g, '\u001b[1m').replace(/<\/mark>/g, '\u001b[22m');
     const tty = process.stdout.isTTY;
     for (const i of r.items) {
-      const when = new Date(i.createdAt).toISOString().slice(0, 16).replace('T', ' ');
+      const when = isoTime(i.createdAt).slice(0, 16).replace('T', ' ');
       process.stdout.write(`#${i.id} ${i.kind} ${when} [${safe(i.project)}] ${safe(i.title)}\n`);
       if (i.snippet)
         process.stdout.write(

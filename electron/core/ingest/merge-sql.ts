@@ -70,13 +70,18 @@ export function prepareMerge(db: Database.Database) {
          status = @status, completion_reason = @completionReason, started_at = @startedAt, updated_at = @updatedAt,
          completed_at = @completedAt WHERE id = @id`,
     ),
+    hasPrompt: db.prepare<[number, number], { n: number }>(
+      'SELECT 1 AS n FROM user_prompts WHERE session_id = ? AND prompt_number = ?',
+    ),
     insertPrompt: db.prepare<[number, number, string, string | null, number]>(
       `INSERT INTO user_prompts (session_id, prompt_number, prompt, source_uuid, created_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT DO NOTHING`,
     ),
-    obsByUid: db.prepare<[string], { id: number; uid: string | null; updated_at: number }>(
-      'SELECT id, uid, updated_at FROM observations WHERE uid = ?',
-    ),
+    sessionById: db.prepare<[number], SessionRow>(`SELECT ${SESSION_COLS} FROM sessions WHERE id = ?`),
+    obsByUid: db.prepare<
+      [string],
+      { id: number; uid: string | null; updated_at: number; session_id: number }
+    >('SELECT id, uid, updated_at, session_id FROM observations WHERE uid = ?'),
     obsByTool: db.prepare<[number, string], { id: number; uid: string | null; updated_at: number }>(
       'SELECT id, uid, updated_at FROM observations WHERE session_id = ? AND tool_use_id = ?',
     ),

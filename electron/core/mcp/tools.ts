@@ -18,6 +18,7 @@ import { SearchEngine } from '../recall/search.js';
 import { HybridSearch } from '../recall/vectors/hybrid.js';
 import { Indexer } from '../recall/vectors/indexer.js';
 import { observationTitle } from '../recall/titles.js';
+import { isoTime } from '../../shared/time.js';
 
 export { MEMORY_TOOL } from '../ingest/user-writes.js';
 const RAW_MAX = 4000;
@@ -116,7 +117,7 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
           type: i.type,
           title: i.title,
           snippet: i.snippet,
-          at: new Date(i.createdAt).toISOString(),
+          at: isoTime(i.createdAt),
           ...(i.count !== undefined ? { count: i.count } : {}),
         })),
         ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
@@ -163,7 +164,7 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
       const after = obsAfter.all(project, at, id, (a.after ?? 5) + (id ? 1 : 0)) as Row[];
       const view = (r: Row) => ({
         id: r.id,
-        at: new Date(r.createdAt).toISOString(),
+        at: isoTime(r.createdAt),
         type: r.type,
         title: observationTitle(r),
         ...(r.id === id ? { anchor: true as const } : {}),

@@ -26,6 +26,14 @@ export interface Placement {
   branch: string | null;
 }
 
+/** A project's capture toggle as sync orders it: its time and its machine (null: this one). */
+export interface CaptureToggle {
+  id: number;
+  on: number;
+  at: number | null;
+  by: string | null;
+}
+
 interface RawRow extends Omit<ProjectRow, 'captureEnabled'> {
   captureEnabled: number;
 }
@@ -73,10 +81,20 @@ export function prepareProjectStatements(db: Database.Database) {
          (SELECT count(*) FROM observations o JOIN sessions s ON s.id = o.session_id WHERE s.project = p.name) AS observationCount
        FROM projects p ORDER BY coalesce(last_activity_at, created_at) DESC`,
     ),
+    // A toggle made here is ordered after every toggle stored, whatever this machine's clock says.
     setCapture: db.prepare<[{ name: string; on: number; at: number }], RawRow>(
-      `INSERT INTO projects (name, capture_enabled, created_at) VALUES (@name, @on, @at)
-       ON CONFLICT (name) DO UPDATE SET capture_enabled = excluded.capture_enabled
+      `INSERT INTO projects (name, capture_enabled, created_at, capture_at) VALUES (@name, @on, @at, @at)
+       ON CONFLICT (name) DO UPDATE SET capture_enabled = excluded.capture_enabled,
+         capture_at = max(excluded.capture_at, coalesce(capture_at + 1, 0)), capture_by = NULL
        RETURNING ${COLS}`,
+    ),
+    toggle: db.prepare<[string], CaptureToggle>(
+      'SELECT id, capture_enabled = 1 AS "on", capture_at AS at, capture_by AS by FROM projects WHERE name = ?',
+    ),
+    applyCapture: db.prepare<[{ name: string; on: number; at: number; by: string }]>(
+      `INSERT INTO projects (name, capture_enabled, created_at, capture_at, capture_by) VALUES (@name, @on, @at, @at, @by)
+       ON CONFLICT (name) DO UPDATE SET capture_enabled = excluded.capture_enabled,
+         capture_at = excluded.capture_at, capture_by = excluded.capture_by`,
     ),
   };
 }
@@ -165,6 +183,17 @@ export class ProjectStore {
 
   touch(name: string, cwd: string | null, at: number): void {
     this.s.touch.run({ name, cwd, at });
+  }
+
+  /** The capture toggle as last set, here or by a peer; undefined for an unknown project. */
+  captureToggle(name: string): CaptureToggle | undefined {
+    return this.s.toggle.get(name);
+  }
+
+  /** A peer's toggle (sync applies it when it is the latest): stored with its time and machine. */
+  applyCapture(name: string, enabled: boolean, at: number, by: string): void {
+    this.s.applyCapture.run({ name, on: enabled ? 1 : 0, at, by });
+    this.bus.emit('project', { name, captureEnabled: enabled });
   }
 
   /** Turns capture on/off (the project is created when unknown) and says so on the bus. */

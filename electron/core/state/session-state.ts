@@ -3,6 +3,7 @@
  * `state.json` (spcstr spec): files, tools used, agents, errors, prompts, notifications.
  */
 import type { SessionState } from '../../shared/contract/sessions.js';
+import { isoTime } from '../../shared/time.js';
 
 export type { SessionState } from '../../shared/contract/sessions.js';
 
@@ -13,7 +14,7 @@ export interface StoredEvent {
 }
 
 const AGENT_TOOLS = new Set(['Task', 'Agent']);
-const iso = (ms: number): string => new Date(ms).toISOString();
+const iso = isoTime;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 function addUnique(list: string[], v: string | undefined): void {

@@ -136,7 +136,8 @@ export async function importLines(
   let done = 0;
   const flush = (): void => {
     if (batch.length === 0) return;
-    const ctx = { author: header!.machine, report };
+    // An archive also carries sessions it imported: each speaks for its origin (apply.ts).
+    const ctx = { author: header!.machine, report, relay: true };
     const b = batch;
     // The batch's new memories are indexed once at its end (see withDeferredIndex).
     o.db
@@ -176,6 +177,7 @@ export async function importLines(
   }
   if (header === null) throw new ArchiveError('the archive is empty');
   flush();
+  applier.settle();
   return report;
 }
 

@@ -7,7 +7,13 @@
 import type Database from 'better-sqlite3';
 import { mkdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import type { PeerStatus, SyncStatus } from '../../shared/contract/sync.js';
+import type {
+  HoldDecision,
+  ImportReport,
+  PeerRefusals,
+  PeerStatus,
+  SyncStatus,
+} from '../../shared/contract/sync.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { Bus } from '../util/bus.js';
 import type { Logger } from '../util/logger.js';
@@ -50,6 +56,9 @@ export class SyncEngine {
   private more: NodeJS.Immediate | null = null;
   private readonly src: RecordSource;
   private readonly reader: PeerReader;
+  readonly applier: Applier;
+  /** Per peer, since start: records refused (authorship) and not valid. */
+  private readonly refusals = new Map<string, PeerRefusals>();
 
   constructor(
     private readonly d: SyncDeps,
@@ -57,11 +66,8 @@ export class SyncEngine {
   ) {
     const s = () => d.settings.get();
     this.src = new RecordSource(d.sqlite, s, d.machine);
-    this.reader = new PeerReader(
-      d.sqlite,
-      new Applier(d.sqlite, d.machine, d.owners, () => s().sync.projectSettings),
-      d.clock,
-    );
+    this.applier = new Applier(d.sqlite, d.machine, d.owners, () => s().sync.projectSettings, d.clock);
+    this.reader = new PeerReader(d.sqlite, this.applier, d.clock);
   }
 
   private get root(): string | null {
@@ -124,16 +130,8 @@ export class SyncEngine {
       return;
     }
     const bump = (): void => this.soon('write');
-    for (const ev of ['event', 'observation', 'summary', 'session'] as const)
+    for (const ev of ['event', 'observation', 'summary', 'session', 'project'] as const)
       this.offs.push(this.d.bus.on(ev, bump));
-    this.offs.push(
-      this.d.bus.on('project', (p) => {
-        if (this.writer && this.d.settings.get().sync.projectSettings)
-          this.writer.append([
-            { k: 'project', name: p.name, captureEnabled: p.captureEnabled, at: this.d.clock() },
-          ]);
-      }),
-    );
     // The first read after the service answers (a backlog is read in slices).
     this.soon('read');
   }
@@ -196,11 +194,14 @@ export class SyncEngine {
   read(all = false): number {
     const root = this.root;
     if (!root || !this.writer) return 0;
-    const report = emptyReport();
     const budget = { left: all ? Infinity : READ_SLICE };
     let n = 0;
-    for (const peer of this.reader.peers(root, this.d.machine))
+    for (const peer of this.reader.peers(root, this.d.machine)) {
+      const report = emptyReport();
       n += this.reader.readPeer(root, peer, report, budget);
+      this.count(peer, report);
+    }
+    this.applier.settle();
     this.lastScanAt = this.d.clock();
     if (budget.left <= 0 && !this.more)
       this.more = setImmediate(() => {
@@ -208,6 +209,35 @@ export class SyncEngine {
         this.read();
       });
     return n;
+  }
+
+  private count(peer: string, r: ImportReport): void {
+    if (r.refused === 0 && r.invalid === 0) return;
+    const c = this.refusals.get(peer) ?? { machine: peer, refused: 0, invalid: 0 };
+    c.refused += r.refused;
+    c.invalid += r.invalid;
+    this.refusals.set(peer, c);
+  }
+
+  /** A peer's status with what it was refused, when nothing else is wrong with it. */
+  private withRefusals(p: PeerStatus): PeerStatus {
+    const c = this.refusals.get(p.machine);
+    if (p.error || !c) return p;
+    const what = [
+      c.refused > 0 && `refused ${c.refused} records changing sessions it did not author`,
+      c.invalid > 0 && `${c.invalid} records not valid`,
+    ].filter(Boolean);
+    return { ...p, error: what.join('; ') };
+  }
+
+  /** The user's decision on a peer's held deletions; false when none are held. */
+  decide(peer: string, decision: HoldDecision): boolean {
+    return this.applier.decide(peer, decision);
+  }
+
+  /** Restores a session or memory from the trash; false when there is no such item. */
+  restore(id: number): boolean {
+    return this.applier.restore(id);
   }
 
   /** A write and a read now (the safety scan, `POST /api/sync/run`); re-tries an unusable folder. */
@@ -224,7 +254,7 @@ export class SyncEngine {
   status(): SyncStatus {
     const root = this.root;
     const peers: PeerStatus[] = root
-      ? this.reader.peers(root, this.d.machine).map((p) => this.reader.status(root, p))
+      ? this.reader.peers(root, this.d.machine).map((p) => this.withRefusals(this.reader.status(root, p)))
       : [];
     const own = this.writer?.files() ?? [];
     const ownBytes = own.reduce((n, f) => n + f.size, 0);
@@ -241,6 +271,9 @@ export class SyncEngine {
       lastScanAt: this.lastScanAt,
       error: this.error,
       peers,
+      holds: this.applier.deletions.holds(),
+      trash: this.applier.deletions.trash(),
+      refusals: [...this.refusals.values()],
     };
   }
 }

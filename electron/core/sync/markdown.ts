@@ -12,6 +12,7 @@ import type {
 } from '../../shared/contract/sync.js';
 import { ARCHIVE_NOTE, exportRecords, type ExportFilters } from './archive.js';
 import type { RecordSource } from './records.js';
+import { isoTime } from '../../shared/time.js';
 
 interface Block {
   session: SessionRecord;
@@ -19,7 +20,7 @@ interface Block {
   memories: ObservationRecord[];
 }
 
-const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const day = (ms: number): string => isoTime(ms).slice(0, 10);
 /** One line of text: newlines folded, markdown headings and HTML kept inert. */
 const line = (s: string, max = 300): string => {
   const t = s.replace(/\s+/g, ' ').trim().replace(/</g, '&lt;');

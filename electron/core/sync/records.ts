@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import type {
   ObservationRecord,
+  ProjectRecord,
   PromptRecord,
   SessionRecord,
   SummaryRecord,
@@ -22,13 +23,18 @@ import { SESSION_COLS, type ObservationRow, type SessionRow } from './rows.js';
 const out = <T extends string | null>(s: T): T =>
   s !== null && hasPrivacyTags(s) ? (stripPrivacyTags(s) as T) : s;
 
+/** The settings records read: excluded paths, and whether project toggles sync. */
+export type RecordSettings = Pick<Settings, 'excludedPaths'> & {
+  sync: Pick<Settings['sync'], 'projectSettings'>;
+};
+
 export class RecordSource {
   private readonly st;
   private disabled: Set<string> | null = null;
 
   constructor(
     private readonly db: Database.Database,
-    private readonly settings: () => Settings,
+    private readonly settings: () => RecordSettings,
     /** This machine's id: a session without origin was captured here. */
     private readonly machine: string,
   ) {
@@ -65,7 +71,11 @@ export class RecordSource {
         'SELECT * FROM session_summaries WHERE id = ?',
       ),
       tombstone: db.prepare<[number], { kind: 'session' | 'observation'; uid: string; deleted_at: number }>(
-        'SELECT kind, uid, deleted_at FROM sync_tombstones WHERE rowid = ? AND author IS NULL',
+        'SELECT kind, uid, deleted_at FROM sync_tombstones WHERE rowid = ? AND author IS NULL AND owner IS NULL',
+      ),
+      project: db.prepare<[number], { name: string; on: number; at: number }>(
+        `SELECT name, capture_enabled AS "on", capture_at AS at FROM projects
+         WHERE id = ? AND capture_by IS NULL AND capture_at IS NOT NULL`,
       ),
     };
   }
@@ -211,7 +221,16 @@ export class RecordSource {
     return r && s ? { session: s, record: this.summaryRecord(s, r) } : null;
   }
 
-  /** A deletion made on this machine (null for one a peer made). */
+  /** A capture toggle made on this machine, when project settings sync (null otherwise). */
+  projectById(id: number): ProjectRecord | null {
+    const p = this.settings().sync.projectSettings ? this.st.project.get(id) : undefined;
+    return p ? { k: 'project', name: p.name, captureEnabled: p.on === 1, at: p.at } : null;
+  }
+
+  /**
+   * A deletion made on this machine of a row authored here (null for one a peer made, and for this
+   * machine's deletion of a peer's row: that stays this machine's decision).
+   */
   tombstoneById(rowid: number): TombstoneRecord | null {
     const t = this.st.tombstone.get(rowid);
     return t ? { k: 'tombstone', kind: t.kind, uid: t.uid, at: t.deleted_at } : null;

@@ -8,7 +8,9 @@ import { z } from 'zod';
 import {
   exportRequest,
   exportResult,
+  holdDecision,
   importProgress,
+  machineIdSchema,
   importStarted,
   observationDeleted,
   syncStatus,
@@ -56,6 +58,30 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       handler: ({ body }) => {
         noBody(body);
         d.engine.runNow();
+        return { json: d.engine.status() };
+      },
+    }),
+    jsonRoute({
+      // The user's decision on a peer's held deletions (docs/sync.md, Deletions).
+      method: 'POST',
+      path: '/api/sync/holds/:machine',
+      response: syncStatus,
+      handler: ({ params, body }) => {
+        const machine = validate(machineIdSchema, params.machine, 'machine');
+        const { decision } = validate(holdDecision, body);
+        if (!d.engine.decide(machine, decision)) throw new HttpError(404, `no deletions of ${machine} held`);
+        return { json: d.engine.status() };
+      },
+    }),
+    jsonRoute({
+      method: 'POST',
+      path: '/api/sync/trash/:id/restore',
+      response: syncStatus,
+      handler: ({ params, body }) => {
+        noBody(body);
+        const id = idParam(params);
+        if (!d.engine.restore(id)) throw new HttpError(404, `trash item ${id} not found`);
+        d.engine.write();
         return { json: d.engine.status() };
       },
     }),

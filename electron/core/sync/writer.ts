@@ -166,6 +166,7 @@ export function drainOutbox(db: Database.Database, src: RecordSource, w: Segment
 
 function recordFor(src: RecordSource, kind: string, id: number): SyncRecord | null {
   if (kind === 'tombstone') return src.tombstoneById(id);
+  if (kind === 'project') return src.projectById(id);
   if (kind === 'session') {
     const s = src.session(id);
     return s && s.origin === null && src.mayLeave(s) ? src.sessionRecord(s) : null;

@@ -53,6 +53,8 @@ export const VERB_RESPONSES = {
   listImports: importRunList,
   getSync: syncStatus,
   runSync: syncStatus,
+  decideSyncHold: syncStatus,
+  restoreSyncTrash: syncStatus,
   exportData: exportResult,
   importArchive: archiveImportStarted,
   getArchiveImport: importProgress,

@@ -4,6 +4,7 @@
  * and `/api/sync`. zod only: the renderer bundles this file. See docs/sync.md.
  */
 import { z } from 'zod';
+import { MAX_TIME } from '../time';
 
 export const ARCHIVE_FORMAT = 'memtray-archive';
 export const ARCHIVE_VERSION = 1;
@@ -12,7 +13,8 @@ export const MAX_TEXT = 8 * 1024 * 1024;
 
 const text = z.string().max(MAX_TEXT);
 const opt = text.nullable();
-const ms = z.number().int().nonnegative();
+/** A time in ms since the epoch, within the date range (a record with one outside is refused). */
+const ms = z.number().int().nonnegative().max(MAX_TIME);
 const uid = z.string().min(1).max(300);
 /** A machine id: what names its folder in the sync folder. */
 export const machineIdSchema = z.string().regex(/^[a-f0-9]{16,64}$/);
@@ -167,6 +169,8 @@ export const importReport = z.object({
   skipped: z.number().int().nonnegative(),
   deleted: z.number().int().nonnegative(),
   invalid: z.number().int().nonnegative(),
+  /** Records that would change a session their writer did not author (docs/sync.md, Authors). */
+  refused: z.number().int().nonnegative(),
 });
 export type ImportReport = z.infer<typeof importReport>;
 
@@ -198,6 +202,41 @@ export const peerStatus = z.object({
 });
 export type PeerStatus = z.infer<typeof peerStatus>;
 
+/** A peer's deletions waiting for the user: more sessions at once than a peer may delete unasked. */
+export const syncHold = z.object({
+  machine: machineIdSchema,
+  sessions: z.number().int().nonnegative(),
+  observations: z.number().int().nonnegative(),
+  /** When the first of them arrived (ms, this machine's clock). */
+  since: ms,
+});
+export type SyncHold = z.infer<typeof syncHold>;
+
+/** `POST /api/sync/holds/:machine`: the user's decision on a peer's held deletions. */
+export const holdDecision = z.strictObject({ decision: z.enum(['apply', 'reject']) });
+export type HoldDecision = z.infer<typeof holdDecision>['decision'];
+
+/** A session or memory a peer deleted, kept for `TRASH_DAYS` (restore: `POST /api/sync/trash/:id/restore`). */
+export const trashItem = z.object({
+  id: z.number().int().positive(),
+  kind: z.enum(['session', 'observation']),
+  uid: z.string(),
+  machine: machineIdSchema,
+  project: z.string(),
+  title: z.string().nullable(),
+  trashedAt: ms,
+  expiresAt: ms,
+});
+export type TrashItem = z.infer<typeof trashItem>;
+
+/** Per peer, since the service started: records refused (authorship) and records not valid. */
+export const peerRefusals = z.object({
+  machine: machineIdSchema,
+  refused: z.number().int().nonnegative(),
+  invalid: z.number().int().nonnegative(),
+});
+export type PeerRefusals = z.infer<typeof peerRefusals>;
+
 /** `GET /api/sync`. */
 export const syncStatus = z.object({
   enabled: z.boolean(),
@@ -211,5 +250,9 @@ export const syncStatus = z.object({
   lastScanAt: ms.nullable(),
   error: z.string().nullable(),
   peers: z.array(peerStatus),
+  holds: z.array(syncHold),
+  /** The trash: how many items, the newest 50 of them. */
+  trash: z.object({ count: z.number().int().nonnegative(), items: z.array(trashItem) }),
+  refusals: z.array(peerRefusals),
 });
 export type SyncStatus = z.infer<typeof syncStatus>;

@@ -1,8 +1,9 @@
 import { ago } from '../format';
+import { safeDate } from '../../../electron/shared/time';
 
 /** A relative time ("3 min ago") with the absolute date and time on hover, in a real <time>. */
 export function Time({ ms }: { ms: number }) {
-  const d = new Date(ms);
+  const d = safeDate(ms);
   return (
     <time
       dateTime={d.toISOString()}

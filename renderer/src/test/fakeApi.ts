@@ -234,6 +234,8 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     listImports: missing('/api/capture/imports'),
     getSync: missing('/api/sync'),
     runSync: missing('/api/sync/run'),
+    decideSyncHold: missing('/api/sync/holds/:machine'),
+    restoreSyncTrash: missing('/api/sync/trash/:id/restore'),
     exportData: missing('/api/data/export'),
     importArchive: missing('/api/data/import'),
     getArchiveImport: missing('/api/data/imports/:id'),

@@ -14,6 +14,7 @@ const report = (sessions: number) => ({
   skipped: 2,
   deleted: 0,
   invalid: 0,
+  refused: 0,
 });
 
 describe('DataCard', () => {
@@ -96,6 +97,9 @@ describe('SyncCard', () => {
                 error: 'x.mseg: damaged record at byte 9 (waiting for a whole copy)',
               },
             ],
+      holds: [],
+      trash: { count: 0, items: [] },
+      refusals: [],
     });
     const api = fakeApi({
       getSync: async () => status(),
@@ -118,5 +122,55 @@ describe('SyncCard', () => {
     expect(screen.getByText(/damaged record/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(screen.getByText('off')).toBeTruthy());
+  });
+
+  it('shows a held deletion and the trash, and sends the decision and the restore', async () => {
+    const peer = '1111222233334444';
+    let held = true;
+    let trashed = true;
+    const status = (): SyncStatus => ({
+      enabled: true,
+      folder: '/home/me/Sync',
+      machine: 'aaaabbbbccccdddd',
+      ownBytes: 0,
+      folderBytes: 0,
+      pending: 0,
+      lastWriteAt: null,
+      lastScanAt: null,
+      error: null,
+      peers: [],
+      holds: held ? [{ machine: peer, sessions: 40, observations: 2, since: Date.now() }] : [],
+      trash: trashed
+        ? {
+            count: 1,
+            items: [
+              {
+                id: 9,
+                kind: 'session',
+                uid: 's-9',
+                machine: peer,
+                project: 'alpha',
+                title: 'fix the login',
+                trashedAt: Date.now(),
+                expiresAt: Date.now() + 1e9,
+              },
+            ],
+          }
+        : { count: 0, items: [] },
+      refusals: [],
+    });
+    const api = fakeApi({
+      getSync: async () => status(),
+      decideSyncHold: async () => ((held = false), status()),
+      restoreSyncTrash: async () => ((trashed = false), status()),
+    });
+    renderWith(api, <SyncCard />);
+    await screen.findByText(/deleted 40 sessions and 2 memories at once/);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep them here' }));
+    await waitFor(() => expect(screen.queryByText(/at once/)).toBeNull());
+    expect(api.calls.find(([n]) => n === 'decideSyncHold')?.[1]).toEqual([peer, 'reject']);
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(screen.queryByText(/fix the login/)).toBeNull());
+    expect(api.calls.find(([n]) => n === 'restoreSyncTrash')?.[1]).toEqual([9]);
   });
 });

@@ -6,6 +6,7 @@ import { Chip, ErrorBox, Loading } from '../components/ui';
 import { useSave } from '../components/useSave';
 import { ago, num } from '../format';
 import { size } from './HealthStorage';
+import { SyncDeletions } from './HealthSyncDeletions';
 
 function Peer({ p }: { p: PeerStatus }) {
   return (
@@ -111,6 +112,7 @@ export function SyncCard() {
                   ))}
                 </ul>
               )}
+              <SyncDeletions s={s} onChange={st.reload} />
               <button
                 type="button"
                 disabled={now.busy}

@@ -1,6 +1,7 @@
 import type { Observation, Prompt } from '../../../../../electron/shared/api';
 import { Chip } from '../../../components/ui';
 import { observationTitle } from '../../../views/ObservationDetail';
+import { isoTime, safeDate } from '../../../../../electron/shared/time';
 
 export interface Episode {
   prompt: Prompt | null;
@@ -25,7 +26,7 @@ export function episodes(prompts: Prompt[], observations: Observation[]): Episod
 }
 
 const clock = (ms: number): string =>
-  new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  safeDate(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** The session as a story: each prompt with its time, then what Claude did for it, in order. */
 export function SessionStory({
@@ -44,10 +45,7 @@ export function SessionStory({
       {eps.map((e, i) => (
         <li key={e.prompt ? `p${e.prompt.id}` : 'before'} className="episode">
           <div className="episode-head">
-            <time
-              className="meta"
-              dateTime={new Date(e.prompt?.createdAt ?? e.observations[0]!.createdAt).toISOString()}
-            >
+            <time className="meta" dateTime={isoTime(e.prompt?.createdAt ?? e.observations[0]!.createdAt)}>
               {clock(e.prompt?.createdAt ?? e.observations[0]!.createdAt)}
             </time>
             {e.prompt ? (
@@ -63,7 +61,7 @@ export function SessionStory({
             <ul className="observations">
               {e.observations.map((o) => (
                 <li key={o.id}>
-                  <time className="meta" dateTime={new Date(o.createdAt).toISOString()}>
+                  <time className="meta" dateTime={isoTime(o.createdAt)}>
                     {clock(o.createdAt)}
                   </time>{' '}
                   <Chip tone={o.failed ? 'bad' : undefined}>{o.type ?? o.toolName}</Chip>{' '}
