@@ -1,5 +1,5 @@
 /** Read-side queries behind the read API, the UI and the CLI: sessions, prompts, observations, counts. */
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { events, observations, sessions, sessionSummaries, userPrompts } from '../../../drizzle/schema.js';
 import type { Page } from '../../shared/contract/common.js';
 import type { SessionDetail, SessionListItem, SessionState } from '../../shared/contract/sessions.js';
@@ -20,12 +20,15 @@ export type { ObservationRow, ObservationView, SessionRow, SummaryRow, SummaryVi
 export class ReadStore {
   constructor(private readonly db: Drizzle) {}
 
-  /** Newest first; `cursor` is the last id of the previous page. */
+  /**
+   * Newest first by when each session started (an imported session sits at its own date, not at
+   * the end); `cursor` is the last id of the previous page.
+   */
   listSessions(opts: { project?: string; limit: number; cursor?: number }): Page<SessionListItem> {
-    const where = and(
-      opts.project ? eq(sessions.project, opts.project) : undefined,
-      opts.cursor ? lt(sessions.id, opts.cursor) : undefined,
-    );
+    const after = opts.cursor
+      ? sql`("sessions"."started_at", "sessions"."id") < (select c.started_at, c.id from sessions c where c.id = ${opts.cursor})`
+      : undefined;
+    const where = and(opts.project ? eq(sessions.project, opts.project) : undefined, after);
     // The subqueries name the outer row as "sessions"."id": drizzle renders ${sessions.id} as a bare
     // "id", which SQLite resolves to the subquery's own table (o.id / s.id), giving wrong counts.
     const rows = this.db
@@ -38,7 +41,7 @@ export class ReadStore {
       })
       .from(sessions)
       .where(where)
-      .orderBy(desc(sessions.id))
+      .orderBy(desc(sessions.startedAt), desc(sessions.id))
       .limit(opts.limit + 1)
       .all();
     const page = rows.slice(0, opts.limit);
