@@ -291,7 +291,7 @@ export const embedDirty = sqliteTable('embed_dirty', {
 });
 /**
  * Deletions that propagate to other machines (owner: sync/). `author` null: deleted here; `owner`:
- * the machine that authored the row (null: this one); `state`: see migration 0018.
+ * the machine that authored the row (null: this one); `state`: see migration 0019.
  */
 export const syncTombstones = sqliteTable(
   'sync_tombstones',
