@@ -3,6 +3,7 @@ import { readFileSync, rmSync, renameSync, writeFileSync } from 'node:fs';
 import { settings as settingsTable } from '../../../drizzle/schema.js';
 import type { Drizzle } from '../db/open.js';
 import type { Clock } from '../util/clock.js';
+import { migrateSettings, settingsRow } from './migrate.js';
 import { settingsSchema, type ProviderKind, type Settings, type SettingsPatch } from './schema.js';
 
 /** Where the Anthropic API key lives: a 0600 file headless, Electron's safeStorage in the app. */
@@ -84,7 +85,7 @@ export class SettingsStore {
     const row = this.db.select().from(settingsTable).where(eq(settingsTable.key, KEY)).get();
     let parsed: Settings;
     try {
-      parsed = settingsSchema.parse(row ? JSON.parse(row.value) : {});
+      parsed = settingsSchema.parse(row ? migrateSettings(JSON.parse(row.value)) : {});
     } catch {
       // A row written by a newer/older version that no longer validates: fall back to defaults
       // rather than refusing to start. The row is rewritten on the next update.
@@ -129,7 +130,7 @@ export class SettingsStore {
     }
     if (Object.keys(rest).length === 0) return changed;
     const now = this.clock();
-    const value = JSON.stringify(merged);
+    const value = settingsRow(merged);
     this.db
       .insert(settingsTable)
       .values({ key: KEY, value, updatedAt: now })
