@@ -2,15 +2,9 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEFAULT_SKIP_TOOLS } from '../electron/shared/contract/tools.js';
 
 export const DEFAULT_SPOOL_MAX_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_SKIP_TOOLS = [
-  'ListMcpResourcesTool',
-  'SlashCommand',
-  'Skill',
-  'TodoWrite',
-  'AskUserQuestion',
-];
 
 export function resolveDataDir(explicit: string | null, env: NodeJS.ProcessEnv = process.env): string {
   if (explicit && explicit.trim() !== '') return resolve(explicit);
@@ -43,16 +37,27 @@ export function readServer(dataDir: string): ServerRef | null {
 }
 
 export interface HookConfig {
-  skipTools: string[];
+  /** Tools never captured: their calls are dropped here, before any post or spool. */
+  skipTools: readonly string[];
+  /** Excluded path globs: calls on such files are dropped here; events from such a folder are never spooled. */
+  excludedPaths: readonly string[];
   spoolMaxBytes: number;
 }
 
-/** `hook-config.json`, written by the service from the settings (skip list); defaults if absent. */
+const strings = (v: unknown): string[] | null =>
+  Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : null;
+
+/** `hook-config.json`, written by the service from the settings; defaults if absent. */
 export function readHookConfig(dataDir: string): HookConfig {
-  const cfg: HookConfig = { skipTools: DEFAULT_SKIP_TOOLS, spoolMaxBytes: DEFAULT_SPOOL_MAX_BYTES };
+  const cfg: HookConfig = {
+    skipTools: DEFAULT_SKIP_TOOLS,
+    excludedPaths: [],
+    spoolMaxBytes: DEFAULT_SPOOL_MAX_BYTES,
+  };
   try {
-    const v = JSON.parse(readFileSync(join(dataDir, 'hook-config.json'), 'utf8')) as Partial<HookConfig>;
-    if (Array.isArray(v.skipTools)) cfg.skipTools = v.skipTools.filter((s) => typeof s === 'string');
+    const v = JSON.parse(readFileSync(join(dataDir, 'hook-config.json'), 'utf8')) as Record<string, unknown>;
+    cfg.skipTools = strings(v.skipTools) ?? cfg.skipTools;
+    cfg.excludedPaths = strings(v.excludedPaths) ?? cfg.excludedPaths;
     if (typeof v.spoolMaxBytes === 'number' && v.spoolMaxBytes > 0) cfg.spoolMaxBytes = v.spoolMaxBytes;
   } catch {
     // defaults

@@ -1,7 +1,8 @@
 /**
  * `memtray-hook <Event> [--data-dir DIR]`: the Claude Code command hook.
  *
- * Reads the hook's JSON on stdin, strips `<private>` / `<memtray-context>` blocks, and posts it to
+ * Reads the hook's JSON on stdin, drops what the user keeps out (a never-captured tool, a file under
+ * an excluded path), strips `<private>` / `<memtray-context>` blocks, and posts it to
  * the MemTray service named by `server.json` + `token` in the data dir (2 s timeout). If the service
  * is unreachable or answers 5xx, the event is redacted (spool-redact.ts) and appended to the spool
  * for the service to import later.
@@ -170,6 +171,11 @@ async function run(): Promise<void> {
   if (!event) return;
   const config = readHookConfig(dataDir);
   if (typeof payload.tool_name === 'string' && config.skipTools.includes(payload.tool_name)) return;
+  const excluded =
+    config.excludedPaths.length > 0
+      ? (await import('./exclusion.js')).exclusionOf(payload, config.excludedPaths)
+      : null;
+  if (excluded === 'call') return;
   payload = mapStringsDeep(payload, stripPrivacyTags);
   const body = JSON.stringify(payload);
   const id = eventId();
@@ -181,6 +187,8 @@ async function run(): Promise<void> {
   const posted = trusted ? call(trusted.port, trusted.token, `/api/hooks/${event}`, body, id) : null;
   const res = posted ? await posted : null;
   if (!res || res.status >= 500) {
+    // An excluded folder's events are only counted by the service: never kept on disk for it.
+    if (excluded === 'folder') return;
     // The redaction rules load only when an event is spooled (the service-up path never pays for them).
     const { cleanForSpool } = await import('./spool-redact.js');
     appendSpool(dataDir, { v: 1, id, event, at, payload: cleanForSpool(payload) }, config.spoolMaxBytes);

@@ -22,7 +22,7 @@ import {
 import { redactSecrets } from '../../electron/core/privacy/redact.js';
 import { mapStringsDeep } from '../../electron/core/privacy/strip-tags.js';
 import { startService } from '../../electron/core/service.js';
-import { memorySecretStore } from '../../electron/core/settings/store.js';
+import { memorySecretStores } from '../../electron/core/settings/secrets.js';
 import { loadCorpusEvents } from '../../tests/helpers/corpus.js';
 import { MessagesApiServer, type RecordedRequest } from '../../tests/helpers/messages-api/server.js';
 import { MIGRATIONS_DIR, tempDir } from '../../tests/helpers/service.js';
@@ -93,7 +93,7 @@ async function runMemTray(): Promise<Record<string, number>> {
     migrationsDir: MIGRATIONS_DIR,
     port: 0,
     writeServerJson: false,
-    secrets: memorySecretStore(KEY),
+    secretStore: memorySecretStores({ 'api-key': KEY }),
     ...compressCoreOptions(),
     plugins: [
       (core) => {

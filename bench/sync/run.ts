@@ -97,7 +97,12 @@ const seedMs = ms(t0);
 
 say('seeded');
 // 2. Export (jsonl) and import into a fresh data dir.
-const src = new RecordSource(a.sqlite, () => a.settings.get(), aId);
+const src = new RecordSource(
+  a.sqlite,
+  () => a.settings.get(),
+  aId,
+  (v, changed) => a.ingest.clean(v, changed),
+);
 t0 = process.hrtime.bigint();
 const exp = exportJsonl(src, a.sqlite, aId, {}, Date.now());
 const file = join(tempDir(), 'bench.jsonl');
@@ -128,6 +133,7 @@ const eng = (c: Core) =>
   new SyncEngine({
     sqlite: c.sqlite,
     settings: c.settings,
+    clean: (v, changed) => c.ingest.clean(v, changed),
     bus: c.bus,
     clock: Date.now,
     logger: c.logger,

@@ -3,14 +3,14 @@
  * Electron here; the service (HTTP), the Electron main process and the tests all build on this.
  */
 import type Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { openDatabase, type Drizzle } from './db/open.js';
 import { ensureDataDir, loadOrCreateToken, type DataDirPaths } from './config/data-dir.js';
 import { GroupCommit } from './ingest/group-commit.js';
 import { WalSync } from './db/wal-sync.js';
 import { Ingestor, type IngestDeps } from './ingest/ingestor.js';
 import { Projector } from './ingest/projector.js';
-import { SettingsStore, fileSecretStore, type SecretStore } from './settings/store.js';
+import { fileSecretStores, type SecretStores } from './settings/secrets.js';
+import { SettingsStore } from './settings/store.js';
 import { ReadStore } from './store/read.js';
 import { ProjectStore } from './projects/store.js';
 import { JobQueue } from './jobs/queue.js';
@@ -27,12 +27,8 @@ export interface CoreOptions {
   migrationsDir: string;
   clock?: Clock;
   logger?: Logger;
-  /** Where the API key is kept (default: `<dataDir>/api-key`, mode 0600). */
-  secrets?: SecretStore;
-  /** Where the `openai-compatible` endpoint's key is kept (default: `<dataDir>/openai-key`, mode 0600). */
-  openaiSecrets?: SecretStore;
-  /** Where the embeddings key is kept (default: `<dataDir>/embeddings-key`, mode 0600). */
-  embeddingSecrets?: SecretStore;
+  /** Where every secret is kept, by name (default: `<dataDir>/<name>`, mode 0600; settings/secrets.ts). */
+  secretStore?: SecretStores;
   env?: NodeJS.ProcessEnv;
   /**
    * Default FULL: every commit (each group commit of acknowledged hooks) fsyncs the WAL, so a 2xx
@@ -84,11 +80,9 @@ export function createCore(opts: CoreOptions): Core {
     const bus = new Bus((err) => logger.error('bus listener failed', { err: err as Error }));
     const settings = new SettingsStore(
       db,
-      opts.secrets ?? fileSecretStore(paths.apiKey),
+      opts.secretStore ?? fileSecretStores(paths.root),
       clock,
       opts.env ?? process.env,
-      opts.openaiSecrets ?? fileSecretStore(join(paths.root, 'openai-key')),
-      opts.embeddingSecrets ?? fileSecretStore(paths.embeddingsKey),
     );
     // A custom redaction pattern too costly to run is disabled (custom-patterns.ts): say so, by
     // index (the pattern itself may hold the very secret it is meant to hide).

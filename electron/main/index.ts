@@ -28,7 +28,7 @@ import { autostartFile, linuxLoginItem } from './login-item.js';
 import { shellPaths } from './paths.js';
 import { handleAppScheme, registerAppScheme } from './protocol.js';
 import { safeStorageCipher } from './safe-storage.js';
-import { encryptedSecretStore, encryptedStoreFiles } from './secret-store.js';
+import { encryptedSecretStores } from './secret-store.js';
 import { createTray, type TrayHandle } from './tray.js';
 import { SearchShortcut } from './shortcut.js';
 import { createPopup, lockDownSession, popupBehaviour, showPopup } from './window.js';
@@ -74,12 +74,7 @@ async function main(): Promise<void> {
     migrationsDir: paths.migrationsDir,
     logger,
     uiDir: paths.uiDir,
-    secrets: encryptedSecretStore(encryptedStoreFiles(dataDir), safeStorageCipher(), (m) => logger.warn(m)),
-    openaiSecrets: encryptedSecretStore(
-      encryptedStoreFiles(dataDir, 'openai-key'),
-      safeStorageCipher(),
-      (m) => logger.warn(m),
-    ),
+    secretStore: encryptedSecretStores(dataDir, safeStorageCipher(), (m) => logger.warn(m)),
     ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}),
     ...featureCoreOptions(),
     plugins: featurePlugins(paths.hookRoot, paths.nativeBinding),

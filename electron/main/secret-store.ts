@@ -1,11 +1,12 @@
 /**
- * The API key in the desktop app: encrypted with Electron's `safeStorage` (OS keychain / DPAPI /
- * libsecret) into `<dataDir>/api-key.enc`, mode 0600. Never written in clear; if encryption is not
- * available, saving a key fails with a clear message instead. The cipher is injected, so this is
- * Electron-free and tested under Node.
+ * The desktop app's secrets: every one (settings/secrets.ts SECRET_NAMES) encrypted with Electron's
+ * `safeStorage` (OS keychain / DPAPI / libsecret) into `<dataDir>/<name>.enc`, mode 0600. Never
+ * written in clear; if encryption is not available, saving a key fails with a clear message
+ * instead. The cipher is injected, so this is Electron-free and tested under Node.
  */
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SecretStores } from '../core/settings/secrets.js';
 import type { SecretStore } from '../core/settings/store.js';
 
 export interface Cipher {
@@ -25,7 +26,7 @@ export interface EncryptedStoreFiles {
   legacyClear: string;
 }
 
-/** `name`: `api-key` (Anthropic) or `openai-key` (the openai-compatible endpoint). */
+/** `name`: one of settings/secrets.ts SECRET_NAMES. */
 export function encryptedStoreFiles(dataDir: string, name = 'api-key'): EncryptedStoreFiles {
   return { encrypted: join(dataDir, `${name}.enc`), legacyClear: join(dataDir, name) };
 }
@@ -74,4 +75,13 @@ export function encryptedSecretStore(
       rmSync(files.legacyClear, { force: true });
     },
   };
+}
+
+/** The app's secret factory: every secret MemTray keeps goes through it, encrypted. */
+export function encryptedSecretStores(
+  dataDir: string,
+  cipher: Cipher,
+  onError: (msg: string) => void = () => {},
+): SecretStores {
+  return (name) => encryptedSecretStore(encryptedStoreFiles(dataDir, name), cipher, onError);
 }

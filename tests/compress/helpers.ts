@@ -1,5 +1,5 @@
 /** Shared setup for compression tests: a service with a key pointing at the local Messages API server. */
-import { memorySecretStore } from '../../electron/core/settings/store.js';
+import { memorySecretStores } from '../../electron/core/settings/secrets.js';
 import { compressPlugin, type CompressPluginOptions } from '../../electron/core/compress/plugin.js';
 import { MessagesApiServer } from '../helpers/messages-api/server.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -21,9 +21,9 @@ export async function startRig(
   const api = new MessagesApiServer();
   await api.start();
   const t = await startTestService({
-    secrets: memorySecretStore(
-      opts.key === undefined ? 'sk-ant-api03-test-key-for-the-local-server' : opts.key,
-    ),
+    secretStore: memorySecretStores({
+      'api-key': opts.key === undefined ? 'sk-ant-api03-test-key-for-the-local-server' : opts.key,
+    }),
     plugins: [compressPlugin({ timeoutMs: 2000, ...opts.plugin })],
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
   });

@@ -3,7 +3,7 @@
  * invalid, and a compression call answered 401 marks the key invalid too. The key is never echoed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { memorySecretStore } from '../../electron/core/settings/store.js';
+import { memorySecretStores } from '../../electron/core/settings/secrets.js';
 import { keyStatusSchema } from '../../electron/shared/contract/provider.js';
 import { MessagesApiServer } from '../helpers/messages-api/server.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -21,7 +21,7 @@ afterEach(async () => {
 async function setup(): Promise<{ t: TestService; fake: MessagesApiServer }> {
   fake = new MessagesApiServer();
   await fake.start();
-  t = await startTestService({ env: {}, secrets: memorySecretStore(null) });
+  t = await startTestService({ env: {}, secretStore: memorySecretStores({ 'api-key': null }) });
   const r = await t.api('PUT', '/api/settings', { provider: { baseUrl: fake.url } });
   expect(r.status).toBe(200);
   return { t, fake };

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { compressPlugin } from '../../electron/core/compress/plugin.js';
-import { memorySecretStore } from '../../electron/core/settings/store.js';
+import { memorySecretStores } from '../../electron/core/settings/secrets.js';
 import { providerStateSchema } from '../../electron/shared/contract/providers.js';
 import { FaultProxy } from '../helpers/fault-proxy.js';
 import { ChatApiServer, chatUserText } from '../helpers/openai-api/server.js';
@@ -34,8 +34,7 @@ async function startOa(provider: Record<string, unknown> = {}, key: string | nul
   const api = new ChatApiServer();
   await api.start();
   const t = await startTestService({
-    secrets: memorySecretStore(null), // no Anthropic key
-    openaiSecrets: memorySecretStore(key),
+    secretStore: memorySecretStores({ 'openai-key': key }), // no Anthropic key
     plugins: [compressPlugin({ timeoutMs: 1500 })],
   });
   const r = await t.api('PUT', '/api/settings', {

@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { classifyClaudeFailure } from '../../electron/core/compress/claude-code.js';
 import { findClaude } from '../../electron/core/compress/claude-path.js';
 import { compressPlugin } from '../../electron/core/compress/plugin.js';
-import { memorySecretStore } from '../../electron/core/settings/store.js';
+import { memorySecretStores } from '../../electron/core/settings/secrets.js';
 import { isInternalCwd } from '../../electron/core/util/internal-runs.js';
 import { providerStateSchema } from '../../electron/shared/contract/providers.js';
 import { rawRequest, startTestService, tempDir, type TestService } from '../helpers/service.js';
@@ -31,8 +31,7 @@ describe('provider settings and state over HTTP', () => {
   });
   const start = (key: string | null) =>
     startTestService({
-      secrets: memorySecretStore(key),
-      openaiSecrets: memorySecretStore(null),
+      secretStore: memorySecretStores({ 'api-key': key }),
       plugins: [compressPlugin()],
     });
   const settings = async (s: TestService) =>

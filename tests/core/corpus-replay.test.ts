@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DECISION_TOOLS } from '../../electron/core/memories/decision.js';
-import { DEFAULT_SKIP_TOOLS } from '../../electron/core/settings/schema.js';
+import { DEFAULT_SKIP_TOOLS } from '../../electron/shared/contract/tools.js';
 import { describeSharedCorpus } from '../helpers/corpus-suite.js';
 import { loadCorpusTimeline, type CorpusEvent } from '../helpers/corpus.js';
 import { jobsDone } from '../helpers/jobs.js';
@@ -19,8 +18,8 @@ function expectedCounts(corpus: CorpusEvent[]) {
     if (sid) sessions.add(sid);
     if (e.eventName === 'UserPromptSubmit' && str(e.payload.prompt)?.trim()) prompts++;
     const tool = String(e.payload.tool_name);
-    // Skip-listed tools are not stored, except decisions (AskUserQuestion, ExitPlanMode).
-    if (e.eventName === 'PostToolUse' && (!DEFAULT_SKIP_TOOLS.includes(tool) || DECISION_TOOLS.has(tool))) {
+    // Tools on the default never-captured list are not stored.
+    if (e.eventName === 'PostToolUse' && !DEFAULT_SKIP_TOOLS.includes(tool)) {
       const key = `${sid}:${str(e.payload.tool_use_id) ?? Math.random()}`;
       if (!toolUses.has(key)) observations++;
       toolUses.add(key);

@@ -333,12 +333,12 @@ describe('sessions, prompts and observations', () => {
 describe('settings with a secret store that refuses the key', () => {
   it('answers 409 and changes nothing else in the same update', async () => {
     const t = await startTestService({
-      secrets: {
+      secretStore: () => ({
         get: () => null,
         set: () => {
           throw new Error('no OS keychain available');
         },
-      },
+      }),
     });
     try {
       const r = await t.api('PUT', '/api/settings', { apiKey: 'sk-ant-x', skipTools: ['Zed'] });

@@ -7,7 +7,7 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { compressPlugin } from '../../electron/core/compress/plugin.js';
-import { memorySecretStore } from '../../electron/core/settings/store.js';
+import { memorySecretStores } from '../../electron/core/settings/secrets.js';
 import { claudeCodeOffer, readFirstRun, recordFirstRun, runFirstRun } from '../../electron/main/first-run.js';
 import { serviceClient } from '../../electron/main/service-client.js';
 import { startServe } from '../helpers/cli.js';
@@ -29,7 +29,10 @@ describe('first run: the claude-code offer', () => {
     t = undefined;
   });
   const start = async (key: string | null) => {
-    t = await startTestService({ secrets: memorySecretStore(key), plugins: [compressPlugin()] });
+    t = await startTestService({
+      secretStore: memorySecretStores({ 'api-key': key }),
+      plugins: [compressPlugin()],
+    });
     return serviceClient({ baseUrl: `http://127.0.0.1:${t.port}`, token: t.token });
   };
 

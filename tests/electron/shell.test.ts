@@ -13,7 +13,11 @@ import { connectService, decideAttach, type ServiceHandle } from '../../electron
 import { ShellController } from '../../electron/main/controller.js';
 import { FailureWatch } from '../../electron/main/notify.js';
 import { HOUR_MS } from '../../electron/main/pause.js';
-import { encryptedSecretStore, encryptedStoreFiles } from '../../electron/main/secret-store.js';
+import {
+  encryptedSecretStore,
+  encryptedSecretStores,
+  encryptedStoreFiles,
+} from '../../electron/main/secret-store.js';
 import { loadFixtureEvents } from '../helpers/corpus.js';
 import { MIGRATIONS_DIR, tempDir } from '../helpers/service.js';
 import { aesCipher, RecordingShell, waitFor } from './helpers.js';
@@ -285,7 +289,7 @@ describe('safeStorage secret store', () => {
   it('keeps the key encrypted (0600), never in clear, and never hands it to the renderer', async () => {
     const dir = dataDir();
     const files = encryptedStoreFiles(dir);
-    const h = await connect(dir, { secrets: encryptedSecretStore(files, aesCipher()) });
+    const h = await connect(dir, { secretStore: encryptedSecretStores(dir, aesCipher()) });
     const key = 'sk-ant-api03-' + 'x1y2z3'.repeat(8);
     const c = new ShellController({ handle: h, shell: new RecordingShell(), expectHooks: () => false });
     const r = await c.invoke('updateSettings', [{ apiKey: key }], ourWindow, policy);

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
-import { memorySecretStore } from '../../electron/core/settings/store.js';
+import { memorySecretStores } from '../../electron/core/settings/secrets.js';
 import { connectService, type ServiceHandle } from '../../electron/main/connect.js';
 import { ShellController } from '../../electron/main/controller.js';
 import { SearchShortcut } from '../../electron/main/shortcut.js';
@@ -31,7 +31,7 @@ async function setup(): Promise<{ h: ServiceHandle; shell: RecordingShell; fake:
     port: 0,
     writeServerJson: false,
     env: {},
-    secrets: memorySecretStore('sk-ant-tray-key-0000'),
+    secretStore: memorySecretStores({ 'api-key': 'sk-ant-tray-key-0000' }),
     ...featureCoreOptions(),
     plugins: featurePlugins(),
   });

@@ -7,6 +7,7 @@
 import { isUtf8 } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createImportRun, runImport } from '../../electron/core/capture/importer.js';
@@ -14,7 +15,13 @@ import { importSpool } from '../../electron/core/capture/spool.js';
 import { readTranscript } from '../../electron/core/capture/transcript.js';
 import { MAX_EVENT_BYTES } from '../../electron/core/ingest/limits.js';
 import type { Logger } from '../../electron/core/util/logger.js';
-import { rawRequest, startTestService, tempDir, type TestService } from '../helpers/service.js';
+import {
+  rawRequest,
+  startTestService,
+  tempDir,
+  type HttpResult,
+  type TestService,
+} from '../helpers/service.js';
 
 const LONE = '\ud800';
 
@@ -208,6 +215,65 @@ describe('hardening: input', () => {
     // Logged, without the content.
     expect(logger.lines.join('\n')).not.toContain('ZZZZZZZZ');
   });
+});
+
+describe('hardening: an oversize body gets an answer it can read', () => {
+  let t: TestService | undefined;
+  afterEach(async () => {
+    await t?.dispose();
+    t = undefined;
+  });
+
+  /**
+   * A client that sends the whole request before it reads anything (as blocking clients do): the
+   * socket is paused until the last byte is written, then the answer is read.
+   */
+  function post(port: number, token: string, bytes: number, declared: boolean): Promise<HttpResult> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.pause();
+      const head = [
+        'POST /api/hooks/PostToolUse HTTP/1.1',
+        `host: 127.0.0.1:${port}`,
+        `authorization: Bearer ${token}`,
+        'content-type: application/json',
+        declared ? `content-length: ${bytes}` : 'transfer-encoding: chunked',
+      ];
+      socket.write(`${head.join('\r\n')}\r\n\r\n`);
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      for (let left = bytes; left > 0; left -= chunk.length) {
+        const part = chunk.subarray(0, Math.min(left, chunk.length));
+        socket.write(
+          declared
+            ? part
+            : Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')]),
+        );
+      }
+      socket.write(declared ? '' : '0\r\n\r\n', () => socket.resume());
+      let got = '';
+      socket.on('error', reject);
+      socket.on('data', (c: Buffer) => {
+        got += c.toString('latin1');
+        const split = got.indexOf('\r\n\r\n');
+        const length = Number(/content-length: (\d+)/i.exec(got.slice(0, split))?.[1] ?? NaN);
+        const body = got.slice(split + 4);
+        if (split < 0 || body.length < length) return;
+        socket.destroy();
+        const status = Number(/^HTTP\/1\.1 (\d+)/.exec(got)?.[1] ?? 0);
+        resolve({ status, headers: {}, text: body, json: JSON.parse(body) as unknown });
+      });
+    });
+  }
+
+  for (const declared of [true, false])
+    it(`a 20 MB body (${declared ? 'content-length' : 'chunked'}) to a hook route: 413 with a JSON error, not a reset`, async () => {
+      t = await startTestService();
+      const r = await post(t.port, t.token, 20 * 1024 * 1024, declared);
+      expect(r.status).toBe(413);
+      expect(r.json).toEqual({ error: `body exceeds ${MAX_EVENT_BYTES} bytes`, status: 413 });
+      // The service still answers.
+      expect((await t.api('GET', '/api/health')).status).toBe(200);
+    });
 });
 
 describe('hardening: the transcript reader', () => {

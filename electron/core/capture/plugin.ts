@@ -1,7 +1,7 @@
 /**
  * The capture service plugin: imports the hook spool (at start, and as soon as it appears while
  * running: spool-watch.ts), reconciles transcripts (at start, and after each Stop/SessionEnd), keeps
- * `hook-config.json` (skip list for the hook program) in step with the settings, and serves the
+ * `hook-config.json` (never-captured tools and excluded paths, for the hook program) in step with the settings, and serves the
  * capture routes.
  */
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,6 @@ import { createImportRun, Reconciler, runImport } from './importer.js';
 import { defaultInstallerEnv, type InstallerEnv } from './installer.js';
 import { PauseLog } from './pauses.js';
 import { captureRoutes } from './routes.js';
-import { DECISION_TOOLS } from '../memories/decision.js';
 import { importSpool } from './spool.js';
 import { watchSpool } from './spool-watch.js';
 
@@ -57,9 +56,9 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
   const writeHookConfig = (): void => {
     const file = join(core.paths.root, 'hook-config.json');
     const tmp = `${file}.${process.pid}.tmp`;
-    // Decision tools (AskUserQuestion, ExitPlanMode) must reach the service: they become decisions.
-    const skipTools = core.settings.get().skipTools.filter((t) => !DECISION_TOOLS.has(t));
-    writeFileSync(tmp, JSON.stringify({ skipTools }), { mode: 0o600 });
+    // The hook drops these calls itself: a spooled event never holds what the user keeps out.
+    const { skipTools, excludedPaths } = core.settings.get();
+    writeFileSync(tmp, JSON.stringify({ skipTools, excludedPaths }), { mode: 0o600 });
     renameSync(tmp, file);
   };
 

@@ -12,9 +12,9 @@ import { eq } from 'drizzle-orm';
 import { observations, userPrompts } from '../../../drizzle/schema.js';
 import type { Core } from '../core.js';
 import { isPathExcluded } from '../ingest/exclude.js';
+import { toolGate } from '../ingest/gate.js';
 import { MAX_EVENT_BYTES } from '../ingest/limits.js';
 import type { HookPayload } from '../ingest/payloads.js';
-import { DECISION_TOOLS } from '../memories/decision.js';
 import { TurnRecorder, wordlessCalls } from './recollect.js';
 import type { TranscriptItem, TranscriptToolCall } from './transcript.js';
 
@@ -225,8 +225,7 @@ function gapFill(
           core.ingest.gapFill.addWords(sessionDbId, it.toolUseId, it.said);
         continue;
       }
-      const skipped = settings.skipTools.includes(it.name) && !DECISION_TOOLS.has(it.name);
-      if (skipped || touchesExcluded(it.input, settings.excludedPaths)) continue;
+      if (toolGate(settings, { tool_name: it.name, tool_input: it.input })) continue;
       const r = core.ingest.seed.recordObservation(
         {
           claudeSessionId: it.sessionId,
@@ -254,13 +253,4 @@ function gapFill(
 function captureEnabled(core: Core, project: string, cwd: string | null): boolean {
   if (core.projects.captureEnabled(project) === false) return false;
   return !(cwd && isPathExcluded(cwd, core.settings.get().excludedPaths));
-}
-
-function touchesExcluded(input: unknown, globs: string[]): boolean {
-  if (globs.length === 0 || input === null || typeof input !== 'object') return false;
-  const rec = input as Record<string, unknown>;
-  return ['file_path', 'path', 'notebook_path'].some((k) => {
-    const v = rec[k];
-    return typeof v === 'string' && isPathExcluded(v, globs);
-  });
 }

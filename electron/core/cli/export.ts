@@ -47,7 +47,12 @@ export async function runExport(argv: string[]): Promise<number> {
   const core = openCore(values['data-dir']);
   try {
     const machine = machineId(core.paths.root);
-    const src = new RecordSource(core.sqlite, () => core.settings.get(), machine);
+    const src = new RecordSource(
+      core.sqlite,
+      () => core.settings.get(),
+      machine,
+      (v, changed) => core.ingest.clean(v, changed),
+    );
     const f = { project: values.project, since };
     const now = Date.now();
     let text: string;

@@ -15,7 +15,8 @@ import { HybridSearch } from '../recall/vectors/hybrid.js';
 import { Indexer } from '../recall/vectors/indexer.js';
 import { migrationsDir } from '../config/env.js';
 import type { CliSearchOutput } from '../../shared/contract/search.js';
-import { fileSecretStore, SettingsStore } from '../settings/store.js';
+import { fileSecretStores } from '../settings/secrets.js';
+import { SettingsStore } from '../settings/store.js';
 import { Bus } from '../util/bus.js';
 import { silentLogger } from '../util/logger.js';
 import { isoTime } from '../../shared/time.js';
@@ -54,14 +55,7 @@ export async function runSearch(argv: string[]): Promise<number> {
     // The same search as the service's: hybrid when embeddings are on (the service embeds; this
     // only reads the vectors and embeds the query).
     const clock = (): number => Date.now();
-    const settings = new SettingsStore(
-      db,
-      fileSecretStore(paths.apiKey),
-      clock,
-      process.env,
-      undefined,
-      fileSecretStore(paths.embeddingsKey),
-    );
+    const settings = new SettingsStore(db, fileSecretStores(paths.root), clock, process.env);
     const indexer = new Indexer({ db: sqlite, settings, bus: new Bus(), clock, logger: silentLogger });
     const r = await new HybridSearch(new SearchEngine(sqlite, clock), indexer, { clock }).search(params);
     if (values.json) {

@@ -2,7 +2,7 @@
  * The `claude-code` provider: compression through the user's own `claude` CLI, headless
  * (`claude -p`, JSON output), with whatever login the user has; MemTray never reads or stores
  * their credentials. One process per batch, no tools, no MCP servers, one turn, killed at the
- * timeout. It never captures itself: hooks, plugins and MCP are off (`--safe-mode`,
+ * timeout with every process it started (its own process group). It never captures itself: hooks, plugins and MCP are off (`--safe-mode`,
  * `disableAllHooks`, an empty strict MCP config), `MEMTRAY_INTERNAL=1` makes the hook program
  * exit, the working directory is an internal folder that ingest drops, and nothing is persisted
  * (`--no-session-persistence`), so no transcript is there to import.
@@ -122,11 +122,14 @@ function run(
   };
   delete env.CLAUDECODE; // started from inside a Claude Code session (e.g. `memtray serve` in one)
   return new Promise((resolve, reject) => {
+    // In its own process group (POSIX), so the timeout kills whatever the CLI started too.
+    const group = process.platform !== 'win32';
     const child = spawn(path, args, {
       cwd: cfg.cwd,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
+      detached: group,
     });
     let stdout = '';
     let stderr = '';
@@ -139,7 +142,12 @@ function run(
       fn();
     };
     const kill = (): void => {
-      child.kill('SIGKILL');
+      try {
+        if (group && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        child.kill('SIGKILL'); // the group is gone already
+      }
     };
     const timer = setTimeout(() => {
       kill();

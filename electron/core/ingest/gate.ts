@@ -1,6 +1,9 @@
 /** Whether capture is on for a project and folder right now; a skip is counted on the project. */
+import type { Settings } from '../settings/schema.js';
 import { isInternalCwd } from '../util/internal-runs.js';
 import { isPathExcluded } from './exclude.js';
+import type { HookPayload } from './payloads.js';
+import { touchesExcludedPath } from './project.js';
 import type { IngestDeps, SkipReason } from './types.js';
 
 /**
@@ -25,4 +28,18 @@ export function captureGate(
   else if (cwd && isPathExcluded(cwd, d.settings.get().excludedPaths)) reason = 'excluded-path';
   if (reason) d.projects.countSkip(project, cwd, now, emit);
   return reason;
+}
+
+/**
+ * A tool call the user keeps out: a tool on the never-captured list (`skipTools`) or a file under an
+ * excluded path. Decided before the event is journaled, so nothing of it is written anywhere.
+ */
+export function toolGate(
+  settings: Pick<Settings, 'skipTools' | 'excludedPaths'>,
+  payload: HookPayload,
+): SkipReason | null {
+  const tool = payload.tool_name;
+  if (typeof tool === 'string' && settings.skipTools.includes(tool)) return 'skip-tool';
+  if (touchesExcludedPath(payload.tool_input, settings.excludedPaths)) return 'excluded-path';
+  return null;
 }

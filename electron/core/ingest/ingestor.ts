@@ -2,7 +2,7 @@ import { withDeferredIndex } from '../db/identifiers.js';
 import { IndexMerger } from '../db/index-merge.js';
 import { classifyStorageError } from '../db/storage.js';
 import { withoutCommitFsync } from '../db/wal-sync.js';
-import { captureGate, internalRunGate } from './gate.js';
+import { captureGate, internalRunGate, toolGate } from './gate.js';
 import { prepareGapFill, type GapFill } from './gap-fill.js';
 import type { HookPayload } from './payloads.js';
 import { RowWriter } from './row-writer.js';
@@ -86,8 +86,6 @@ export class Ingestor {
     wellFormedDeep(payload);
     const now = this.d.clock();
     const at = opts.at ?? now;
-    const sessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
-    const cwd = typeof payload.cwd === 'string' ? payload.cwd : null;
     const serialize = (): string => {
       if (eventName === 'PostToolUse' || eventName === 'PostToolUseFailure') prepareToolPayload(payload);
       this.clean(payload);
@@ -95,7 +93,7 @@ export class Ingestor {
     };
     return this.run((emit): HookResult => {
       this.drainJournal();
-      const accepted = this.acceptHook(eventName, sessionId, cwd, serialize, opts, now, at, 1, emit);
+      const accepted = this.acceptHook(eventName, payload, serialize, opts, now, at, 1, emit);
       if (!accepted.stored || accepted.eventId === undefined) return accepted;
       return { ...accepted, ...this.w.projectHook(eventName, payload, at, emit), stored: true };
     });
@@ -109,18 +107,16 @@ export class Ingestor {
    */
   journalHook(eventName: string, prepared: PreparedHook, opts: IngestOptions = {}): HookResult {
     const now = this.d.clock();
-    const { json, sessionId, cwd } = prepared;
+    const { json, payload } = prepared;
     // At most one write (the event, or the skip counter): atomic on its own, so inside a group
     // commit it needs no savepoint of its own.
     return this.run(
       (emit) => {
-        const r = this.acceptHook(eventName, sessionId, cwd, () => json, opts, now, opts.at ?? now, 0, emit);
+        const r = this.acceptHook(eventName, payload, () => json, opts, now, opts.at ?? now, 0, emit);
         if (r.stored) {
           const { eventId } = r;
-          const { payload } = prepared;
           emit.push(() => {
-            if (payload && eventId !== undefined && this.handed.size < HANDED_MAX)
-              this.handed.set(eventId, payload);
+            if (eventId !== undefined && this.handed.size < HANDED_MAX) this.handed.set(eventId, payload);
             this.onJournaled?.();
           });
         }
@@ -261,11 +257,13 @@ export class Ingestor {
     }
   }
 
-  /** Dedupe, gate, then clean and serialize (`serialize`) and store the event row. */
+  /**
+   * Dedupe, gate, then clean and serialize (`serialize`) and store the event row. Every gate runs
+   * before the write: a refused event leaves nothing of its payload in the journal.
+   */
   private acceptHook(
     eventName: string,
-    claudeSessionId: string | null,
-    cwd: string | null,
+    payload: HookPayload,
     serialize: () => string,
     opts: IngestOptions,
     now: number,
@@ -274,8 +272,10 @@ export class Ingestor {
     emit: Emit,
   ): HookResult {
     if (opts.eventUid && this.q.eventUidExists(opts.eventUid)) return { stored: false, skipped: 'duplicate' };
-    const internal = internalRunGate(cwd);
-    if (internal) return { stored: false, skipped: internal };
+    const claudeSessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
+    const cwd = typeof payload.cwd === 'string' ? payload.cwd : null;
+    const refused = internalRunGate(cwd) ?? toolGate(this.d.settings.get(), payload);
+    if (refused) return { stored: false, skipped: refused };
     const existing = claudeSessionId ? this.q.findSession(claudeSessionId) : undefined;
     const project = existing?.project ?? this.d.projects.nameFor(cwd, undefined, at);
     const gate = captureGate(this.d, project, cwd, now, emit);

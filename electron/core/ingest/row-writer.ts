@@ -6,7 +6,7 @@
 import { cleanDeep } from '../privacy/clean.js';
 import type { HookPayload } from './payloads.js';
 import { touchesExcludedPath } from './project.js';
-import { decisionFields, DECISION_TOOLS } from '../memories/decision.js';
+import { decisionFields, isDecisionTool } from '../memories/decision.js';
 import { observationInsert, saidNarrative, type ToolCall } from './rows.js';
 import type { IngestStatements, SessionRecord } from './statements.js';
 import type { HookResult, IngestDeps, SkipReason } from './types.js';
@@ -140,12 +140,13 @@ export class RowWriter {
     const s = this.upsertSession(o.claudeSessionId, o.project, o.cwd, o.transcriptPath, o.at);
     const settings = this.d.settings.get();
     if (s.currentPromptPrivate) return { stored: false, skipped: 'private-prompt', sessionDbId: s.id };
+    // Journaled events were gated before the write (gate.ts toolGate); the seed's calls are here.
     if (touchesExcludedPath(o.toolInput, settings.excludedPaths))
       return { stored: false, skipped: 'excluded-path', sessionDbId: s.id };
-    // Decisions are remembered as such, never as raw tool calls (whatever the skip list says).
-    if (DECISION_TOOLS.has(o.toolName)) return this.addDecision(s, o, emit);
     if (settings.skipTools.includes(o.toolName))
       return { stored: false, skipped: 'skip-tool', sessionDbId: s.id };
+    // Decisions are remembered as such, never as raw tool calls.
+    if (isDecisionTool(o.toolName)) return this.addDecision(s, o, emit);
     const x =
       this.d.extractRules?.({
         toolName: o.toolName,

@@ -60,7 +60,7 @@ export interface PreparedHook {
    * The cleaned payload `json` serializes (the same JSON value): handed to the projector in memory,
    * so it need not read the event back and parse it again. Never mutated after it is prepared.
    */
-  payload?: HookPayload;
+  payload: HookPayload;
 }
 
 export type IngestSource = 'http' | 'hook' | 'spool' | 'transcript' | 'api';

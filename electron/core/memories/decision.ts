@@ -2,10 +2,13 @@
  * Decisions: AskUserQuestion (the question, its options, the user's answer) and ExitPlanMode (the
  * plan, approved or not) become `decision` memories instead of raw tool calls.
  */
+import { DECISION_TOOLS } from '../../shared/contract/tools.js';
 import { clip, clipBlock, splitReason } from './text.js';
 
-/** Tools whose calls are remembered as decisions (never as raw tool-call observations). */
-export const DECISION_TOOLS = new Set(['AskUserQuestion', 'ExitPlanMode']);
+const decisionTools = new Set(DECISION_TOOLS);
+
+/** Whether a tool's calls are remembered as decisions (never as raw tool-call observations). */
+export const isDecisionTool = (name: string): boolean => decisionTools.has(name);
 
 export interface DecisionFields {
   title: string;

@@ -11,6 +11,7 @@ import {
   tokenMatches,
   type Route,
 } from './http.js';
+import { answerThenDrain } from './refuse-body.js';
 import { serveStatic } from './static.js';
 import { classifyStorageError } from '../db/storage.js';
 import { MAX_EVENT_BYTES } from '../ingest/limits.js';
@@ -97,10 +98,10 @@ export function createApp(opts: AppOptions): RequestListener {
         return;
       }
       if (err instanceof HttpError) {
-        if (err.status === 413) res.setHeader('connection', 'close');
-        sendJson(res, err.status, { error: err.message, status: err.status });
-        // Drain (or drop) whatever body is left so the socket is not left half-read.
-        if (!req.complete) req.resume();
+        const body = { error: err.message, status: err.status };
+        // A body left unread is drained before the connection closes, so the client reads the answer.
+        if (req.complete) sendJson(res, err.status, body);
+        else answerThenDrain(req, res, err.status, body);
         return;
       }
       const storage = classifyStorageError(err);

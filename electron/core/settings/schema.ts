@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { acceleratorProblem, DEFAULT_SHORTCUT } from '../../shared/accelerator.js';
-
-/** Tools whose calls are not worth remembering (seed skip list). */
-export const DEFAULT_SKIP_TOOLS = [
-  'ListMcpResourcesTool',
-  'SlashCommand',
-  'Skill',
-  'TodoWrite',
-  'AskUserQuestion',
-];
+import { DEFAULT_SKIP_TOOLS } from '../../shared/contract/tools.js';
 
 export const DEFAULT_MODEL = 'claude-haiku-4-5';
 
@@ -69,7 +61,11 @@ export const settingsSchema = z
     /** Global pause: nothing is stored while true, or until `pausedUntil` (ms epoch) passes. */
     paused: z.boolean().default(false),
     pausedUntil: z.number().int().positive().nullable().default(null),
-    skipTools: z.array(z.string().min(1).max(200)).max(500).default(DEFAULT_SKIP_TOOLS),
+    /** Tools whose calls are never captured (nothing of them is journaled, spooled or stored). */
+    skipTools: z
+      .array(z.string().min(1).max(200))
+      .max(500)
+      .default(() => [...DEFAULT_SKIP_TOOLS]),
     /** Globs of paths whose tool calls are not captured (matched against file paths and cwd). */
     excludedPaths: z.array(z.string().min(1).max(1000)).max(500).default([]),
     redactSecrets: z.boolean().default(true),

@@ -3,9 +3,11 @@ import { readFileSync, rmSync, renameSync, writeFileSync } from 'node:fs';
 import { settings as settingsTable } from '../../../drizzle/schema.js';
 import type { Drizzle } from '../db/open.js';
 import type { Clock } from '../util/clock.js';
+import { migrateSettings, settingsRow } from './migrate.js';
+import type { SecretStores } from './secrets.js';
 import { settingsSchema, type ProviderKind, type Settings, type SettingsPatch } from './schema.js';
 
-/** Where the Anthropic API key lives: a 0600 file headless, Electron's safeStorage in the app. */
+/** Where one secret lives: a 0600 file headless, Electron's safeStorage in the app (secrets.ts). */
 export interface SecretStore {
   get(): string | null;
   set(value: string | null): void;
@@ -67,24 +69,31 @@ export type PublicSettings = Settings & {
 /** Settings persisted as one validated JSON row, cached in memory. */
 export class SettingsStore {
   private cached: Settings | null = null;
+  /** The Anthropic API key. */
+  private readonly secrets: SecretStore;
+  /** The `openai-compatible` endpoint's key (optional: local servers need none). */
+  private readonly openaiSecrets: SecretStore;
+  /** The embeddings provider's key (write-only like the API key). */
+  private readonly embeddingSecrets: SecretStore;
 
   constructor(
     private readonly db: Drizzle,
-    private readonly secrets: SecretStore,
+    /** Every key is made through this one factory (secrets.ts). */
+    secretStore: SecretStores,
     private readonly clock: Clock,
     private readonly env: NodeJS.ProcessEnv = process.env,
-    /** The `openai-compatible` endpoint's key (optional: local servers need none). */
-    private readonly openaiSecrets: SecretStore = memorySecretStore(),
-    /** The embeddings provider's key (write-only like the API key). */
-    private readonly embeddingSecrets: SecretStore = memorySecretStore(),
-  ) {}
+  ) {
+    this.secrets = secretStore('api-key');
+    this.openaiSecrets = secretStore('openai-key');
+    this.embeddingSecrets = secretStore('embeddings-key');
+  }
 
   get(): Settings {
     if (this.cached) return this.cached;
     const row = this.db.select().from(settingsTable).where(eq(settingsTable.key, KEY)).get();
     let parsed: Settings;
     try {
-      parsed = settingsSchema.parse(row ? JSON.parse(row.value) : {});
+      parsed = settingsSchema.parse(row ? migrateSettings(JSON.parse(row.value)) : {});
     } catch {
       // A row written by a newer/older version that no longer validates: fall back to defaults
       // rather than refusing to start. The row is rewritten on the next update.
@@ -129,7 +138,7 @@ export class SettingsStore {
     }
     if (Object.keys(rest).length === 0) return changed;
     const now = this.clock();
-    const value = JSON.stringify(merged);
+    const value = settingsRow(merged);
     this.db
       .insert(settingsTable)
       .values({ key: KEY, value, updatedAt: now })

@@ -30,10 +30,6 @@ export interface ExportFilters {
   localOnly?: boolean;
 }
 
-export const ARCHIVE_NOTE =
-  'Secrets were redacted when captured ([REDACTED:<kind>] markers); <private> content, projects whose ' +
-  'capture is off and excluded paths are not included.';
-
 /** Calls `emit` for every record that may leave, session by session (session record first). */
 export function exportRecords(
   src: RecordSource,
@@ -71,6 +67,8 @@ export function headerFor(
   counts: RecordCounts,
   f: ExportFilters,
   now: number,
+  /** What the archive says of its text (RecordSource.out.note). */
+  note: string,
 ): ArchiveHeader {
   return {
     format: ARCHIVE_FORMAT,
@@ -79,7 +77,7 @@ export function headerFor(
     exportedAt: new Date(now).toISOString(),
     counts,
     filters: { project: f.project ?? null, since: f.since ?? null },
-    note: ARCHIVE_NOTE,
+    note,
   };
 }
 
@@ -93,7 +91,7 @@ export function exportJsonl(
 ): { lines: string[]; counts: RecordCounts } {
   const body: string[] = [];
   const counts = exportRecords(src, db, f, (r) => body.push(JSON.stringify(r)));
-  return { lines: [JSON.stringify(headerFor(machine, counts, f, now)), ...body], counts };
+  return { lines: [JSON.stringify(headerFor(machine, counts, f, now, src.out.note())), ...body], counts };
 }
 
 export class ArchiveError extends Error {}

@@ -59,7 +59,17 @@ export class Deletions {
     private readonly clock: () => number,
   ) {
     // The trash keeps rows whatever the capture settings: they are only ever read back here.
-    this.src = new RecordSource(db, () => ({ excludedPaths: [], sync: { projectSettings: false } }), machine);
+    this.src = new RecordSource(
+      db,
+      () => ({
+        excludedPaths: [],
+        redactSecrets: false,
+        customRedactPatterns: [],
+        sync: { projectSettings: false },
+      }),
+      machine,
+      (value) => value,
+    );
     this.forget = prepareForget(db, jobs);
     this.forgetObservation = prepareForgetObservation(db, jobs);
     this.st = prepareDeletions(db);

@@ -20,6 +20,7 @@ import type { Logger } from '../util/logger.js';
 import { Applier, emptyReport, type ApplyOwners } from './apply.js';
 import { machineName } from './machine.js';
 import { PeerReader } from './reader.js';
+import type { Clean } from './outgoing.js';
 import { RecordSource } from './records.js';
 import { drainOutbox, SegmentWriter, type SegmentLimits } from './writer.js';
 
@@ -35,6 +36,8 @@ export interface SyncDeps {
   machine: string;
   /** The tables' owners the merge writes through (core.jobs, core.projects). */
   owners: ApplyOwners;
+  /** The core's cleaning pass: what leaves is cleaned with the rules in force (records.ts). */
+  clean: Clean;
 }
 
 export interface SyncOptions extends SegmentLimits {
@@ -65,7 +68,7 @@ export class SyncEngine {
     private readonly o: SyncOptions = {},
   ) {
     const s = () => d.settings.get();
-    this.src = new RecordSource(d.sqlite, s, d.machine);
+    this.src = new RecordSource(d.sqlite, s, d.machine, d.clean);
     this.applier = new Applier(d.sqlite, d.machine, d.owners, () => s().sync.projectSettings, d.clock);
     this.reader = new PeerReader(d.sqlite, this.applier, d.clock);
   }

@@ -10,7 +10,7 @@ import type {
   SummaryRecord,
   SyncRecord,
 } from '../../shared/contract/sync.js';
-import { ARCHIVE_NOTE, exportRecords, type ExportFilters } from './archive.js';
+import { exportRecords, type ExportFilters } from './archive.js';
 import type { RecordSource } from './records.js';
 import { isoTime } from '../../shared/time.js';
 
@@ -56,7 +56,7 @@ export function exportMarkdown(
     `# MemTray memory export`,
     '',
     `Exported ${new Date(now).toISOString()} from machine ${machine}: ${counts.sessions} sessions, ` +
-      `${counts.observations} memories, ${counts.summaries} summaries. ${ARCHIVE_NOTE}`,
+      `${counts.observations} memories, ${counts.summaries} summaries. ${src.out.note()}`,
   ];
   const byProject = new Map<string, Block[]>();
   for (const b of blocks) byProject.set(b.session.project, [...(byProject.get(b.session.project) ?? []), b]);

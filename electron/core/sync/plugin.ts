@@ -21,10 +21,16 @@ export function syncPlugin(opts: SyncOptions = {}): (core: Core) => ServicePlugi
         logger: core.logger,
         machine,
         owners: { jobs: core.jobs, projects: core.projects },
+        clean: (v, changed) => core.ingest.clean(v, changed),
       },
       opts,
     );
-    const src = new RecordSource(core.sqlite, () => core.settings.get(), machine);
+    const src = new RecordSource(
+      core.sqlite,
+      () => core.settings.get(),
+      machine,
+      (v, changed) => core.ingest.clean(v, changed),
+    );
     return {
       name: 'sync',
       routes: syncRoutes({

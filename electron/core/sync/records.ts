@@ -1,7 +1,7 @@
 /**
  * Rows → records (electron/shared/contract/sync.ts): what leaves the machine, for export and for
  * sync. Sessions of projects whose capture is off, or whose folder matches `excludedPaths`, never
- * leave; `<private>` content is stripped at ingest, and stripped again here should any remain.
+ * leave; every text is cleaned again as it leaves, with the rules in force then (outgoing.ts).
  * Observations get their stable uid here, the first time they leave.
  */
 import type Database from 'better-sqlite3';
@@ -15,29 +15,30 @@ import type {
 } from '../../shared/contract/sync.js';
 import { isPathExcluded } from '../ingest/exclude.js';
 import { prepareGiveUids } from '../ingest/merge-sql.js';
-import { hasPrivacyTags, stripPrivacyTags } from '../privacy/strip-tags.js';
 import type { Settings } from '../settings/schema.js';
+import { Outgoing, type Clean } from './outgoing.js';
 import { SESSION_COLS, type ObservationRow, type SessionRow } from './rows.js';
 
-/** Text as it may leave: any `<private>` span that reached the database is removed. */
-const out = <T extends string | null>(s: T): T =>
-  s !== null && hasPrivacyTags(s) ? (stripPrivacyTags(s) as T) : s;
-
-/** The settings records read: excluded paths, and whether project toggles sync. */
-export type RecordSettings = Pick<Settings, 'excludedPaths'> & {
+/** The settings records read: excluded paths, whether project toggles sync, how text is cleaned. */
+export type RecordSettings = Pick<Settings, 'excludedPaths' | 'redactSecrets' | 'customRedactPatterns'> & {
   sync: Pick<Settings['sync'], 'projectSettings'>;
 };
 
 export class RecordSource {
   private readonly st;
   private disabled: Set<string> | null = null;
+  /** Text as it leaves: cleaned with the rules in force now. */
+  readonly out: Outgoing;
 
   constructor(
     private readonly db: Database.Database,
     private readonly settings: () => RecordSettings,
     /** This machine's id: a session without origin was captured here. */
     private readonly machine: string,
+    /** The core's cleaning pass (Ingestor.clean): privacy tags, secrets, with the settings in force. */
+    clean: Clean,
   ) {
+    this.out = new Outgoing(clean, settings);
     this.st = {
       disabled: db.prepare<[], { name: string }>('SELECT name FROM projects WHERE capture_enabled = 0'),
       session: db.prepare<[number], SessionRow>(`SELECT ${SESSION_COLS} FROM sessions WHERE id = ?`),
@@ -104,7 +105,7 @@ export class RecordSource {
       origin: s.origin ?? this.machine,
       project: s.project,
       cwd: s.cwd,
-      firstPrompt: out(s.first_prompt),
+      firstPrompt: this.out.text(s.first_prompt),
       promptCounter: s.prompt_counter,
       status: s.status,
       completionReason: s.completion_reason,
@@ -120,7 +121,7 @@ export class RecordSource {
       session: s.claude_session_id,
       project: s.project,
       number: p.prompt_number,
-      prompt: out(p.prompt),
+      prompt: this.out.text(p.prompt),
       sourceUuid: p.source_uuid,
       createdAt: p.created_at,
     }));
@@ -138,7 +139,7 @@ export class RecordSource {
         session: s.claude_session_id,
         project: s.project,
         number: p.prompt_number,
-        prompt: out(p.prompt),
+        prompt: this.out.text(p.prompt),
         sourceUuid: p.source_uuid,
         createdAt: p.created_at,
       },
@@ -154,20 +155,20 @@ export class RecordSource {
       promptNumber: o.prompt_number,
       toolName: o.tool_name,
       toolUseId: o.tool_use_id,
-      toolInput: out(o.tool_input),
-      toolResponse: out(o.tool_response),
+      toolInput: this.out.json(o.tool_input),
+      toolResponse: this.out.json(o.tool_response),
       failed: o.failed === 1,
       cwd: o.cwd,
       createdAt: o.created_at,
       updatedAt: o.updated_at,
       type: o.type,
-      title: out(o.title),
-      subtitle: out(o.subtitle),
-      facts: out(o.facts),
-      narrative: out(o.narrative),
-      concepts: o.concepts,
-      filesRead: o.files_read,
-      filesModified: o.files_modified,
+      title: this.out.text(o.title),
+      subtitle: this.out.text(o.subtitle),
+      facts: this.out.json(o.facts),
+      narrative: this.out.text(o.narrative),
+      concepts: this.out.json(o.concepts),
+      filesRead: this.out.json(o.files_read),
+      filesModified: this.out.json(o.files_modified),
       producedBy: o.produced_by,
       status: o.status,
     };
@@ -190,7 +191,8 @@ export class RecordSource {
   }
 
   private summaryRecord(s: SessionRow, r: Record<string, string | number | null>): SummaryRecord {
-    const t = (k: string): string | null => out((r[k] as string | null) ?? null);
+    const t = (k: string): string | null => this.out.text((r[k] as string | null) ?? null);
+    const j = (k: string): string | null => this.out.json((r[k] as string | null) ?? null);
     return {
       k: 'summary',
       session: s.claude_session_id,
@@ -201,10 +203,10 @@ export class RecordSource {
       learned: t('learned'),
       completed: t('completed'),
       nextSteps: t('next_steps'),
-      filesRead: t('files_read'),
-      filesEdited: t('files_edited'),
+      filesRead: j('files_read'),
+      filesEdited: j('files_edited'),
       notes: t('notes'),
-      producedBy: t('produced_by'),
+      producedBy: (r.produced_by as string | null) ?? null,
       createdAt: Number(r.created_at),
       updatedAt: Number(r.updated_at),
     };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PublicSettings } from '../../../electron/shared/api';
+import { DECISION_TOOLS } from '../../../electron/shared/contract/tools';
 import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { ListEditor } from '../components/ListEditor';
@@ -79,6 +80,10 @@ export function PrivacyView() {
             placeholder="TodoWrite"
             empty="Every tool call is captured."
           />
+          <p className="muted small" data-testid="decision-tools">
+            Captured as decisions: {DECISION_TOOLS.join(' and ')} (the question and the answer, the plan).
+            Listed above, a tool is never captured: nothing of its calls is stored, not even as a decision.
+          </p>
           <fieldset>
             <legend>Secret redaction</legend>
             <Toggle

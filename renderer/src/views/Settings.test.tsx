@@ -29,6 +29,12 @@ describe('PrivacyView', () => {
       customRedactPatterns: [],
     });
   });
+
+  it('says which tools are captured as decisions', async () => {
+    renderWith(fakeApi(), <PrivacyView />);
+    const note = await screen.findByTestId('decision-tools');
+    expect(note.textContent).toContain('Captured as decisions: AskUserQuestion and ExitPlanMode');
+  });
 });
 
 describe('ProviderView', () => {

@@ -8,7 +8,7 @@ import { capturePlugin } from '../../../electron/core/capture/plugin.js';
 import { compressPlugin, type CompressPluginOptions } from '../../../electron/core/compress/plugin.js';
 import { packageRoot } from '../../../electron/core/config/env.js';
 import { recallPlugin } from '../../../electron/core/recall/plugin.js';
-import { memorySecretStore } from '../../../electron/core/settings/store.js';
+import { memorySecretStores } from '../../../electron/core/settings/secrets.js';
 import { internalRunDir } from '../../../electron/core/util/internal-runs.js';
 import { MessagesApiServer } from '../../helpers/messages-api/server.js';
 import { startTestService, tempDir, type TestService } from '../../helpers/service.js';
@@ -39,7 +39,7 @@ export async function startCliRig(
   const t = await startTestService({
     dataDir: join(root, 'data'),
     writeServerJson: true,
-    secrets: memorySecretStore(null), // no key for MemTray itself
+    secretStore: memorySecretStores({ 'api-key': null }), // no key for MemTray itself
     plugins: [
       (core) => capturePlugin(core, { packageRoot: packageRoot() }),
       recallPlugin,

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memorySecretStore } from '../../../electron/core/settings/store.js';
+import { memorySecretStores } from '../../../electron/core/settings/secrets.js';
 import { fileLogger } from '../../../electron/core/util/logger.js';
 import { MessagesApiServer } from '../../helpers/messages-api/server.js';
 import { startTestService, tempDir, type TestService } from '../../helpers/service.js';
@@ -143,7 +143,7 @@ describe('privacy: secrets and <private> blocks never stored, logged, spooled or
     t = await startTestService({
       dataDir,
       writeServerJson: true,
-      secrets: memorySecretStore(KEY),
+      secretStore: memorySecretStores({ 'api-key': KEY }),
       logger: fileLogger(join(dataDir, 'memtray.log')),
     });
     expect(

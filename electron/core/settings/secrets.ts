@@ -1,0 +1,36 @@
+/**
+ * Every secret MemTray keeps, by name, and the one factory each of them is made through: the
+ * headless service keeps them in 0600 files (`<dataDir>/<name>`), the desktop app encrypts every
+ * one with the OS keychain (electron/main/secret-store.ts). A secret added here is stored however
+ * the host stores the others: none can be left in clear by a host that forgot it.
+ */
+import { join } from 'node:path';
+import { fileSecretStore, memorySecretStore, type SecretStore } from './store.js';
+
+export const SECRET_NAMES = ['api-key', 'openai-key', 'embeddings-key'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+/** The write-only settings field (`PUT /api/settings`) that sets each secret. */
+export const SECRET_FIELDS = {
+  apiKey: 'api-key',
+  openaiApiKey: 'openai-key',
+  embeddingsKey: 'embeddings-key',
+} as const satisfies Record<string, SecretName>;
+
+/** Makes the store of one secret. */
+export type SecretStores = (name: SecretName) => SecretStore;
+
+/** Each secret in a 0600 file of the data dir (the headless service). */
+export function fileSecretStores(root: string): SecretStores {
+  return (name) => fileSecretStore(join(root, name));
+}
+
+/** Each secret in memory (tests), some set from the start; one store per name. */
+export function memorySecretStores(initial: Partial<Record<SecretName, string | null>> = {}): SecretStores {
+  const made = new Map<SecretName, SecretStore>();
+  return (name) => {
+    let s = made.get(name);
+    if (!s) made.set(name, (s = memorySecretStore(initial[name] ?? null)));
+    return s;
+  };
+}
