@@ -144,7 +144,7 @@ c.settings.update({ sync: { folder } });
 const ec = eng(c);
 ec.start();
 t0 = process.hrtime.bigint();
-const read = ec.runNow().read;
+const read = (await ec.runNow()).read;
 const syncReadMs = ms(t0);
 ea.stop();
 ec.stop();

@@ -3,22 +3,24 @@
  * where it was last applied, up to its last complete checksummed line (segment.ts). The records of
  * a batch and the new offset commit in one transaction, so a crash (kill -9) either applies a
  * batch and moves past it, or does neither; apply.ts is idempotent anyway, so a replaced segment
- * (compaction) read again from the start adds nothing twice.
+ * (compaction) read again from the start adds nothing twice. Files are opened through safe-fs.ts
+ * (regular files only, never through a link, never blocking) and read in bounded windows.
  */
 import type Database from 'better-sqlite3';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  machineIdSchema,
-  syncRecord,
-  type ImportReport,
-  type PeerStatus,
-} from '../../shared/contract/sync.js';
+import { syncRecord, type ImportReport, type PeerStatus } from '../../shared/contract/sync.js';
 import { withDeferredIndex } from '../db/identifiers.js';
 import type { ApplyContext, Applier } from './apply.js';
-import { readLines, SEGMENT_EXT, segmentHeader } from './segment.js';
+import { peerDirs, peerName, regularSize, segmentFiles } from './folder.js';
+import { describeFsError, openRegular } from './safe-fs.js';
+import { checkHeader, readLinesAt, type Damage } from './segment.js';
 
 const BATCH = 500;
+/** Bytes of a segment read at once (and decoded no further than the budget's records). */
+const WINDOW = 4 * 1024 * 1024;
+/** How long a damaged line may stay the same before it is skipped (a copy in progress mends sooner). */
+export const DAMAGE_GRACE_MS = 5 * 60_000;
 
 interface Cursor {
   segment: string;
@@ -27,15 +29,34 @@ interface Cursor {
   last_at: number | null;
 }
 
+/** What one read may still do: records to apply, and a time (performance.now()) to stop by. */
+export interface ReadBudget {
+  left: number;
+  deadline: number;
+}
+
+interface Stuck {
+  segment: string;
+  at: number;
+  since: number;
+}
+
 export class PeerReader {
   private readonly st;
   /** Per peer: the last problem seen (a damaged line, an unreadable file), cleared when it reads. */
   readonly errors = new Map<string, string | null>();
+  /** Per `peer/file`: why it is not read on (a damaged line, a bad header). */
+  private readonly damaged = new Map<string, string>();
+  /** Per `peer/file`: the damaged line waited on, and since when. */
+  private readonly stuck = new Map<string, Stuck>();
+  /** Per peer: damaged lines skipped since this service started, and the last one. */
+  private readonly skipped = new Map<string, { n: number; last: string }>();
 
   constructor(
     private readonly db: Database.Database,
     private readonly applier: Applier,
     private readonly clock: () => number,
+    private readonly graceMs = DAMAGE_GRACE_MS,
   ) {
     this.st = {
       get: db.prepare<[string, string], Cursor>(
@@ -52,88 +73,94 @@ export class PeerReader {
     };
   }
 
-  /** Peer machine ids present in the folder (every folder but ours). */
+  /** Peer machine ids present in the folder (every real folder named by a machine id but ours). */
   peers(root: string, self: string): string[] {
-    try {
-      return readdirSync(root).filter((n) => n !== self && machineIdSchema.safeParse(n).success);
-    } catch {
-      return [];
-    }
-  }
-
-  static segments(dir: string): string[] {
-    try {
-      return readdirSync(dir)
-        .filter((n) => n.endsWith(SEGMENT_EXT))
-        .sort();
-    } catch {
-      return [];
-    }
+    return peerDirs(root, self);
   }
 
   /**
-   * Reads new complete records of one peer, at most `budget.left` of them (the caller reads on
-   * later, so a large backlog does not hold the event loop); returns how many were applied.
+   * Reads new complete records of one peer within `budget` (the caller reads on later, so a large
+   * backlog does not hold the event loop); returns how many were applied.
    */
-  readPeer(root: string, peer: string, report: ImportReport, budget = { left: Infinity }): number {
+  readPeer(root: string, peer: string, report: ImportReport, budget: ReadBudget): number {
     const dir = join(root, peer);
-    const files = PeerReader.segments(dir);
+    const list = segmentFiles(dir);
     let applied = 0;
-    let problem: string | null = null;
-    for (const file of files) {
+    let problem: string | null = list.truncated ? 'too many files in its folder: not all listed' : null;
+    for (const r of list.refused) problem ??= `${r.name}: ${r.why}`;
+    for (const file of list.files) {
+      if (budget.left <= 0) break;
       try {
-        if (budget.left > 0) applied += this.readFile(dir, peer, file, report, budget);
+        applied += this.readFile(dir, peer, file, report, budget);
       } catch (err) {
-        problem = `${file}: ${(err as Error).message}`.slice(0, 300);
+        problem = `${file}: ${describeFsError(err)}`.slice(0, 300);
       }
     }
-    // Segments the peer compacted away: their cursors go too.
-    const present = new Set(files);
-    for (const { file } of this.st.files.all(peer)) if (!present.has(file)) this.st.drop.run(peer, file);
+    const present = new Set([...list.files, ...list.refused.map((r) => r.name)]);
+    // Segments the peer compacted away: their cursors go too (only when the whole folder was seen).
+    if (!list.truncated)
+      for (const { file } of this.st.files.all(peer)) if (!present.has(file)) this.st.drop.run(peer, file);
     for (const [key, why] of this.damaged) {
       const [p, file] = key.split('/') as [string, string];
       if (p !== peer) continue;
       if (!present.has(file)) this.damaged.delete(key);
       else problem ??= `${file}: ${why}`;
     }
-    this.errors.set(peer, problem);
+    const sk = this.skipped.get(peer);
+    this.errors.set(peer, problem ?? (sk ? `${sk.n} damaged line(s) skipped, the last at ${sk.last}` : null));
     return applied;
   }
-
-  private readonly damaged = new Map<string, string>();
 
   private readFile(
     dir: string,
     peer: string,
     file: string,
     report: ImportReport,
-    budget: { left: number },
+    budget: ReadBudget,
   ): number {
-    const path = join(dir, file);
-    let cur = this.st.get.get(peer, file);
-    const size = statSync(path).size;
-    if (cur && size === cur.offset) return 0;
-    // The header: a different segment id under the same name is a replaced file, read from the start.
-    const head = readLines(path, 0, 4096);
-    const first = head.lines[0];
-    if (!first) {
-      if (head.stop && head.stop !== 'torn') this.damaged.set(`${peer}/${file}`, 'damaged header');
-      return 0;
+    const { fd, size } = openRegular(join(dir, file));
+    try {
+      let cur = this.st.get.get(peer, file);
+      if (cur && size === cur.offset) return 0;
+      // The header: a different segment id under the same name is a replaced file, read from the start.
+      const head = readLinesAt(fd, size, 0, { bytes: 4096, lines: 1 });
+      const first = head.lines[0];
+      if (!first) {
+        if (head.stop && head.stop !== 'torn') this.damaged.set(`${peer}/${file}`, 'damaged header');
+        return 0;
+      }
+      const h = checkHeader(first.value, peer);
+      if (typeof h === 'string') {
+        this.damaged.set(`${peer}/${file}`, h);
+        return 0;
+      }
+      if (!cur || cur.segment !== h.id || size < cur.offset)
+        cur = { segment: h.id, offset: first.end, records: 0, last_at: null };
+      const applied = this.readBody(fd, size, peer, file, cur, report, budget);
+      if (!this.st.get.get(peer, file))
+        this.st.put.run({ peer, file, ...cur, lastAt: cur.last_at, now: this.clock() });
+      return applied;
+    } finally {
+      closeSync(fd);
     }
-    const h = segmentHeader.safeParse(first.value);
-    if (!h.success || h.data.machine !== peer) {
-      this.damaged.set(`${peer}/${file}`, 'not a segment of this machine');
-      return 0;
-    }
-    if (!cur || cur.segment !== h.data.id || size < cur.offset)
-      cur = { segment: h.data.id, offset: first.end, records: 0, last_at: null };
+  }
+
+  /** Applies the records after `cur` (moved on as they commit), a window and a batch at a time. */
+  private readBody(
+    fd: number,
+    size: number,
+    peer: string,
+    file: string,
+    cur: Cursor,
+    report: ImportReport,
+    budget: ReadBudget,
+  ): number {
     let applied = 0;
     const ctx = { author: peer, report };
     for (;;) {
-      const r = readLines(path, cur.offset, 4 * 1024 * 1024);
-      const lines = r.lines;
-      for (let i = 0; i < lines.length; i += BATCH) {
-        const part = lines.slice(i, i + BATCH);
+      const r = readLinesAt(fd, size, cur.offset, { bytes: WINDOW, lines: budget.left });
+      for (let i = 0; i < r.lines.length; i += BATCH) {
+        const part = r.lines.slice(i, i + BATCH);
         const next: Cursor = { ...cur, offset: part[part.length - 1]!.end };
         // Rows and offset in one transaction; new memories indexed once at its end.
         this.db
@@ -145,23 +172,46 @@ export class PeerReader {
           )
           .immediate();
         applied += part.length;
-        cur = next;
+        Object.assign(cur, next);
         budget.left -= part.length;
+        if (budget.left > 0 && performance.now() >= budget.deadline) budget.left = 0;
         if (budget.left <= 0) return applied;
       }
       if (r.stop !== null && r.stop !== 'torn') {
-        this.damaged.set(
-          `${peer}/${file}`,
-          `damaged record at byte ${r.stop.damagedAt} (waiting for a whole copy)`,
-        );
-        break;
+        const resume = this.onDamage(peer, file, cur, r.stop);
+        if (resume === null) break;
+        cur.offset = resume;
+        this.st.put.run({ peer, file, ...cur, lastAt: cur.last_at, now: this.clock() });
+        continue;
       }
       this.damaged.delete(`${peer}/${file}`);
-      if (lines.length === 0 || r.stop === 'torn' || cur.offset >= r.size) break;
+      this.stuck.delete(`${peer}/${file}`);
+      if (r.lines.length === 0 || r.stop === 'torn' || cur.offset >= r.size) break;
     }
-    if (cur.offset === first.end && !this.st.get.get(peer, file))
-      this.st.put.run({ peer, file, ...cur, lastAt: cur.last_at, now: this.clock() });
     return applied;
+  }
+
+  /**
+   * A damaged line: waited on (a copy in progress mends it), unless the same line has stayed
+   * damaged for the grace time and a newline follows it: then it is skipped (its records are lost
+   * to this machine; the peer's next compaction writes them again) and the offset to go on from
+   * is returned.
+   */
+  private onDamage(peer: string, file: string, cur: Cursor, d: Damage): number | null {
+    const key = `${peer}/${file}`;
+    const seen = this.stuck.get(key);
+    const now = this.clock();
+    if (!seen || seen.segment !== cur.segment || seen.at !== d.damagedAt)
+      this.stuck.set(key, { segment: cur.segment, at: d.damagedAt, since: now });
+    else if (d.resumeAt !== null && now - seen.since >= this.graceMs) {
+      this.stuck.delete(key);
+      this.damaged.delete(key);
+      const n = (this.skipped.get(peer)?.n ?? 0) + 1;
+      this.skipped.set(peer, { n, last: `byte ${d.damagedAt} of ${file}` });
+      return d.resumeAt;
+    }
+    this.damaged.set(key, `damaged record at byte ${d.damagedAt} (waiting for a whole copy)`);
+    return null;
   }
 
   private applyLine(value: unknown, next: Cursor, ctx: ApplyContext): void {
@@ -178,15 +228,8 @@ export class PeerReader {
 
   /** Bytes of one peer's segments. */
   static bytes(root: string, peer: string): number {
-    let n = 0;
-    for (const f of PeerReader.segments(join(root, peer))) {
-      try {
-        n += statSync(join(root, peer, f)).size;
-      } catch {
-        // vanished meanwhile
-      }
-    }
-    return n;
+    const dir = join(root, peer);
+    return segmentFiles(dir).files.reduce((n, f) => n + (regularSize(join(dir, f))?.size ?? 0), 0);
   }
 
   /** Status of one peer: what is there, what was applied. */
@@ -197,14 +240,11 @@ export class PeerReader {
     let appliedBytes = 0;
     let records = 0;
     let lastAppliedAt: number | null = null;
-    for (const file of PeerReader.segments(dir)) {
-      try {
-        const s = statSync(join(dir, file));
-        present += s.size;
-        lastSeenAt = Math.max(lastSeenAt ?? 0, Math.round(s.mtimeMs));
-      } catch {
-        continue;
-      }
+    for (const file of segmentFiles(dir).files) {
+      const s = regularSize(join(dir, file));
+      if (!s) continue;
+      present += s.size;
+      lastSeenAt = Math.max(lastSeenAt ?? 0, Math.round(s.mtimeMs));
       const c = this.st.get.get(peer, file);
       if (c) {
         appliedBytes += c.offset;
@@ -221,16 +261,5 @@ export class PeerReader {
       records,
       error: this.errors.get(peer) ?? null,
     };
-  }
-}
-
-function peerName(dir: string): string | null {
-  try {
-    const v = JSON.parse(readFileSync(join(dir, 'machine.json'), 'utf8').slice(0, 4096)) as {
-      name?: unknown;
-    };
-    return typeof v.name === 'string' ? v.name.slice(0, 64) : null;
-  } catch {
-    return null;
   }
 }

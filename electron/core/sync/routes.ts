@@ -53,9 +53,9 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       method: 'POST',
       path: '/api/sync/run',
       response: syncStatus,
-      handler: ({ body }) => {
+      handler: async ({ body }) => {
         noBody(body);
-        d.engine.runNow();
+        await d.engine.runNow();
         return { json: d.engine.status() };
       },
     }),
