@@ -1,0 +1,87 @@
+/**
+ * An import archive is input from anywhere. Against a real `memtray serve`: a line of hundreds of
+ * megabytes (with or without a newline at its end) is dropped while it is read, never held whole;
+ * it is counted as invalid and the records around it are imported.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { headerFor } from '../../electron/core/sync/archive.js';
+import { importProgress, type ImportProgress } from '../../electron/shared/contract/sync.js';
+import { tempDir } from '../helpers/service.js';
+import { waitFor } from '../sync/helpers.js';
+import {
+  ask,
+  observationRecord,
+  PEER,
+  rssGuard,
+  rssOf,
+  serve,
+  sessionRecord,
+  type Served,
+} from './sync-peer.js';
+
+const MiB = 1024 * 1024;
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+/** Appends `bytes` bytes of 'x' (no newline) to an open file, a MiB at a time. */
+function junk(fd: number, bytes: number): void {
+  const chunk = Buffer.alloc(MiB, 'x');
+  for (let left = bytes; left > 0; left -= MiB) writeSync(fd, chunk, 0, Math.min(MiB, left));
+}
+
+async function importFile(s: Served, path: string): Promise<ImportProgress> {
+  const r = await ask(s, 'POST', '/api/data/import', 5000, { path });
+  expect(r?.status).toBe(202);
+  const { id } = r!.json as { id: number };
+  let p: ImportProgress | null = null;
+  await waitFor(
+    'the import',
+    async () => {
+      const a = await ask(s, 'GET', `/api/data/imports/${id}`, 5000);
+      if (a === null) throw new Error(`the service stopped answering: ${s.output()}`);
+      p = importProgress.parse(a.json);
+      return p.status !== 'running';
+    },
+    2400,
+  );
+  return p!;
+}
+
+describe('a hostile import archive', () => {
+  it('a 600 MB line and an unterminated 40 MB one: dropped while read, memory bounded, the rest imported', async () => {
+    const file = join(tempDir('memtray-archive-'), 'big.jsonl');
+    const fd = openSync(file, 'w');
+    const counts = { sessions: 1, prompts: 0, observations: 2, summaries: 0, tombstones: 0 };
+    const line = (v: unknown): void => void writeSync(fd, `${JSON.stringify(v)}\n`);
+    line(headerFor(PEER, counts, {}, 1_700_000_000_000));
+    line(sessionRecord(PEER, 'big-archive'));
+    junk(fd, 600 * MiB);
+    writeSync(fd, '\n');
+    line(observationRecord('big-archive', 1));
+    line(observationRecord('big-archive', 2));
+    junk(fd, 40 * MiB);
+    closeSync(fd);
+
+    const s = await serve(tempDir());
+    children.push(s.child);
+    const base = rssOf(s.child.pid!);
+    const guard = rssGuard(s.child, 1.5 * 1024 ** 3);
+    try {
+      const p = await importFile(s, file);
+      expect(p.status, p.error ?? '').toBe('done');
+      expect(p.report.added).toMatchObject({ sessions: 1, observations: 2 });
+      expect(p.report.invalid).toBe(2);
+      expect(s.child.exitCode).toBeNull();
+      expect(guard.peak() - base, `peak RSS ${guard.peak() / MiB} MiB, at start ${base / MiB}`).toBeLessThan(
+        200 * MiB,
+      );
+    } finally {
+      guard.stop();
+    }
+  }, 120_000);
+});
