@@ -4,12 +4,14 @@
  * it is counted as invalid and the records around it are imported.
  */
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { headerFor } from '../../electron/core/sync/archive.js';
 import { importProgress, type ImportProgress } from '../../electron/shared/contract/sync.js';
-import { tempDir } from '../helpers/service.js';
+import { machineId } from '../../electron/core/sync/machine.js';
+import { runCli } from '../helpers/cli.js';
+import { startTestService, tempDir } from '../helpers/service.js';
 import { waitFor } from '../sync/helpers.js';
 import {
   ask,
@@ -84,4 +86,56 @@ describe('a hostile import archive', () => {
       guard.stop();
     }
   }, 120_000);
+
+  it("an archive claiming this machine's id is refused: nothing stored as this machine's own", async () => {
+    const t = await startTestService();
+    try {
+      const self = machineId(t.dataDir);
+      const file = join(tempDir('memtray-archive-'), 'mine.jsonl');
+      const counts = { sessions: 1, prompts: 0, observations: 1, summaries: 0, tombstones: 0 };
+      writeFileSync(
+        file,
+        [
+          headerFor(self, counts, {}, 1_700_000_000_000),
+          sessionRecord(self, 'forged'),
+          observationRecord('forged', 1),
+        ]
+          .map((v) => JSON.stringify(v))
+          .join('\n'),
+      );
+      const r = await t.api('POST', '/api/data/import', { path: file });
+      expect(r.status).toBe(202);
+      const id = (r.json as { id: number }).id;
+      let p: ImportProgress | null = null;
+      await waitFor('the import', async () => {
+        p = importProgress.parse((await t.api('GET', `/api/data/imports/${id}`)).json);
+        return p.status !== 'running';
+      });
+      expect(p!.status).toBe('failed');
+      expect(p!.error).toMatch(/claims to come from this machine/);
+      expect(t.service.core.sqlite.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
+    } finally {
+      await t.dispose();
+    }
+  });
+
+  it('memtray export --out never overwrites a file (nor writes through a link there): exit 1, a clear message', async () => {
+    const t = await startTestService();
+    await t.stop();
+    const dir = tempDir('memtray-out-');
+    const existing = join(dir, 'existing.jsonl');
+    writeFileSync(existing, 'keep me\n');
+    const r = await runCli(['export', '--data-dir', t.dataDir, '--out', existing]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/memtray export: .*existing\.jsonl already exists: not overwritten/);
+    expect(readFileSync(existing, 'utf8')).toBe('keep me\n');
+    const victim = join(dir, 'victim');
+    writeFileSync(victim, 'precious\n');
+    symlinkSync(victim, join(dir, 'link.jsonl'));
+    const l = await runCli(['export', '--data-dir', t.dataDir, '--out', join(dir, 'link.jsonl')]);
+    expect(l.code).toBe(1);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    const ok = await runCli(['export', '--data-dir', t.dataDir, '--out', join(dir, 'new.jsonl')]);
+    expect(ok.code, ok.stderr).toBe(0);
+  });
 });

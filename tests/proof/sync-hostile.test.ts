@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { machineId } from '../../electron/core/sync/machine.js';
+import { encodeLine, newHeader } from '../../electron/core/sync/segment.js';
 import { syncStatus, type SyncStatus } from '../../electron/shared/contract/sync.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 import { waitFor } from '../sync/helpers.js';
@@ -138,5 +139,22 @@ describe('a hostile sync folder', () => {
     const st2 = syncStatus.parse((await t.api('GET', '/api/sync')).json);
     expect(st2.error).toMatch(/link|not a folder/);
     expect(execFileSync('ls', ['-A', target]).toString()).toBe('');
+  });
+
+  it('a segment written by a newer MemTray (format 2) is reported as such, not read', async () => {
+    const folder = tempDir('memtray-sync-');
+    const file = writePeerSegment(folder, PEER, [], '000000001-aaaaaa.mseg');
+    const records = peerRecords(PEER, 'v2', 2);
+    writeFileSync(
+      file,
+      encodeLine({ ...newHeader(PEER, 'peer-host', 1_700_000_000_000), v: 2 }) +
+        records.map(encodeLine).join(''),
+    );
+    const t = await startTestService();
+    services.push(t);
+    expect((await t.api('PUT', '/api/settings', { sync: { folder } })).status).toBe(200);
+    const st = syncStatus.parse((await t.api('POST', '/api/sync/run', {})).json);
+    expect(st.peers[0]!.error).toMatch(/written by a newer MemTray \(segment format 2\)/);
+    expect(st.peers[0]!.records).toBe(0);
   });
 });

@@ -157,6 +157,12 @@ export async function importLines(
     if (header === null) {
       if (line === null) throw new ArchiveError('not a MemTray archive: the first line is too long');
       header = parseHeader(line);
+      // Its records would be stored as captured here, and written to the sync folder as this
+      // machine's own: an archive can claim any id, so this one is refused.
+      if (header.machine === o.machine)
+        throw new ArchiveError(
+          `the archive claims to come from this machine (${header.machine}): its records would be stored as this machine's own; nothing imported`,
+        );
       continue;
     }
     if (line?.trim() === '') continue;
