@@ -12,18 +12,16 @@ import type { PeerStatus, SyncStatus } from '../../shared/contract/sync.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { Bus } from '../util/bus.js';
 import type { Logger } from '../util/logger.js';
-import { Applier, emptyReport, type ApplyOwners } from './apply.js';
+import { Applier, type ApplyOwners } from './apply.js';
 import { machineName } from './machine.js';
-import { drainOutbox, queueEverything } from './outbox.js';
-import { PeerReader, type ReadBudget } from './reader.js';
+import { drainOutbox, pendingCount, queueEverything } from './outbox.js';
+import { PeerReader } from './reader.js';
 import { RecordSource } from './records.js';
 import { ensureRealDir } from './safe-fs.js';
+import { SlicedReads } from './slices.js';
 import { FolderWatcher } from './watch.js';
 import { SegmentWriter, type SegmentLimits } from './writer.js';
 
-/** Records applied per turn of the event loop while a backlog is read, and the time a turn may take. */
-const READ_SLICE = 2000;
-const SLICE_MS = 50;
 /** A write that failed (a full disk) is tried again after this long, or at the next change. */
 const WRITE_RETRY_MS = 30_000;
 
@@ -56,10 +54,9 @@ export class SyncEngine {
   private offs: Array<() => void> = [];
   private error: string | null = null;
   private writeError: string | null = null;
-  private lastScanAt: number | null = null;
-  private draining: Promise<number> | null = null;
   private readonly src: RecordSource;
   private readonly reader: PeerReader;
+  private readonly reads: SlicedReads;
 
   constructor(
     private readonly d: SyncDeps,
@@ -73,6 +70,7 @@ export class SyncEngine {
       d.clock,
       o.damagedGraceMs,
     );
+    this.reads = new SlicedReads(this.reader, d.machine, d.clock, () => (this.writer ? this.root : null));
   }
 
   private get root(): string | null {
@@ -124,7 +122,7 @@ export class SyncEngine {
         .prepare<[], { folder: string }>('SELECT folder FROM sync_switch WHERE id = 1')
         .get();
       if (sw?.folder !== folder || this.writer.files().length === 0) {
-        this.queueAll(folder);
+        queueEverything(this.d.sqlite, folder, this.d.clock());
         this.writer.open();
       }
       this.write();
@@ -146,10 +144,15 @@ export class SyncEngine {
       this.offs.push(this.d.bus.on(ev, bump));
     this.offs.push(
       this.d.bus.on('project', (p) => {
-        if (this.writer && this.d.settings.get().sync.projectSettings)
+        if (!this.writer || !this.d.settings.get().sync.projectSettings) return;
+        try {
           this.writer.append([
             { k: 'project', name: p.name, captureEnabled: p.captureEnabled, at: this.d.clock() },
           ]);
+        } catch (err) {
+          this.writeError = `writing a project setting failed: ${(err as Error).message}`.slice(0, 300);
+          this.d.logger.warn('sync: problem', { error: this.writeError });
+        }
       }),
     );
     // The first read after the service answers (a backlog is read in slices).
@@ -185,20 +188,6 @@ export class SyncEngine {
   }
 
   /**
-   * A folder's first use: everything local is queued in the outbox, which the writer drains (a
-   * write cut short by a full disk resumes from what is left there).
-   */
-  private queueAll(folder: string): void {
-    this.d.sqlite.transaction(() => {
-      this.d.sqlite.exec('DELETE FROM sync_outbox');
-      this.d.sqlite
-        .prepare('INSERT OR REPLACE INTO sync_switch (id, folder, since) VALUES (1, ?, ?)')
-        .run(folder, this.d.clock());
-      queueEverything(this.d.sqlite);
-    })();
-  }
-
-  /**
    * Writes this machine's pending changes; compacts its segments when they grew past the bounds.
    * A failure (a full disk) leaves the unwritten changes queued, shows in the status and is tried
    * again later.
@@ -214,7 +203,7 @@ export class SyncEngine {
       this.writeError = null;
       return n;
     } catch (err) {
-      const pending = this.pending();
+      const pending = pendingCount(this.d.sqlite);
       this.writeError =
         `writing to the sync folder failed (${pending} changes wait): ${(err as Error).message ?? String(err)}`.slice(
           0,
@@ -226,48 +215,12 @@ export class SyncEngine {
     }
   }
 
-  private pending(): number {
-    return this.d.sqlite.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_outbox').get()!.n;
-  }
-
-  /** One slice of reading: at most READ_SLICE records or SLICE_MS; whether more is left. */
-  private readSlice(): { n: number; more: boolean } {
-    const root = this.root;
-    if (!root || !this.writer) return { n: 0, more: false };
-    const report = emptyReport();
-    const budget: ReadBudget = { left: READ_SLICE, deadline: performance.now() + SLICE_MS };
-    let n = 0;
-    for (const peer of this.reader.peers(root, this.d.machine)) {
-      n += this.reader.readPeer(root, peer, report, budget);
-      if (budget.left <= 0) break;
-    }
-    this.lastScanAt = this.d.clock();
-    return { n, more: budget.left <= 0 };
-  }
-
   /**
-   * Applies what other machines wrote since the last read, a slice per turn of the event loop, so
-   * hooks and requests are answered while a large backlog (a machine joining) is read. One read
-   * runs at a time (a later call joins it); resolves to the records applied.
+   * Applies what other machines wrote since the last read, in slices that give the event loop back
+   * between them (slices.ts); resolves to the records applied.
    */
   read(): Promise<number> {
-    return (this.draining ??= this.drain());
-  }
-
-  private async drain(): Promise<number> {
-    // From here on `draining` is set, so its end below clears it.
-    await null;
-    let n = 0;
-    try {
-      for (;;) {
-        const s = this.readSlice();
-        n += s.n;
-        if (!s.more) return n;
-        await new Promise<void>((res) => setImmediate(res));
-      }
-    } finally {
-      this.draining = null;
-    }
+    return this.reads.read();
   }
 
   /** A write and a read now (the safety scan, `POST /api/sync/run`); re-tries an unusable folder. */
@@ -290,7 +243,7 @@ export class SyncEngine {
       : [];
     const own = this.writer?.files() ?? [];
     const ownBytes = own.reduce((n, f) => n + f.size, 0);
-    const pending = this.pending();
+    const pending = pendingCount(this.d.sqlite);
     return {
       enabled: this.folder !== null,
       folder: this.folder,
@@ -299,7 +252,7 @@ export class SyncEngine {
       folderBytes: ownBytes + peers.reduce((n, p) => n + PeerReader.bytes(root!, p.machine), 0),
       pending,
       lastWriteAt: this.writer?.lastWriteAt ?? null,
-      lastScanAt: this.lastScanAt,
+      lastScanAt: this.reads.lastScanAt,
       error: this.error ?? this.writeError,
       peers,
     };

@@ -49,10 +49,21 @@ export function drainOutbox(db: Database.Database, src: RecordSource, w: Segment
   }
 }
 
-/** Queues every local row that may leave (and this machine's deletions): a folder's first write. */
-export function queueEverything(db: Database.Database): void {
+/** Changes waiting to be written. */
+export function pendingCount(db: Database.Database): number {
+  return db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_outbox').get()!.n;
+}
+
+/**
+ * A folder's first use: the switch turned on for it (the triggers fill the outbox from now on) and
+ * every local row that may leave queued, with this machine's deletions, in one transaction.
+ */
+export function queueEverything(db: Database.Database, folder: string, now: number): void {
   const local = 'SELECT id FROM sessions WHERE origin IS NULL';
-  db.exec(`
+  db.transaction(() => {
+    db.exec('DELETE FROM sync_outbox');
+    db.prepare('INSERT OR REPLACE INTO sync_switch (id, folder, since) VALUES (1, ?, ?)').run(folder, now);
+    db.exec(`
     INSERT OR IGNORE INTO sync_outbox (kind, row_id) SELECT 'session', id FROM sessions WHERE origin IS NULL;
     INSERT OR IGNORE INTO sync_outbox (kind, row_id)
       SELECT 'prompt', id FROM user_prompts WHERE session_id IN (${local});
@@ -62,7 +73,8 @@ export function queueEverything(db: Database.Database): void {
       SELECT 'summary', id FROM session_summaries WHERE session_id IN (${local});
     INSERT OR IGNORE INTO sync_outbox (kind, row_id)
       SELECT 'tombstone', rowid FROM sync_tombstones WHERE author IS NULL;
-  `);
+    `);
+  })();
 }
 
 function recordFor(src: RecordSource, kind: string, id: number): SyncRecord | null {

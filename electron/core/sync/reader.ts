@@ -14,13 +14,12 @@ import { withDeferredIndex } from '../db/identifiers.js';
 import type { ApplyContext, Applier } from './apply.js';
 import { peerDirs, peerName, regularSize, segmentFiles } from './folder.js';
 import { describeFsError, openRegular } from './safe-fs.js';
-import { checkHeader, readLinesAt, type Damage } from './segment.js';
+import { DAMAGE_GRACE_MS, DamageLog } from './damage.js';
+import { checkHeader, readLinesAt } from './segment.js';
 
 const BATCH = 500;
 /** Bytes of a segment read at once (and decoded no further than the budget's records). */
 const WINDOW = 4 * 1024 * 1024;
-/** How long a damaged line may stay the same before it is skipped (a copy in progress mends sooner). */
-export const DAMAGE_GRACE_MS = 5 * 60_000;
 
 interface Cursor {
   segment: string;
@@ -35,29 +34,19 @@ export interface ReadBudget {
   deadline: number;
 }
 
-interface Stuck {
-  segment: string;
-  at: number;
-  since: number;
-}
-
 export class PeerReader {
   private readonly st;
   /** Per peer: the last problem seen (a damaged line, an unreadable file), cleared when it reads. */
   readonly errors = new Map<string, string | null>();
-  /** Per `peer/file`: why it is not read on (a damaged line, a bad header). */
-  private readonly damaged = new Map<string, string>();
-  /** Per `peer/file`: the damaged line waited on, and since when. */
-  private readonly stuck = new Map<string, Stuck>();
-  /** Per peer: damaged lines skipped since this service started, and the last one. */
-  private readonly skipped = new Map<string, { n: number; last: string }>();
+  private readonly damage: DamageLog;
 
   constructor(
     private readonly db: Database.Database,
     private readonly applier: Applier,
     private readonly clock: () => number,
-    private readonly graceMs = DAMAGE_GRACE_MS,
+    graceMs = DAMAGE_GRACE_MS,
   ) {
+    this.damage = new DamageLog(clock, graceMs);
     this.st = {
       get: db.prepare<[string, string], Cursor>(
         'SELECT segment, offset, records, last_at FROM sync_cursors WHERE peer = ? AND file = ?',
@@ -100,14 +89,7 @@ export class PeerReader {
     // Segments the peer compacted away: their cursors go too (only when the whole folder was seen).
     if (!list.truncated)
       for (const { file } of this.st.files.all(peer)) if (!present.has(file)) this.st.drop.run(peer, file);
-    for (const [key, why] of this.damaged) {
-      const [p, file] = key.split('/') as [string, string];
-      if (p !== peer) continue;
-      if (!present.has(file)) this.damaged.delete(key);
-      else problem ??= `${file}: ${why}`;
-    }
-    const sk = this.skipped.get(peer);
-    this.errors.set(peer, problem ?? (sk ? `${sk.n} damaged line(s) skipped, the last at ${sk.last}` : null));
+    this.errors.set(peer, problem ?? this.damage.problem(peer, present));
     return applied;
   }
 
@@ -126,12 +108,12 @@ export class PeerReader {
       const head = readLinesAt(fd, size, 0, { bytes: 4096, lines: 1 });
       const first = head.lines[0];
       if (!first) {
-        if (head.stop && head.stop !== 'torn') this.damaged.set(`${peer}/${file}`, 'damaged header');
+        if (head.stop && head.stop !== 'torn') this.damage.set(peer, file, 'damaged header');
         return 0;
       }
       const h = checkHeader(first.value, peer);
       if (typeof h === 'string') {
-        this.damaged.set(`${peer}/${file}`, h);
+        this.damage.set(peer, file, h);
         return 0;
       }
       if (!cur || cur.segment !== h.id || size < cur.offset)
@@ -178,40 +160,17 @@ export class PeerReader {
         if (budget.left <= 0) return applied;
       }
       if (r.stop !== null && r.stop !== 'torn') {
-        const resume = this.onDamage(peer, file, cur, r.stop);
+        // Waited on, or skipped once it stayed damaged for the grace time (damage.ts).
+        const resume = this.damage.damaged(peer, file, cur.segment, r.stop);
         if (resume === null) break;
         cur.offset = resume;
         this.st.put.run({ peer, file, ...cur, lastAt: cur.last_at, now: this.clock() });
         continue;
       }
-      this.damaged.delete(`${peer}/${file}`);
-      this.stuck.delete(`${peer}/${file}`);
+      this.damage.clear(peer, file);
       if (r.lines.length === 0 || r.stop === 'torn' || cur.offset >= r.size) break;
     }
     return applied;
-  }
-
-  /**
-   * A damaged line: waited on (a copy in progress mends it), unless the same line has stayed
-   * damaged for the grace time and a newline follows it: then it is skipped (its records are lost
-   * to this machine; the peer's next compaction writes them again) and the offset to go on from
-   * is returned.
-   */
-  private onDamage(peer: string, file: string, cur: Cursor, d: Damage): number | null {
-    const key = `${peer}/${file}`;
-    const seen = this.stuck.get(key);
-    const now = this.clock();
-    if (!seen || seen.segment !== cur.segment || seen.at !== d.damagedAt)
-      this.stuck.set(key, { segment: cur.segment, at: d.damagedAt, since: now });
-    else if (d.resumeAt !== null && now - seen.since >= this.graceMs) {
-      this.stuck.delete(key);
-      this.damaged.delete(key);
-      const n = (this.skipped.get(peer)?.n ?? 0) + 1;
-      this.skipped.set(peer, { n, last: `byte ${d.damagedAt} of ${file}` });
-      return d.resumeAt;
-    }
-    this.damaged.set(key, `damaged record at byte ${d.damagedAt} (waiting for a whole copy)`);
-    return null;
   }
 
   private applyLine(value: unknown, next: Cursor, ctx: ApplyContext): void {
