@@ -138,7 +138,7 @@ const ea = eng(a);
 t0 = process.hrtime.bigint();
 ea.start();
 const snapshotMs = ms(t0);
-const segBytes = ea.status().ownBytes;
+const segBytes = (await ea.status()).ownBytes;
 const c = core();
 c.settings.update({ sync: { folder } });
 const ec = eng(c);

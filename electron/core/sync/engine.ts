@@ -15,6 +15,7 @@ import type { Logger } from '../util/logger.js';
 import { Applier, type ApplyOwners } from './apply.js';
 import { machineName } from './machine.js';
 import { drainOutbox, pendingCount, queueEverything } from './outbox.js';
+import { listFolder } from './folder.js';
 import { PeerReader } from './reader.js';
 import { RecordSource } from './records.js';
 import { ensureRealDir } from './safe-fs.js';
@@ -231,26 +232,29 @@ export class SyncEngine {
       this.folder = f;
       this.on(f);
     }
-    this.watcher?.follow();
+    await this.watcher?.follow();
     const written = this.write();
     return { written, read: await this.read() };
   }
 
-  status(): SyncStatus {
+  /** The status, with the folder listed without holding the event loop. */
+  async status(): Promise<SyncStatus> {
     const root = this.root;
-    const peers: PeerStatus[] = root
-      ? this.reader.peers(root, this.d.machine).map((p) => this.reader.status(root, p))
-      : [];
-    const own = this.writer?.files() ?? [];
-    const ownBytes = own.reduce((n, f) => n + f.size, 0);
-    const pending = pendingCount(this.d.sqlite);
+    const peers: PeerStatus[] = [];
+    let peerBytes = 0;
+    for (const [peer, list] of root ? await listFolder(root, this.d.machine) : []) {
+      const s = this.reader.status(root!, peer, list);
+      peers.push(s.status);
+      peerBytes += s.bytes;
+    }
+    const ownBytes = (this.writer?.files() ?? []).reduce((n, f) => n + f.size, 0);
     return {
       enabled: this.folder !== null,
       folder: this.folder,
       machine: this.d.machine,
       ownBytes,
-      folderBytes: ownBytes + peers.reduce((n, p) => n + PeerReader.bytes(root!, p.machine), 0),
-      pending,
+      folderBytes: ownBytes + peerBytes,
+      pending: pendingCount(this.d.sqlite),
       lastWriteAt: this.writer?.lastWriteAt ?? null,
       lastScanAt: this.reads.lastScanAt,
       error: this.error ?? this.writeError,

@@ -1,19 +1,24 @@
 /**
- * Listing the sync folder, which anything may have filled: listings stop at a bound, only real
- * folders (not links) count as machines, only regular files named `*.mseg` as segments; other
- * names are ignored, and a `*.mseg` that is a link, a FIFO, a device or a folder is refused and
- * reported.
+ * Listing the sync folder, which anything may have filled: only real folders (not links) count as
+ * machines, only regular files named `*.mseg` as segments; other names are ignored, and a `*.mseg`
+ * that is a link, a FIFO, a device or a folder is refused and reported. Other machines' folders are
+ * listed asynchronously (entries come in batches read off the main thread, so a folder of a
+ * million junk files does not hold the event loop), and every listing stops at a bound.
  */
 import { lstatSync, opendirSync, type Dirent } from 'node:fs';
+import { opendir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { machineIdSchema } from '../../shared/contract/sync.js';
 import { readBounded } from './safe-fs.js';
 import { SEGMENT_EXT } from './segment.js';
 
-/** Entries of one folder looked at, at most (a machine's folder holds a few dozen). */
+/** Entries of this machine's own folder looked at, at most (it holds a few dozen). */
 export const MAX_ENTRIES = 10_000;
-/** Machines read, at most. */
+/** Entries of another machine's folder (or of `memtray/`) looked at, at most. */
+export const MAX_SCAN = 1_000_000;
+/** Machines read, and segments of one machine, at most. */
 export const MAX_PEERS = 256;
+export const MAX_SEGMENTS = 10_000;
 
 export interface Listing {
   entries: Dirent[];
@@ -37,20 +42,40 @@ export function listDir(dir: string, max = MAX_ENTRIES): Listing {
     }
     return { entries, truncated: false };
   } catch {
-    return { entries, truncated: false };
+    return { entries, truncated: true };
   } finally {
     d.closeSync();
   }
 }
 
-/** Other machines' folders under `root`: real folders named by a machine id, sorted. */
-export function peerDirs(root: string, self: string): string[] {
-  return listDir(root)
-    .entries.filter((e) => e.isDirectory() && e.name !== self && machineIdSchema.safeParse(e.name).success)
-    .map((e) => e.name)
-    .sort()
-    .slice(0, MAX_PEERS);
+/**
+ * Scans `dir` without holding the event loop, keeping at most `keep` of the entries `want` takes;
+ * none when it is missing or unreadable.
+ */
+export async function scanDir(dir: string, want: (e: Dirent) => boolean, keep: number): Promise<Listing> {
+  const entries: Dirent[] = [];
+  let seen = 0;
+  try {
+    // The iterator closes the folder however the loop ends.
+    for await (const e of await opendir(dir, { bufferSize: 256 })) {
+      if (++seen > MAX_SCAN) return { entries, truncated: true };
+      if (!want(e)) continue;
+      if (entries.length >= keep) return { entries, truncated: true };
+      entries.push(e);
+    }
+  } catch (err) {
+    return { entries, truncated: (err as NodeJS.ErrnoException).code !== 'ENOENT' && seen > 0 };
+  }
+  return { entries, truncated: false };
 }
+
+/** Other machines' folders under `root`: real folders named by a machine id, sorted. */
+export async function listPeers(root: string, self: string): Promise<string[]> {
+  return (await scanDir(root, (e) => isPeer(e, self), MAX_PEERS)).entries.map((e) => e.name).sort();
+}
+
+const isPeer = (e: Dirent, self: string): boolean =>
+  e.isDirectory() && e.name !== self && machineIdSchema.safeParse(e.name).success;
 
 export interface Segments {
   /** Regular `*.mseg` files, oldest first. */
@@ -68,16 +93,22 @@ function kindOf(e: Dirent): string {
   return 'not a regular file';
 }
 
-export function segmentFiles(dir: string): Segments {
-  const l = listDir(dir);
+function segments(l: Listing): Segments {
   const files: string[] = [];
   const refused: Segments['refused'] = [];
   for (const e of l.entries) {
-    if (!e.name.endsWith(SEGMENT_EXT)) continue;
     if (e.isFile()) files.push(e.name);
     else refused.push({ name: e.name, why: `${kindOf(e)}, not a regular file: not read` });
   }
   return { files: files.sort(), refused, truncated: l.truncated };
+}
+
+/** Every other machine's folder under `root` with its segments, listed without holding the event loop. */
+export async function listFolder(root: string, self: string): Promise<Map<string, Segments>> {
+  const out = new Map<string, Segments>();
+  for (const p of await listPeers(root, self))
+    out.set(p, segments(await scanDir(join(root, p), (e) => e.name.endsWith(SEGMENT_EXT), MAX_SEGMENTS)));
+  return out;
 }
 
 /** Size of a regular file, null for anything else (a link is not followed). */

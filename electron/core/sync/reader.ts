@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { syncRecord, type ImportReport, type PeerStatus } from '../../shared/contract/sync.js';
 import { withDeferredIndex } from '../db/identifiers.js';
 import type { ApplyContext, Applier } from './apply.js';
-import { peerDirs, peerName, regularSize, segmentFiles } from './folder.js';
+import { peerName, regularSize, type Segments } from './folder.js';
 import { describeFsError, openRegular } from './safe-fs.js';
 import { DAMAGE_GRACE_MS, DamageLog } from './damage.js';
 import { checkHeader, readLinesAt } from './segment.js';
@@ -62,18 +62,12 @@ export class PeerReader {
     };
   }
 
-  /** Peer machine ids present in the folder (every real folder named by a machine id but ours). */
-  peers(root: string, self: string): string[] {
-    return peerDirs(root, self);
-  }
-
   /**
    * Reads new complete records of one peer within `budget` (the caller reads on later, so a large
    * backlog does not hold the event loop); returns how many were applied.
    */
-  readPeer(root: string, peer: string, report: ImportReport, budget: ReadBudget): number {
+  readPeer(root: string, peer: string, list: Segments, report: ImportReport, budget: ReadBudget): number {
     const dir = join(root, peer);
-    const list = segmentFiles(dir);
     let applied = 0;
     let problem: string | null = list.truncated ? 'too many files in its folder: not all listed' : null;
     for (const r of list.refused) problem ??= `${r.name}: ${r.why}`;
@@ -82,7 +76,9 @@ export class PeerReader {
       try {
         applied += this.readFile(dir, peer, file, report, budget);
       } catch (err) {
-        problem = `${file}: ${describeFsError(err)}`.slice(0, 300);
+        // A file gone since it was listed (compacted away) is not a problem.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+          problem = `${file}: ${describeFsError(err)}`.slice(0, 300);
       }
     }
     const present = new Set([...list.files, ...list.refused.map((r) => r.name)]);
@@ -185,21 +181,15 @@ export class PeerReader {
     if (at !== null && at > (next.last_at ?? 0)) next.last_at = at;
   }
 
-  /** Bytes of one peer's segments. */
-  static bytes(root: string, peer: string): number {
-    const dir = join(root, peer);
-    return segmentFiles(dir).files.reduce((n, f) => n + (regularSize(join(dir, f))?.size ?? 0), 0);
-  }
-
-  /** Status of one peer: what is there, what was applied. */
-  status(root: string, peer: string): PeerStatus {
+  /** Status of one peer (what is there, what was applied), and the bytes of its segments. */
+  status(root: string, peer: string, list: Segments): { status: PeerStatus; bytes: number } {
     const dir = join(root, peer);
     let lastSeenAt: number | null = null;
     let present = 0;
     let appliedBytes = 0;
     let records = 0;
     let lastAppliedAt: number | null = null;
-    for (const file of segmentFiles(dir).files) {
+    for (const file of list.files) {
       const s = regularSize(join(dir, file));
       if (!s) continue;
       present += s.size;
@@ -211,7 +201,7 @@ export class PeerReader {
         if (c.last_at !== null) lastAppliedAt = Math.max(lastAppliedAt ?? 0, c.last_at);
       }
     }
-    return {
+    const status = {
       machine: peer,
       name: peerName(dir),
       lastSeenAt,
@@ -220,5 +210,6 @@ export class PeerReader {
       records,
       error: this.errors.get(peer) ?? null,
     };
+    return { status, bytes: present };
   }
 }

@@ -47,7 +47,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       method: 'GET',
       path: '/api/sync',
       response: syncStatus,
-      handler: () => ({ json: d.engine.status() }),
+      handler: async () => ({ json: await d.engine.status() }),
     }),
     jsonRoute({
       method: 'POST',
@@ -56,7 +56,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       handler: async ({ body }) => {
         noBody(body);
         await d.engine.runNow();
-        return { json: d.engine.status() };
+        return { json: await d.engine.status() };
       },
     }),
     {

@@ -5,6 +5,7 @@
  * folder again, so it sees what arrived since).
  */
 import { emptyReport } from './apply.js';
+import { listFolder, type Segments } from './folder.js';
 import type { PeerReader, ReadBudget } from './reader.js';
 
 const READ_SLICE = 2000;
@@ -33,7 +34,12 @@ export class SlicedReads {
     let n = 0;
     try {
       for (;;) {
-        const s = this.slice();
+        const root = this.root();
+        if (!root) return n;
+        // Listed before each slice (without holding the event loop), so a slice sees what arrived.
+        const listing = await listFolder(root, this.self);
+        if (this.root() !== root) return n;
+        const s = this.slice(root, listing);
         n += s.n;
         if (!s.more) return n;
         await new Promise<void>((res) => setImmediate(res));
@@ -43,14 +49,12 @@ export class SlicedReads {
     }
   }
 
-  private slice(): { n: number; more: boolean } {
-    const root = this.root();
-    if (!root) return { n: 0, more: false };
+  private slice(root: string, listing: Map<string, Segments>): { n: number; more: boolean } {
     const report = emptyReport();
     const budget: ReadBudget = { left: READ_SLICE, deadline: performance.now() + SLICE_MS };
     let n = 0;
-    for (const peer of this.reader.peers(root, this.self)) {
-      n += this.reader.readPeer(root, peer, report, budget);
+    for (const [peer, list] of listing) {
+      n += this.reader.readPeer(root, peer, list, report, budget);
       if (budget.left <= 0) break;
     }
     this.lastScanAt = this.clock();

@@ -7,7 +7,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { machineIdSchema } from '../../shared/contract/sync.js';
-import { peerDirs } from './folder.js';
+import { listPeers } from './folder.js';
 import { SEGMENT_EXT } from './segment.js';
 
 const ROOT = '';
@@ -24,13 +24,13 @@ export class FolderWatcher {
 
   start(): void {
     this.add(this.root, ROOT);
-    this.follow();
+    void this.follow();
   }
 
   /** Watches the peer folders there are now, and stops watching those that went. */
-  follow(): void {
+  async follow(): Promise<void> {
+    const peers = new Set(await listPeers(this.root, this.self));
     if (!this.watchers.has(ROOT)) return;
-    const peers = new Set(peerDirs(this.root, this.self));
     for (const [key, w] of this.watchers)
       if (key !== ROOT && !peers.has(key)) {
         w.close();
@@ -61,10 +61,8 @@ export class FolderWatcher {
 
   private event(key: string, name: string | null): void {
     if (key === ROOT) {
-      if (name === null || (name !== this.self && machineIdSchema.safeParse(name).success)) {
-        this.follow();
-        this.onChange();
-      }
+      if (name === null || (name !== this.self && machineIdSchema.safeParse(name).success))
+        void this.follow().then(this.onChange);
     } else if (name === null || name.endsWith(SEGMENT_EXT)) this.onChange();
   }
 }
