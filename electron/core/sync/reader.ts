@@ -19,7 +19,7 @@ import { checkHeader, readLinesAt } from './segment.js';
 
 const BATCH = 500;
 /** Bytes of a segment read at once (and decoded no further than the budget's records). */
-const WINDOW = 4 * 1024 * 1024;
+const WINDOW = 1024 * 1024;
 
 interface Cursor {
   segment: string;

@@ -137,9 +137,12 @@ export function replaceFile(path: string, text: string, mode = 0o644): void {
   try {
     writeAll(fd, Buffer.from(text), 0);
     fsyncSync(fd);
-  } finally {
+  } catch (err) {
     closeSync(fd);
+    unlinkSync(tmp);
+    throw err;
   }
+  closeSync(fd);
   // rename replaces a link at `path` itself, never the file it points to.
   renameSync(tmp, path);
 }

@@ -125,17 +125,16 @@ export class SegmentWriter {
    * is left as it is, none is counted as written, and the next append starts a new segment.
    */
   private cutBack(fd: number, lines: Buffer[], err: unknown): number {
-    let whole = 0;
-    let bytes = 0;
-    if (err instanceof ShortWriteError)
-      for (const l of lines) {
-        if (bytes + l.length > err.written) break;
-        bytes += l.length;
-        whole++;
-      }
-    else {
+    if (!(err instanceof ShortWriteError)) {
       this.close();
       return 0;
+    }
+    let whole = 0;
+    let bytes = 0;
+    for (const l of lines) {
+      if (bytes + l.length > err.written) break;
+      bytes += l.length;
+      whole++;
     }
     try {
       ftruncateSync(fd, this.size + bytes);
