@@ -76,6 +76,9 @@ describe('a hostile import archive', () => {
     try {
       const p = await importFile(s, file);
       expect(p.status, p.error ?? '').toBe('done');
+      console.log(
+        `import RSS: ${Math.round(base / MiB)} MiB at start, peak ${Math.round(guard.peak() / MiB)} MiB`,
+      );
       expect(p.report.added).toMatchObject({ sessions: 1, observations: 2 });
       expect(p.report.invalid).toBe(2);
       expect(s.child.exitCode).toBeNull();

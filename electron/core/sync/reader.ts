@@ -18,6 +18,7 @@ import { DAMAGE_GRACE_MS, DamageLog } from './damage.js';
 import { checkHeader, readLinesAt } from './segment.js';
 
 const BATCH = 500;
+const HEADER_MAX = 4096;
 /** Bytes of a segment read at once (and decoded no further than the budget's records). */
 const WINDOW = 1024 * 1024;
 
@@ -101,7 +102,8 @@ export class PeerReader {
       let cur = this.st.get.get(peer, file);
       if (cur && size === cur.offset) return 0;
       // The header: a different segment id under the same name is a replaced file, read from the start.
-      const head = readLinesAt(fd, size, 0, { bytes: 4096, lines: 1 });
+      // A header is a few hundred bytes: anything longer is not one (and costs one small read).
+      const head = readLinesAt(fd, size, 0, { bytes: HEADER_MAX, lines: 1, maxLine: HEADER_MAX });
       const first = head.lines[0];
       if (!first) {
         if (head.stop && head.stop !== 'torn') this.damage.set(peer, file, 'damaged header');

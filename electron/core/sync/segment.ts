@@ -61,7 +61,7 @@ export interface ReadLine {
 /** A line whose checksum or JSON does not hold: where it starts, and where the next line starts. */
 export interface Damage {
   damagedAt: number;
-  /** Just past the damaged line's newline; null when no newline follows within MAX_LINE. */
+  /** Just past the damaged line's newline; null when no newline follows within the line bound. */
   resumeAt: number | null;
 }
 
@@ -85,10 +85,14 @@ export function decodeLine(line: string): unknown {
   }
 }
 
-/** What a read may take: about `bytes` bytes and at most `lines` lines (no line is decoded past it). */
+/**
+ * What a read may take: about `bytes` bytes and at most `lines` lines (no line is decoded past it);
+ * a line longer than `maxLine` (at most MAX_LINE) is damaged.
+ */
 export interface ReadBudget {
   bytes: number;
   lines?: number;
+  maxLine?: number;
 }
 
 /**
@@ -99,7 +103,8 @@ export function readLinesAt(fd: number, size: number, offset: number, budget: Re
   const lines: ReadLine[] = [];
   const maxLines = budget.lines ?? Infinity;
   let pos = offset;
-  let chunk = Math.min(Math.max(budget.bytes, 64 * 1024), MAX_LINE);
+  const maxLine = Math.min(budget.maxLine ?? MAX_LINE, MAX_LINE);
+  let chunk = Math.min(Math.max(budget.bytes, 64 * 1024), maxLine);
   while (pos < size && pos - offset < budget.bytes && lines.length < maxLines) {
     const buf = Buffer.allocUnsafe(Math.min(chunk, size - pos));
     const data = buf.subarray(0, readFully(fd, buf, pos));
@@ -109,8 +114,8 @@ export function readLinesAt(fd: number, size: number, offset: number, budget: Re
     let nl = data.indexOf(10);
     if (nl === -1) {
       if (pos + data.length >= size) return { lines, size, stop: 'torn' };
-      if (chunk >= MAX_LINE) return { lines, size, stop: { damagedAt: pos, resumeAt: null } };
-      chunk = Math.min(chunk * 4, MAX_LINE);
+      if (chunk >= maxLine) return { lines, size, stop: { damagedAt: pos, resumeAt: null } };
+      chunk = Math.min(chunk * 4, maxLine);
       continue;
     }
     while (nl !== -1 && lines.length < maxLines) {
