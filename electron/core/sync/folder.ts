@@ -12,9 +12,10 @@ import { machineIdSchema } from '../../shared/contract/sync.js';
 import { readBounded } from './safe-fs.js';
 import { SEGMENT_EXT } from './segment.js';
 
-/** Entries of this machine's own folder looked at, at most (it holds a few dozen). */
+/** Entries of this machine's own folder kept and looked at, at most (it holds a few dozen). */
 export const MAX_ENTRIES = 10_000;
-/** Entries of another machine's folder (or of `memtray/`) looked at, at most. */
+const MAX_OWN_SCAN = 100_000;
+/** Entries of a folder looked at, at most. */
 export const MAX_SCAN = 1_000_000;
 /** Machines read, and segments of one machine, at most. */
 export const MAX_PEERS = 256;
@@ -26,8 +27,11 @@ export interface Listing {
   truncated: boolean;
 }
 
-/** Up to `max` entries of `dir` (none when it is missing or unreadable). */
-export function listDir(dir: string, max = MAX_ENTRIES): Listing {
+/**
+ * Up to `max` of the entries of `dir` that `want` takes, looking at no more than 100,000 (a
+ * synchronous listing: this machine's own folder).
+ */
+export function listDir(dir: string, want: (e: Dirent) => boolean, max = MAX_ENTRIES): Listing {
   const entries: Dirent[] = [];
   let d;
   try {
@@ -36,7 +40,10 @@ export function listDir(dir: string, max = MAX_ENTRIES): Listing {
     return { entries, truncated: false };
   }
   try {
+    let seen = 0;
     for (let e = d.readSync(); e !== null; e = d.readSync()) {
+      if (++seen > MAX_OWN_SCAN) return { entries, truncated: true };
+      if (!want(e)) continue;
       if (entries.length >= max) return { entries, truncated: true };
       entries.push(e);
     }

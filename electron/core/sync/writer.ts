@@ -60,9 +60,8 @@ export class SegmentWriter {
 
   /** This machine's segment files, oldest first, with their sizes. */
   files(): Array<{ name: string; size: number }> {
-    return listDir(this.dir)
-      .entries.filter((e) => e.isFile() && e.name.endsWith(SEGMENT_EXT))
-      .map((e) => e.name)
+    return listDir(this.dir, (e) => e.isFile() && e.name.endsWith(SEGMENT_EXT))
+      .entries.map((e) => e.name)
       .sort()
       .flatMap((name) => {
         const s = regularSize(join(this.dir, name));
