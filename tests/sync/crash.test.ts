@@ -119,7 +119,7 @@ describe('kill -9 while a peer is being imported', () => {
     k.close();
     const covered = cursors
       .flatMap((c) =>
-        readLines(join(folder, 'memtray', PEER, c.file), 0, 64 * 1024 * 1024).lines.filter(
+        readLines(join(folder, 'memtray', PEER, c.file), 0, { bytes: 64 * 1024 * 1024 }).lines.filter(
           (l) => l.end <= c.offset,
         ),
       )

@@ -65,7 +65,13 @@ export async function runExport(argv: string[]): Promise<number> {
       summary = `Exported ${c.sessions} sessions, ${c.prompts} prompts, ${c.observations} memories, ${c.summaries} summaries`;
     }
     if (values.out) {
-      writeFileSync(values.out, text, { mode: 0o600 });
+      try {
+        // Never over an existing file (or through a link), as POST /api/data/export.
+        writeFileSync(values.out, text, { mode: 0o600, flag: 'wx' });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        throw new Error(`${values.out} already exists: not overwritten (remove it or choose another --out)`);
+      }
       process.stderr.write(`${summary || 'Exported'} to ${values.out}.\n`);
     } else process.stdout.write(text);
     return 0;

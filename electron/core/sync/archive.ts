@@ -5,7 +5,6 @@
  */
 import type Database from 'better-sqlite3';
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -19,6 +18,7 @@ import {
 import { withDeferredIndex } from '../db/identifiers.js';
 import { Applier, emptyReport, type ApplyOwners } from './apply.js';
 import type { RecordSource } from './records.js';
+import { fileLines as boundedFileLines } from './lines.js';
 import { SESSION_COLS, type SessionRow } from './rows.js';
 import { MAX_LINE } from './segment.js';
 
@@ -122,9 +122,12 @@ export function parseHeader(line: string): ArchiveHeader {
   return h.data;
 }
 
-/** Merges an archive's lines (header first) into the database. */
+/**
+ * Merges an archive's lines (header first) into the database. A `null` line is one that was too
+ * long to read (lines.ts): counted as invalid, as is any line that is not a record.
+ */
 export async function importLines(
-  lines: AsyncIterable<string>,
+  lines: AsyncIterable<string | null>,
   o: ArchiveImportOptions,
 ): Promise<ImportReport> {
   const report = emptyReport();
@@ -151,13 +154,20 @@ export async function importLines(
   for await (const line of lines) {
     done++;
     if (header === null) {
+      if (line === null) throw new ArchiveError('not a MemTray archive: the first line is too long');
       header = parseHeader(line);
+      // Its records would be stored as captured here, and written to the sync folder as this
+      // machine's own: an archive can claim any id, so this one is refused.
+      if (header.machine === o.machine)
+        throw new ArchiveError(
+          `the archive claims to come from this machine (${header.machine}): its records would be stored as this machine's own; nothing imported`,
+        );
       continue;
     }
-    if (line.trim() === '') continue;
+    if (line?.trim() === '') continue;
     let v: unknown = null;
     try {
-      v = line.length > MAX_LINE ? null : JSON.parse(line);
+      v = line === null ? null : JSON.parse(line);
     } catch {
       v = null;
     }
@@ -179,8 +189,9 @@ export async function importLines(
   return report;
 }
 
-export function fileLines(path: string): AsyncIterable<string> {
-  return createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+/** An archive's lines, each at most MAX_LINE bytes (a longer one comes out as null, unread). */
+export function fileLines(path: string, maxLine = MAX_LINE): AsyncIterable<string | null> {
+  return boundedFileLines(path, maxLine);
 }
 
 export async function countLines(path: string): Promise<number> {

@@ -1,11 +1,12 @@
 /**
  * The sync engine: while `sync.folder` is set, this machine's changes go to its own segments
  * (writer.ts) a second after they happen, and other machines' segments are applied as they appear
- * (reader.ts): fs.watch on `<folder>/memtray`, plus a slow safety scan every `sync.scanMinutes`
- * for file systems where watching misses changes. No folder: no watcher, no timer, no triggers.
+ * (reader.ts): fs.watch on `<folder>/memtray` and its machines' folders (watch.ts), plus a slow
+ * safety scan every `sync.scanMinutes` for file systems where watching misses changes. Reads run in
+ * slices that give the event loop back between them. No folder: no watcher, no timer, no triggers.
  */
 import type Database from 'better-sqlite3';
-import { mkdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
   HoldDecision,
@@ -17,15 +18,20 @@ import type {
 import type { SettingsStore } from '../settings/store.js';
 import type { Bus } from '../util/bus.js';
 import type { Logger } from '../util/logger.js';
-import { Applier, emptyReport, type ApplyOwners } from './apply.js';
+import { Applier, type ApplyOwners } from './apply.js';
 import { machineName } from './machine.js';
+import { drainOutbox, pendingCount, queueEverything } from './outbox.js';
+import { listFolder } from './folder.js';
 import { PeerReader } from './reader.js';
 import type { Clean } from './outgoing.js';
 import { RecordSource } from './records.js';
-import { drainOutbox, SegmentWriter, type SegmentLimits } from './writer.js';
+import { ensureRealDir } from './safe-fs.js';
+import { SlicedReads } from './slices.js';
+import { FolderWatcher } from './watch.js';
+import { SegmentWriter, type SegmentLimits } from './writer.js';
 
-/** Records applied per turn of the event loop while a backlog is read. */
-const READ_SLICE = 2000;
+/** A write that failed (a full disk) is tried again after this long, or at the next change. */
+const WRITE_RETRY_MS = 30_000;
 
 export interface SyncDeps {
   sqlite: Database.Database;
@@ -44,24 +50,26 @@ export interface SyncOptions extends SegmentLimits {
   /** Delay between a change and its write (default 1 s), and between a folder change and its read. */
   writeDelayMs?: number;
   readDelayMs?: number;
+  /** How long a damaged line in a peer's segment is waited on before it is skipped (reader.ts). */
+  damagedGraceMs?: number;
 }
 
 export class SyncEngine {
   private folder: string | null = null;
   private writer: SegmentWriter | null = null;
-  private watcher: FSWatcher | null = null;
+  private watcher: FolderWatcher | null = null;
   private timer: NodeJS.Timeout | null = null;
   private writeSoon: NodeJS.Timeout | null = null;
   private readSoon: NodeJS.Timeout | null = null;
   private offs: Array<() => void> = [];
   private error: string | null = null;
-  private lastScanAt: number | null = null;
-  private more: NodeJS.Immediate | null = null;
+  private writeError: string | null = null;
   private readonly src: RecordSource;
   private readonly reader: PeerReader;
   readonly applier: Applier;
   /** Per peer, since start: records refused (authorship) and not valid. */
   private readonly refusals = new Map<string, PeerRefusals>();
+  private readonly reads: SlicedReads;
 
   constructor(
     private readonly d: SyncDeps,
@@ -70,7 +78,11 @@ export class SyncEngine {
     const s = () => d.settings.get();
     this.src = new RecordSource(d.sqlite, s, d.machine, d.clean);
     this.applier = new Applier(d.sqlite, d.machine, d.owners, () => s().sync.projectSettings, d.clock);
-    this.reader = new PeerReader(d.sqlite, this.applier, d.clock);
+    this.reader = new PeerReader(d.sqlite, this.applier, d.clock, o.damagedGraceMs);
+    this.reads = new SlicedReads(this.reader, d.machine, d.clock, () => (this.writer ? this.root : null), {
+      count: (peer, report) => this.count(peer, report),
+      settle: () => this.applier.settle(),
+    });
   }
 
   private get root(): string | null {
@@ -103,12 +115,14 @@ export class SyncEngine {
   private on(folder: string): void {
     const minutes = this.d.settings.get().sync.scanMinutes;
     // The safety scan also retries a folder that is missing now (an unmounted drive).
-    this.timer = setInterval(() => this.runNow(), minutes * 60_000);
+    this.timer = setInterval(() => void this.runNow(), minutes * 60_000);
     this.timer.unref();
     try {
       if (!statSync(folder).isDirectory()) throw new Error('not a folder');
       const root = join(folder, 'memtray');
-      mkdirSync(root, { recursive: true });
+      // Neither may be a link: this machine writes only into real folders of the sync folder.
+      ensureRealDir(root);
+      ensureRealDir(join(root, this.d.machine));
       this.writer = new SegmentWriter(
         join(root, this.d.machine),
         this.d.machine,
@@ -119,13 +133,18 @@ export class SyncEngine {
       const sw = this.d.sqlite
         .prepare<[], { folder: string }>('SELECT folder FROM sync_switch WHERE id = 1')
         .get();
-      if (sw?.folder !== folder || this.writer.files().length === 0) this.snapshot(folder);
-      else this.write();
-      this.watcher = watch(root, { recursive: true }, (_ev, name) => {
-        const n = typeof name === 'string' ? name : '';
-        if (!n.startsWith(this.d.machine)) this.soon('read');
-      });
-      this.watcher.on('error', (err) => this.fail('watching the folder failed', err));
+      if (sw?.folder !== folder || this.writer.files().length === 0) {
+        queueEverything(this.d.sqlite, folder, this.d.clock());
+        this.writer.open();
+      }
+      this.write();
+      this.watcher = new FolderWatcher(
+        root,
+        this.d.machine,
+        () => this.soon('read'),
+        (err) => this.fail('watching the folder failed', err),
+      );
+      this.watcher.start();
       this.error = null;
     } catch (err) {
       this.writer = null;
@@ -142,13 +161,12 @@ export class SyncEngine {
   private off(): void {
     for (const t of [this.timer, this.writeSoon, this.readSoon]) if (t) clearTimeout(t);
     this.timer = this.writeSoon = this.readSoon = null;
-    if (this.more) clearImmediate(this.more);
-    this.more = null;
     this.watcher?.close();
     this.watcher = null;
     this.writer?.close();
     this.writer = null;
     this.folder = null;
+    this.writeError = null;
     // Listeners beyond the settings one belong to the folder.
     for (const f of this.offs.splice(1)) f();
   }
@@ -158,60 +176,50 @@ export class SyncEngine {
     this.d.logger.warn('sync: problem', { error: this.error });
   }
 
-  private soon(kind: 'write' | 'read'): void {
+  private soon(kind: 'write' | 'read', delayMs?: number): void {
     if (kind === 'write' && !this.writeSoon)
-      this.writeSoon = setTimeout(() => ((this.writeSoon = null), this.write()), this.o.writeDelayMs ?? 1000);
+      this.writeSoon = setTimeout(
+        () => ((this.writeSoon = null), this.write()),
+        delayMs ?? this.o.writeDelayMs ?? 1000,
+      );
     if (kind === 'read' && !this.readSoon)
-      this.readSoon = setTimeout(() => ((this.readSoon = null), this.read()), this.o.readDelayMs ?? 300);
+      this.readSoon = setTimeout(() => ((this.readSoon = null), void this.read()), this.o.readDelayMs ?? 300);
   }
 
-  private snapshot(folder: string): void {
-    this.d.sqlite.transaction(() => {
-      this.d.sqlite.exec('DELETE FROM sync_outbox');
-      this.d.sqlite
-        .prepare('INSERT OR REPLACE INTO sync_switch (id, folder, since) VALUES (1, ?, ?)')
-        .run(folder, this.d.clock());
-    })();
-    const n = this.writer!.snapshot(this.src, this.d.sqlite);
-    this.d.logger.info('sync: snapshot written', { records: n });
-  }
-
-  /** Writes this machine's pending changes; compacts its segments when they grew past the bounds. */
+  /**
+   * Writes this machine's pending changes; compacts its segments when they grew past the bounds.
+   * A failure (a full disk) leaves the unwritten changes queued, shows in the status and is tried
+   * again later.
+   */
   write(): number {
     if (!this.writer || !this.folder) return 0;
     try {
       const n = drainOutbox(this.d.sqlite, this.src, this.writer);
-      if (this.writer.needsCompaction()) this.snapshot(this.folder);
+      if (this.writer.needsCompaction()) {
+        const c = this.writer.snapshot(this.src, this.d.sqlite);
+        this.d.logger.info('sync: segments compacted', { records: c });
+      }
+      this.writeError = null;
       return n;
     } catch (err) {
-      this.fail('writing to the sync folder failed', err);
+      const pending = pendingCount(this.d.sqlite);
+      this.writeError =
+        `writing to the sync folder failed (${pending} changes wait): ${(err as Error).message ?? String(err)}`.slice(
+          0,
+          300,
+        );
+      this.d.logger.warn('sync: problem', { error: this.writeError });
+      this.soon('write', WRITE_RETRY_MS);
       return 0;
     }
   }
 
   /**
-   * Applies what other machines wrote since the last read, READ_SLICE records at a time: a large
-   * backlog (a new machine joining) continues on the next turn of the event loop, so hooks are
-   * answered in between. `all` reads everything now.
+   * Applies what other machines wrote since the last read, in slices that give the event loop back
+   * between them (slices.ts); resolves to the records applied.
    */
-  read(all = false): number {
-    const root = this.root;
-    if (!root || !this.writer) return 0;
-    const budget = { left: all ? Infinity : READ_SLICE };
-    let n = 0;
-    for (const peer of this.reader.peers(root, this.d.machine)) {
-      const report = emptyReport();
-      n += this.reader.readPeer(root, peer, report, budget);
-      this.count(peer, report);
-    }
-    this.applier.settle();
-    this.lastScanAt = this.d.clock();
-    if (budget.left <= 0 && !this.more)
-      this.more = setImmediate(() => {
-        this.more = null;
-        this.read();
-      });
-    return n;
+  read(): Promise<number> {
+    return this.reads.read();
   }
 
   private count(peer: string, r: ImportReport): void {
@@ -244,35 +252,39 @@ export class SyncEngine {
   }
 
   /** A write and a read now (the safety scan, `POST /api/sync/run`); re-tries an unusable folder. */
-  runNow(): { written: number; read: number } {
+  async runNow(): Promise<{ written: number; read: number }> {
     if (this.folder && !this.writer) {
       const f = this.folder;
       this.off();
       this.folder = f;
       this.on(f);
     }
-    return { written: this.write(), read: this.read(true) };
+    await this.watcher?.follow();
+    const written = this.write();
+    return { written, read: await this.read() };
   }
 
-  status(): SyncStatus {
+  /** The status, with the folder listed without holding the event loop. */
+  async status(): Promise<SyncStatus> {
     const root = this.root;
-    const peers: PeerStatus[] = root
-      ? this.reader.peers(root, this.d.machine).map((p) => this.withRefusals(this.reader.status(root, p)))
-      : [];
-    const own = this.writer?.files() ?? [];
-    const ownBytes = own.reduce((n, f) => n + f.size, 0);
-    const pending = this.d.sqlite.prepare<[], { n: number }>('SELECT count(*) AS n FROM sync_outbox').get()!
-      .n;
+    const peers: PeerStatus[] = [];
+    let peerBytes = 0;
+    for (const [peer, list] of root ? await listFolder(root, this.d.machine) : []) {
+      const s = this.reader.status(root!, peer, list);
+      peers.push(this.withRefusals(s.status));
+      peerBytes += s.bytes;
+    }
+    const ownBytes = (this.writer?.files() ?? []).reduce((n, f) => n + f.size, 0);
     return {
       enabled: this.folder !== null,
       folder: this.folder,
       machine: this.d.machine,
       ownBytes,
-      folderBytes: ownBytes + peers.reduce((n, p) => n + PeerReader.bytes(root!, p.machine), 0),
-      pending,
+      folderBytes: ownBytes + peerBytes,
+      pending: pendingCount(this.d.sqlite),
       lastWriteAt: this.writer?.lastWriteAt ?? null,
-      lastScanAt: this.lastScanAt,
-      error: this.error,
+      lastScanAt: this.reads.lastScanAt,
+      error: this.error ?? this.writeError,
       peers,
       holds: this.applier.deletions.holds(),
       trash: this.applier.deletions.trash(),

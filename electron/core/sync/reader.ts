@@ -3,22 +3,24 @@
  * where it was last applied, up to its last complete checksummed line (segment.ts). The records of
  * a batch and the new offset commit in one transaction, so a crash (kill -9) either applies a
  * batch and moves past it, or does neither; apply.ts is idempotent anyway, so a replaced segment
- * (compaction) read again from the start adds nothing twice.
+ * (compaction) read again from the start adds nothing twice. Files are opened through safe-fs.ts
+ * (regular files only, never through a link, never blocking) and read in bounded windows.
  */
 import type Database from 'better-sqlite3';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  machineIdSchema,
-  syncRecord,
-  type ImportReport,
-  type PeerStatus,
-} from '../../shared/contract/sync.js';
+import { syncRecord, type ImportReport, type PeerStatus } from '../../shared/contract/sync.js';
 import { withDeferredIndex } from '../db/identifiers.js';
 import type { ApplyContext, Applier } from './apply.js';
-import { readLines, SEGMENT_EXT, segmentHeader } from './segment.js';
+import { peerName, regularSize, type Segments } from './folder.js';
+import { describeFsError, openRegular } from './safe-fs.js';
+import { DAMAGE_GRACE_MS, DamageLog } from './damage.js';
+import { checkHeader, readLinesAt } from './segment.js';
 
 const BATCH = 500;
+const HEADER_MAX = 4096;
+/** Bytes of a segment read at once (and decoded no further than the budget's records). */
+const WINDOW = 1024 * 1024;
 
 interface Cursor {
   segment: string;
@@ -27,16 +29,25 @@ interface Cursor {
   last_at: number | null;
 }
 
+/** What one read may still do: records to apply, and a time (performance.now()) to stop by. */
+export interface ReadBudget {
+  left: number;
+  deadline: number;
+}
+
 export class PeerReader {
   private readonly st;
   /** Per peer: the last problem seen (a damaged line, an unreadable file), cleared when it reads. */
   readonly errors = new Map<string, string | null>();
+  private readonly damage: DamageLog;
 
   constructor(
     private readonly db: Database.Database,
     private readonly applier: Applier,
     private readonly clock: () => number,
+    graceMs = DAMAGE_GRACE_MS,
   ) {
+    this.damage = new DamageLog(clock, graceMs);
     this.st = {
       get: db.prepare<[string, string], Cursor>(
         'SELECT segment, offset, records, last_at FROM sync_cursors WHERE peer = ? AND file = ?',
@@ -52,88 +63,84 @@ export class PeerReader {
     };
   }
 
-  /** Peer machine ids present in the folder (every folder but ours). */
-  peers(root: string, self: string): string[] {
-    try {
-      return readdirSync(root).filter((n) => n !== self && machineIdSchema.safeParse(n).success);
-    } catch {
-      return [];
-    }
-  }
-
-  static segments(dir: string): string[] {
-    try {
-      return readdirSync(dir)
-        .filter((n) => n.endsWith(SEGMENT_EXT))
-        .sort();
-    } catch {
-      return [];
-    }
-  }
-
   /**
-   * Reads new complete records of one peer, at most `budget.left` of them (the caller reads on
-   * later, so a large backlog does not hold the event loop); returns how many were applied.
+   * Reads new complete records of one peer within `budget` (the caller reads on later, so a large
+   * backlog does not hold the event loop); returns how many were applied.
    */
-  readPeer(root: string, peer: string, report: ImportReport, budget = { left: Infinity }): number {
+  readPeer(root: string, peer: string, list: Segments, report: ImportReport, budget: ReadBudget): number {
     const dir = join(root, peer);
-    const files = PeerReader.segments(dir);
     let applied = 0;
-    let problem: string | null = null;
-    for (const file of files) {
+    let problem: string | null = list.truncated ? 'too many files in its folder: not all listed' : null;
+    for (const r of list.refused) problem ??= `${r.name}: ${r.why}`;
+    for (const file of list.files) {
+      if (budget.left <= 0) break;
       try {
-        if (budget.left > 0) applied += this.readFile(dir, peer, file, report, budget);
+        applied += this.readFile(dir, peer, file, report, budget);
       } catch (err) {
-        problem = `${file}: ${(err as Error).message}`.slice(0, 300);
+        // A file gone since it was listed (compacted away) is not a problem.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+          problem = `${file}: ${describeFsError(err)}`.slice(0, 300);
       }
     }
-    // Segments the peer compacted away: their cursors go too.
-    const present = new Set(files);
-    for (const { file } of this.st.files.all(peer)) if (!present.has(file)) this.st.drop.run(peer, file);
-    for (const [key, why] of this.damaged) {
-      const [p, file] = key.split('/') as [string, string];
-      if (p !== peer) continue;
-      if (!present.has(file)) this.damaged.delete(key);
-      else problem ??= `${file}: ${why}`;
-    }
-    this.errors.set(peer, problem);
+    const present = new Set([...list.files, ...list.refused.map((r) => r.name)]);
+    // Segments the peer compacted away: their cursors go too (only when the whole folder was seen).
+    if (!list.truncated)
+      for (const { file } of this.st.files.all(peer)) if (!present.has(file)) this.st.drop.run(peer, file);
+    this.errors.set(peer, problem ?? this.damage.problem(peer, present));
     return applied;
   }
-
-  private readonly damaged = new Map<string, string>();
 
   private readFile(
     dir: string,
     peer: string,
     file: string,
     report: ImportReport,
-    budget: { left: number },
+    budget: ReadBudget,
   ): number {
-    const path = join(dir, file);
-    let cur = this.st.get.get(peer, file);
-    const size = statSync(path).size;
-    if (cur && size === cur.offset) return 0;
-    // The header: a different segment id under the same name is a replaced file, read from the start.
-    const head = readLines(path, 0, 4096);
-    const first = head.lines[0];
-    if (!first) {
-      if (head.stop && head.stop !== 'torn') this.damaged.set(`${peer}/${file}`, 'damaged header');
-      return 0;
+    const { fd, size } = openRegular(join(dir, file));
+    try {
+      let cur = this.st.get.get(peer, file);
+      if (cur && size === cur.offset) return 0;
+      // The header: a different segment id under the same name is a replaced file, read from the start.
+      // A header is a few hundred bytes: anything longer is not one (and costs one small read).
+      const head = readLinesAt(fd, size, 0, { bytes: HEADER_MAX, lines: 1, maxLine: HEADER_MAX });
+      const first = head.lines[0];
+      if (!first) {
+        if (head.stop && head.stop !== 'torn') this.damage.set(peer, file, 'damaged header');
+        return 0;
+      }
+      const h = checkHeader(first.value, peer);
+      if (typeof h === 'string') {
+        this.damage.set(peer, file, h);
+        return 0;
+      }
+      if (!cur || cur.segment !== h.id || size < cur.offset)
+        cur = { segment: h.id, offset: first.end, records: 0, last_at: null };
+      const applied = this.readBody(fd, size, peer, file, cur, report, budget);
+      if (!this.st.get.get(peer, file))
+        this.st.put.run({ peer, file, ...cur, lastAt: cur.last_at, now: this.clock() });
+      return applied;
+    } finally {
+      closeSync(fd);
     }
-    const h = segmentHeader.safeParse(first.value);
-    if (!h.success || h.data.machine !== peer) {
-      this.damaged.set(`${peer}/${file}`, 'not a segment of this machine');
-      return 0;
-    }
-    if (!cur || cur.segment !== h.data.id || size < cur.offset)
-      cur = { segment: h.data.id, offset: first.end, records: 0, last_at: null };
+  }
+
+  /** Applies the records after `cur` (moved on as they commit), a window and a batch at a time. */
+  private readBody(
+    fd: number,
+    size: number,
+    peer: string,
+    file: string,
+    cur: Cursor,
+    report: ImportReport,
+    budget: ReadBudget,
+  ): number {
     let applied = 0;
     const ctx = { author: peer, report };
     for (;;) {
-      const r = readLines(path, cur.offset, 4 * 1024 * 1024);
-      const lines = r.lines;
-      for (let i = 0; i < lines.length; i += BATCH) {
-        const part = lines.slice(i, i + BATCH);
+      const r = readLinesAt(fd, size, cur.offset, { bytes: WINDOW, lines: budget.left });
+      for (let i = 0; i < r.lines.length; i += BATCH) {
+        const part = r.lines.slice(i, i + BATCH);
         const next: Cursor = { ...cur, offset: part[part.length - 1]!.end };
         // Rows and offset in one transaction; new memories indexed once at its end.
         this.db
@@ -145,22 +152,22 @@ export class PeerReader {
           )
           .immediate();
         applied += part.length;
-        cur = next;
+        Object.assign(cur, next);
         budget.left -= part.length;
+        if (budget.left > 0 && performance.now() >= budget.deadline) budget.left = 0;
         if (budget.left <= 0) return applied;
       }
       if (r.stop !== null && r.stop !== 'torn') {
-        this.damaged.set(
-          `${peer}/${file}`,
-          `damaged record at byte ${r.stop.damagedAt} (waiting for a whole copy)`,
-        );
-        break;
+        // Waited on, or skipped once it stayed damaged for the grace time (damage.ts).
+        const resume = this.damage.damaged(peer, file, cur.segment, r.stop);
+        if (resume === null) break;
+        cur.offset = resume;
+        this.st.put.run({ peer, file, ...cur, lastAt: cur.last_at, now: this.clock() });
+        continue;
       }
-      this.damaged.delete(`${peer}/${file}`);
-      if (lines.length === 0 || r.stop === 'torn' || cur.offset >= r.size) break;
+      this.damage.clear(peer, file);
+      if (r.lines.length === 0 || r.stop === 'torn' || cur.offset >= r.size) break;
     }
-    if (cur.offset === first.end && !this.st.get.get(peer, file))
-      this.st.put.run({ peer, file, ...cur, lastAt: cur.last_at, now: this.clock() });
     return applied;
   }
 
@@ -176,35 +183,19 @@ export class PeerReader {
     if (at !== null && at > (next.last_at ?? 0)) next.last_at = at;
   }
 
-  /** Bytes of one peer's segments. */
-  static bytes(root: string, peer: string): number {
-    let n = 0;
-    for (const f of PeerReader.segments(join(root, peer))) {
-      try {
-        n += statSync(join(root, peer, f)).size;
-      } catch {
-        // vanished meanwhile
-      }
-    }
-    return n;
-  }
-
-  /** Status of one peer: what is there, what was applied. */
-  status(root: string, peer: string): PeerStatus {
+  /** Status of one peer (what is there, what was applied), and the bytes of its segments. */
+  status(root: string, peer: string, list: Segments): { status: PeerStatus; bytes: number } {
     const dir = join(root, peer);
     let lastSeenAt: number | null = null;
     let present = 0;
     let appliedBytes = 0;
     let records = 0;
     let lastAppliedAt: number | null = null;
-    for (const file of PeerReader.segments(dir)) {
-      try {
-        const s = statSync(join(dir, file));
-        present += s.size;
-        lastSeenAt = Math.max(lastSeenAt ?? 0, Math.round(s.mtimeMs));
-      } catch {
-        continue;
-      }
+    for (const file of list.files) {
+      const s = regularSize(join(dir, file));
+      if (!s) continue;
+      present += s.size;
+      lastSeenAt = Math.max(lastSeenAt ?? 0, Math.round(s.mtimeMs));
       const c = this.st.get.get(peer, file);
       if (c) {
         appliedBytes += c.offset;
@@ -212,7 +203,7 @@ export class PeerReader {
         if (c.last_at !== null) lastAppliedAt = Math.max(lastAppliedAt ?? 0, c.last_at);
       }
     }
-    return {
+    const status = {
       machine: peer,
       name: peerName(dir),
       lastSeenAt,
@@ -221,16 +212,6 @@ export class PeerReader {
       records,
       error: this.errors.get(peer) ?? null,
     };
-  }
-}
-
-function peerName(dir: string): string | null {
-  try {
-    const v = JSON.parse(readFileSync(join(dir, 'machine.json'), 'utf8').slice(0, 4096)) as {
-      name?: unknown;
-    };
-    return typeof v.name === 'string' ? v.name.slice(0, 64) : null;
-  } catch {
-    return null;
+    return { status, bytes: present };
   }
 }

@@ -49,16 +49,16 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       method: 'GET',
       path: '/api/sync',
       response: syncStatus,
-      handler: () => ({ json: d.engine.status() }),
+      handler: async () => ({ json: await d.engine.status() }),
     }),
     jsonRoute({
       method: 'POST',
       path: '/api/sync/run',
       response: syncStatus,
-      handler: ({ body }) => {
+      handler: async ({ body }) => {
         noBody(body);
-        d.engine.runNow();
-        return { json: d.engine.status() };
+        await d.engine.runNow();
+        return { json: await d.engine.status() };
       },
     }),
     jsonRoute({
@@ -66,23 +66,23 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       method: 'POST',
       path: '/api/sync/holds/:machine',
       response: syncStatus,
-      handler: ({ params, body }) => {
+      handler: async ({ params, body }) => {
         const machine = validate(machineIdSchema, params.machine, 'machine');
         const { decision } = validate(holdDecision, body);
         if (!d.engine.decide(machine, decision)) throw new HttpError(404, `no deletions of ${machine} held`);
-        return { json: d.engine.status() };
+        return { json: await d.engine.status() };
       },
     }),
     jsonRoute({
       method: 'POST',
       path: '/api/sync/trash/:id/restore',
       response: syncStatus,
-      handler: ({ params, body }) => {
+      handler: async ({ params, body }) => {
         noBody(body);
         const id = idParam(params);
         if (!d.engine.restore(id)) throw new HttpError(404, `trash item ${id} not found`);
         d.engine.write();
-        return { json: d.engine.status() };
+        return { json: await d.engine.status() };
       },
     }),
     {

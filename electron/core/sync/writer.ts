@@ -2,33 +2,39 @@
  * This machine's side of the sync folder: its own segment files (one writer, append only, a new
  * segment per start and past SEGMENT_BYTES, fsynced per batch) and the outbox drain that fills
  * them. A crash between the append and the outbox delete writes some records twice; readers apply
- * them once (apply.ts is idempotent). Compaction writes one snapshot segment of everything current
- * and then removes the older ones.
+ * them once (apply.ts is idempotent). A write that stops short (a full disk) is cut back to its
+ * last whole line and only the records that reached the file leave the outbox; the rest are
+ * written by a later try. Nothing is written through a link (safe-fs.ts). Compaction writes one
+ * snapshot segment of everything current and then removes the older ones.
  */
 import type Database from 'better-sqlite3';
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, fsyncSync, ftruncateSync, openSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SyncRecord } from '../../shared/contract/sync.js';
 import { encodeLine, newHeader, SEGMENT_EXT, segmentName } from './segment.js';
 import type { RecordSource } from './records.js';
 import { exportRecords } from './archive.js';
+import { listDir, regularSize } from './folder.js';
+import { ensureRealDir, replaceFile, ShortWriteError, writeAll } from './safe-fs.js';
 
 export const SEGMENT_BYTES = 8 * 1024 * 1024;
 /** Compact when this machine's segments pass either bound. */
 export const COMPACT_FILES = 32;
 export const COMPACT_BYTES = 64 * 1024 * 1024;
 const BATCH = 2000;
+
+/** A new segment: created, never opened through a link or over an existing file. */
+const NEW_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+/** An append that did not complete: the first `records` of its records are in the file, fsynced. */
+export class AppendError extends Error {
+  constructor(
+    readonly records: number,
+    readonly reason: unknown,
+  ) {
+    super(`${(reason as Error).message ?? String(reason)}`);
+  }
+}
 
 export interface SegmentLimits {
   /** Start a new segment past this size (default SEGMENT_BYTES). */
@@ -54,51 +60,96 @@ export class SegmentWriter {
 
   /** This machine's segment files, oldest first, with their sizes. */
   files(): Array<{ name: string; size: number }> {
-    let names: string[];
-    try {
-      names = readdirSync(this.dir).filter((n) => n.endsWith(SEGMENT_EXT));
-    } catch {
-      return [];
-    }
-    return names.sort().flatMap((n) => {
-      try {
-        return [{ name: n, size: statSync(join(this.dir, n)).size }];
-      } catch {
-        return [];
-      }
-    });
+    return listDir(this.dir, (e) => e.isFile() && e.name.endsWith(SEGMENT_EXT))
+      .entries.map((e) => e.name)
+      .sort()
+      .flatMap((name) => {
+        const s = regularSize(join(this.dir, name));
+        return s ? [{ name, size: s.size }] : [];
+      });
+  }
+
+  /** Starts a segment now (a folder's first use shows this machine there before anything is written). */
+  open(): void {
+    if (this.fd === null) this.openNew();
   }
 
   private openNew(): void {
     this.close();
-    mkdirSync(this.dir, { recursive: true });
+    ensureRealDir(this.dir);
     const now = this.clock();
-    const info = join(this.dir, 'machine.json');
-    writeFileSync(`${info}.tmp`, `${JSON.stringify({ machine: this.machine, name: this.name })}\n`);
-    renameSync(`${info}.tmp`, info);
-    this.file = join(this.dir, segmentName(now));
-    this.fd = openSync(this.file, 'wx', 0o600);
-    const head = encodeLine(newHeader(this.machine, this.name, now));
-    writeSync(this.fd, head);
-    this.size = Buffer.byteLength(head);
+    replaceFile(
+      join(this.dir, 'machine.json'),
+      `${JSON.stringify({ machine: this.machine, name: this.name })}\n`,
+    );
+    const file = join(this.dir, segmentName(now));
+    const fd = openSync(file, NEW_FILE, 0o600);
+    try {
+      const head = Buffer.from(encodeLine(newHeader(this.machine, this.name, now)));
+      writeAll(fd, head, 0);
+      this.size = head.length;
+    } catch (err) {
+      closeSync(fd);
+      unlinkSync(file);
+      throw err;
+    }
+    this.fd = fd;
+    this.file = file;
   }
 
-  /** Appends records and fsyncs; returns the bytes written. */
+  /**
+   * Appends records and fsyncs them; returns the bytes written. When the write stops short, the
+   * file is cut back to its last whole line and AppendError says how many records it holds.
+   */
   append(records: SyncRecord[]): number {
     if (records.length === 0) return 0;
     if (this.fd === null || this.size > (this.limits.segmentBytes ?? SEGMENT_BYTES)) this.openNew();
-    const text = records.map(encodeLine).join('');
-    const bytes = Buffer.byteLength(text);
-    writeSync(this.fd!, text);
-    fsyncSync(this.fd!);
-    this.size += bytes;
+    const fd = this.fd!;
+    const lines = records.map((r) => Buffer.from(encodeLine(r)));
+    const data = Buffer.concat(lines);
+    try {
+      writeAll(fd, data, this.size);
+      fsyncSync(fd);
+    } catch (err) {
+      throw new AppendError(this.cutBack(fd, lines, err), err);
+    }
+    this.size += data.length;
     this.lastWriteAt = this.clock();
-    return bytes;
+    return data.length;
+  }
+
+  /**
+   * After a failed append: keeps the whole lines that reached the file, cuts the torn one off and
+   * fsyncs; returns how many records are kept. When that fails too (or the fsync did), the segment
+   * is left as it is, none is counted as written, and the next append starts a new segment.
+   */
+  private cutBack(fd: number, lines: Buffer[], err: unknown): number {
+    if (!(err instanceof ShortWriteError)) {
+      this.close();
+      return 0;
+    }
+    let whole = 0;
+    let bytes = 0;
+    for (const l of lines) {
+      if (bytes + l.length > err.written) break;
+      bytes += l.length;
+      whole++;
+    }
+    try {
+      ftruncateSync(fd, this.size + bytes);
+      fsyncSync(fd);
+      this.size += bytes;
+      return whole;
+    } catch {
+      this.close();
+      return 0;
+    }
   }
 
   close(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+    this.file = null;
   }
 
   needsCompaction(): boolean {
@@ -110,10 +161,24 @@ export class SegmentWriter {
     );
   }
 
-  /** Writes everything current into a fresh segment, then removes every older one. */
+  /**
+   * Writes everything current into a fresh segment, then removes every older one. A snapshot that
+   * fails midway is removed (the older segments still hold everything) and the error thrown.
+   */
   snapshot(src: RecordSource, db: Database.Database): number {
     const before = this.files().map((f) => f.name);
     this.openNew();
+    const mine = this.file!;
+    try {
+      return this.fillSnapshot(src, db, before, mine);
+    } catch (err) {
+      this.close();
+      rmSync(mine, { force: true });
+      throw err;
+    }
+  }
+
+  private fillSnapshot(src: RecordSource, db: Database.Database, before: string[], mine: string): number {
     let n = 0;
     let batch: SyncRecord[] = [];
     exportRecords(src, db, { localOnly: true }, (r) => {
@@ -133,49 +198,7 @@ export class SegmentWriter {
     }
     n += tombs.length;
     this.append(batch);
-    const mine = this.file;
     for (const f of before) if (join(this.dir, f) !== mine) rmSync(join(this.dir, f), { force: true });
     return n;
   }
-}
-
-/** Drains the outbox into the writer: rows changed here, in records that may leave. */
-export function drainOutbox(db: Database.Database, src: RecordSource, w: SegmentWriter): number {
-  const take = db.prepare<[number], { kind: string; row_id: number }>(
-    `SELECT kind, row_id FROM sync_outbox ORDER BY CASE kind WHEN 'session' THEN 0 WHEN 'prompt' THEN 1
-       WHEN 'observation' THEN 2 WHEN 'summary' THEN 3 ELSE 4 END, row_id LIMIT ?`,
-  );
-  const done = db.prepare<[string, number]>('DELETE FROM sync_outbox WHERE kind = ? AND row_id = ?');
-  let total = 0;
-  for (;;) {
-    const rows = take.all(BATCH);
-    if (rows.length === 0) return total;
-    src.refresh();
-    const out: SyncRecord[] = [];
-    for (const r of rows) {
-      const rec = recordFor(src, r.kind, r.row_id);
-      if (rec) out.push(rec);
-    }
-    w.append(out);
-    total += out.length;
-    db.transaction(() => {
-      for (const r of rows) done.run(r.kind, r.row_id);
-    }).immediate();
-  }
-}
-
-function recordFor(src: RecordSource, kind: string, id: number): SyncRecord | null {
-  if (kind === 'tombstone') return src.tombstoneById(id);
-  if (kind === 'project') return src.projectById(id);
-  if (kind === 'session') {
-    const s = src.session(id);
-    return s && s.origin === null && src.mayLeave(s) ? src.sessionRecord(s) : null;
-  }
-  const hit =
-    kind === 'prompt'
-      ? src.promptById(id)
-      : kind === 'observation'
-        ? src.observationById(id)
-        : src.summaryById(id);
-  return hit && hit.session.origin === null && src.mayLeave(hit.session) ? hit.record : null;
 }
