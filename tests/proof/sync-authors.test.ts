@@ -170,7 +170,7 @@ describe('a peer writes only the sessions it authored', () => {
     ]);
   });
 
-  it("an archive cannot add to this machine's sessions either; one's own archive imports cleanly", async () => {
+  it("an archive cannot add to this machine's sessions either; one naming this machine is refused whole", async () => {
     const a = await machine();
     await seedSession(a, 'mine', '/w/alpha', 2);
     const dir = tempDir();
@@ -191,11 +191,12 @@ describe('a peer writes only the sessions it authored', () => {
     const p = await importFrom(a, forged);
     expect(p.report.refused).toBe(2);
     expect(rows(a, "SELECT 1 FROM observations WHERE uid = 'forged-obs'")).toHaveLength(0);
-    // One's own archive: everything in it is already here, nothing refused.
+    // An archive naming this machine is refused whole (sync-archive-hostile.test.ts): nothing changes.
+    const before = rows(a, 'SELECT count(*) AS n FROM observations');
     const again = await importFrom(a, own);
-    expect(again.report).toMatchObject({ refused: 0, invalid: 0 });
+    expect(again.status).toBe('failed');
     expect(again.report.added.observations).toBe(0);
-    expect(again.status).toBe('done');
+    expect(rows(a, 'SELECT count(*) AS n FROM observations')).toEqual(before);
   });
 });
 

@@ -22,7 +22,7 @@ export class SlicedReads {
     private readonly clock: () => number,
     /** `<folder>/memtray` while sync is on and writable, else null. */
     private readonly root: () => string | null,
-    /** What each peer's part of a slice was refused, and the end of each slice. */
+    /** What each peer's part of a slice was refused, and the end of a read. */
     private readonly after: { count(peer: string, report: ImportReport): void; settle(): void },
   ) {}
 
@@ -48,6 +48,9 @@ export class SlicedReads {
         await new Promise<void>((res) => setImmediate(res));
       }
     } finally {
+      // Deletions settle once the whole backlog is read: a peer's many deletions are weighed
+      // together (the hold), not a slice at a time.
+      this.after.settle();
       this.draining = null;
     }
   }
@@ -61,7 +64,6 @@ export class SlicedReads {
       this.after.count(peer, report);
       if (budget.left <= 0) break;
     }
-    this.after.settle();
     this.lastScanAt = this.clock();
     return { n, more: budget.left <= 0 };
   }
