@@ -33,6 +33,8 @@ export const sessions = sqliteTable(
     branch: text('branch'),
     /** The machine this session was imported or synced from; null when captured here (sync/). */
     origin: text('origin'),
+    /** The coding agent whose hooks recorded the session (shared/contract/agents.ts). */
+    agent: text('agent').notNull().default('claude-code'),
   },
   (t) => [index('sessions_project_started').on(t.project, t.startedAt)],
 );

@@ -1,12 +1,13 @@
 /**
- * `memtray-hook <Event> [--data-dir DIR]`: the Claude Code command hook.
+ * `memtray-hook <Event> [--agent X] [--data-dir DIR]`: the command hook of Claude Code, or of the
+ * agent X (codex, gemini, opencode, cursor, copilot: the service maps its event, core/agents/).
  *
  * Reads the hook's JSON on stdin, drops what the user keeps out (a never-captured tool, a file under
  * an excluded path), strips `<private>` / `<memtray-context>` blocks, and posts it to
  * the MemTray service named by `server.json` + `token` in the data dir (2 s timeout). If the service
  * is unreachable or answers 5xx, the event is redacted (spool-redact.ts) and appended to the spool
  * for the service to import later.
- * SessionStart prints the memory context for Claude. Whatever happens, it exits 0: a memory tool
+ * SessionStart prints the memory context for the agents that read it (hooks/agent.ts). Whatever happens, it exits 0: a memory tool
  * must never block or break a prompt.
  *
  * Kept free of the core on purpose (it starts on every tool call): plain `node:http`, no fetch.
@@ -14,6 +15,7 @@
 import type { IncomingMessage } from 'node:http';
 import { MAX_EVENT_BYTES } from '../electron/core/ingest/limits.js';
 import { mapStringsDeep, stripPrivacyTags } from '../electron/core/privacy/strip-tags.js';
+import { AGENT_EVENT_RE, agentArg, hookPath, printsContext } from './agent.js';
 import { appendSpool, readHookConfig, readServer, resolveDataDir, type ServerRef } from './lib.js';
 import { readStdinBounded } from './stdin.js';
 
@@ -22,7 +24,6 @@ const TIMEOUT_MS = 2000;
 const PING_TIMEOUT_MS = 1000;
 /** The service refuses more (413); reading stops there. */
 const MAX_STDIN = MAX_EVENT_BYTES;
-const EVENT_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 type Json = Record<string, unknown>;
 declare const Bun: unknown;
@@ -112,16 +113,24 @@ function call(
   });
 }
 
-function parseArgs(argv: string[]): { event: string | null; dataDir: string | null } {
-  let event: string | null = null;
-  let dataDir: string | null = null;
+interface Args {
+  event: string | null;
+  dataDir: string | null;
+  /** `--agent X`: the agent whose hook this is (null: Claude Code). */
+  agent: string | null;
+}
+
+function parseArgs(argv: string[]): Args {
+  const out: Args = { event: null, dataDir: null, agent: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--data-dir') dataDir = argv[++i] ?? null;
-    else if (a.startsWith('--data-dir=')) dataDir = a.slice('--data-dir='.length);
-    else if (!event && EVENT_RE.test(a)) event = a;
+    if (a === '--data-dir') out.dataDir = argv[++i] ?? null;
+    else if (a.startsWith('--data-dir=')) out.dataDir = a.slice('--data-dir='.length);
+    else if (a === '--agent') out.agent = agentArg(argv[++i]);
+    else if (a.startsWith('--agent=')) out.agent = agentArg(a.slice('--agent='.length));
+    else if (!out.event && AGENT_EVENT_RE.test(a)) out.event = a;
   }
-  return { event, dataDir };
+  return out;
 }
 
 /**
@@ -167,7 +176,7 @@ async function run(): Promise<void> {
     return;
   }
   const named = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : null;
-  const event = args.event ?? (named && EVENT_RE.test(named) ? named : null);
+  const event = args.event ?? (named && AGENT_EVENT_RE.test(named) ? named : null);
   if (!event) return;
   const config = readHookConfig(dataDir);
   if (typeof payload.tool_name === 'string' && config.skipTools.includes(payload.tool_name)) return;
@@ -182,23 +191,26 @@ async function run(): Promise<void> {
   const at = Date.now();
   // The token and the payload go only to a listener that proved it is this data dir's service.
   const trusted = server && (await verified) ? server : null;
-  // The one hook endpoint (journaled like Claude Code's HTTP hooks); SessionStart's answer carries
-  // the memory context.
-  const posted = trusted ? call(trusted.port, trusted.token, `/api/hooks/${event}`, body, id) : null;
+  // The hook endpoint (Claude Code's, or the agent's); SessionStart's answer carries the memory
+  // context.
+  const path = hookPath(args.agent, event);
+  const posted = trusted ? call(trusted.port, trusted.token, path, body, id) : null;
   const res = posted ? await posted : null;
   if (!res || res.status >= 500) {
     // An excluded folder's events are only counted by the service: never kept on disk for it.
     if (excluded === 'folder') return;
     // The redaction rules load only when an event is spooled (the service-up path never pays for them).
     const { cleanForSpool } = await import('./spool-redact.js');
-    appendSpool(dataDir, { v: 1, id, event, at, payload: cleanForSpool(payload) }, config.spoolMaxBytes);
+    const agent = args.agent && args.agent !== 'claude-code' ? { agent: args.agent } : {};
+    const entry = { v: 1, id, event, ...agent, at, payload: cleanForSpool(payload) };
+    appendSpool(dataDir, entry, config.spoolMaxBytes);
     return;
   }
   if (res.status >= 400) {
     process.stderr.write(`memtray-hook: service refused ${event} (${res.status})\n`);
     return;
   }
-  const text = event === 'SessionStart' ? contextOf(res.body) : '';
+  const text = printsContext(args.agent, event) ? contextOf(res.body) : '';
   if (text !== '') {
     const wrapped = text.startsWith('<memtray-context>')
       ? text

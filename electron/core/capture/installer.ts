@@ -121,7 +121,7 @@ function isExecutable(p: string): boolean {
   }
 }
 
-function readSettings(path: string): { json: Record<string, unknown>; exists: boolean; mode: number } {
+export function readSettings(path: string): { json: Record<string, unknown>; exists: boolean; mode: number } {
   let text: string | null;
   let parsed: unknown;
   try {
@@ -141,7 +141,7 @@ function readSettings(path: string): { json: Record<string, unknown>; exists: bo
   return { json: parsed as Record<string, unknown>, exists: true, mode };
 }
 
-function writeSettings(
+export function writeSettings(
   path: string,
   json: Record<string, unknown>,
   existed: boolean,

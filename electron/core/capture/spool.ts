@@ -1,6 +1,6 @@
 /**
  * Spool import. When the service is down (or answers 5xx) the command hook appends the event to
- * `<dataDir>/spool.jsonl` (one JSON object per line: `{v, id, event, at, payload}`). The service
+ * `<dataDir>/spool.jsonl` (one JSON object per line: `{v, id, event, agent?, at, payload}`). The service
  * claims the file by renaming it, waits briefly for in-flight appends, then ingests every line with
  * `eventUid = spool:<id>` (so a crash mid-import replays exactly once) and deletes it.
  */
@@ -12,6 +12,8 @@ import { MAX_EVENT_BYTES } from '../ingest/limits.js';
 import { classifyStorageError } from '../db/storage.js';
 import { Quarantine } from '../store/quarantine.js';
 import { readJsonlLines, RefusedFile } from './jsonl-reader.js';
+import { agentId } from '../../shared/contract/agents.js';
+import { toMemTrayEvent } from '../agents/index.js';
 import {
   EVENT_NAME_RE,
   hookBaseSchema,
@@ -20,10 +22,15 @@ import {
   type KnownHookEvent,
 } from '../ingest/payloads.js';
 
+/** An agent's own event name (opencode's have dots); Claude Code's match EVENT_NAME_RE. */
+const AGENT_EVENT_RE = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
+
 export const spoolLineSchema = z.object({
   v: z.literal(1),
   id: z.string().min(8).max(100),
-  event: z.string().regex(EVENT_NAME_RE),
+  event: z.string().regex(AGENT_EVENT_RE),
+  /** The agent whose hook spooled it (`memtray-hook --agent`): its event is mapped on import. */
+  agent: agentId.optional(),
   at: z.number().int().positive(),
   payload: z.record(z.string(), z.unknown()),
 });
@@ -125,14 +132,21 @@ function importLine(core: Core, raw: string, out: SpoolImport): void {
     out.tooLarge++;
     return;
   }
-  const schema = hookSchemas[line.data.event as KnownHookEvent] ?? hookBaseSchema;
-  const payload = schema.safeParse(line.data.payload);
+  const { event, payload: mapped } = line.data.agent
+    ? toMemTrayEvent(line.data.agent, line.data.event, line.data.payload)
+    : line.data;
+  if (!EVENT_NAME_RE.test(event)) {
+    out.badLines++;
+    return;
+  }
+  const schema = hookSchemas[event as KnownHookEvent] ?? hookBaseSchema;
+  const payload = schema.safeParse(mapped);
   if (!payload.success) {
     out.badLines++;
     return;
   }
   try {
-    const r = core.ingest.handleHook(line.data.event, payload.data as HookPayload, {
+    const r = core.ingest.handleHook(event, payload.data as HookPayload, {
       source: 'spool',
       eventUid: `spool:${line.data.id}`,
       at: line.data.at,
@@ -144,7 +158,7 @@ function importLine(core: Core, raw: string, out: SpoolImport): void {
     if (classifyStorageError(err)) throw err; // retried with the claimed file
     out.badLines++;
     core.logger.warn('capture: a spooled event could not be stored; skipped', {
-      event: line.data.event,
+      event,
       err: err as Error,
     });
   }

@@ -9,10 +9,16 @@ import {
   type HookScope,
 } from '../capture/installer.js';
 import type { HookMode } from '../capture/settings-merge.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { onPath } from '../capture/agents/targets.js';
 import { packageRoot } from '../config/env.js';
+import { otherAgents, parseAgent, printAgentHooks, runAgentHooks } from './agent-hooks.js';
 import type { CliHooksOutput } from '../../shared/contract/cli.js';
 
 const USAGE = `Usage:
+  memtray hooks install|uninstall|status --agent claude-code|codex|gemini|opencode|cursor|copilot|all
+                        (default claude-code; all: every agent present here, the others skipped)
   memtray hooks install [--mode http|command] [--scope user|project] [--settings PATH] [--token-env] [--port N]
                         [--url URL]   (http hooks post to URL, e.g. a desktop MemTray over ssh -R; see docs/sync.md)
   memtray hooks uninstall [--scope user|project] [--settings PATH]
@@ -47,6 +53,7 @@ export async function runHooks(argv: string[]): Promise<number> {
       port: { type: 'string' },
       url: { type: 'string' },
       json: { type: 'boolean' },
+      agent: { type: 'string' },
     },
     strict: true,
   });
@@ -68,6 +75,14 @@ export async function runHooks(argv: string[]): Promise<number> {
     ...(values.settings ? { settingsPath: values.settings } : {}),
   };
   const json = values.json === true;
+  const agent = parseAgent(values.agent);
+  if (agent !== 'claude-code' && ['install', 'uninstall', 'status'].includes(sub ?? '')) {
+    const results = await runAgentHooks(sub!, otherAgents(agent), env);
+    // `--agent all` covers Claude Code too, through its own installer below, when it is here.
+    if (agent === 'all' && claudePresent(env)) await runHooks([sub!, ...withoutAgent(rest)]);
+    printAgentHooks(results, json);
+    return 0;
+  }
   switch (sub) {
     case 'install': {
       const r = installHooks(env, {
@@ -97,4 +112,19 @@ export async function runHooks(argv: string[]): Promise<number> {
       process.stderr.write(`${USAGE}\n`);
       return 2;
   }
+}
+
+/** Claude Code is here: its command on PATH, or its settings folder. */
+function claudePresent(e: { home: string; env: NodeJS.ProcessEnv }): boolean {
+  return onPath('claude', e.env) !== null || existsSync(join(e.home, '.claude'));
+}
+
+/** The arguments without `--agent X` / `--agent=X` (Claude Code's installer takes none). */
+function withoutAgent(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--agent') i++;
+    else if (!args[i]!.startsWith('--agent=')) out.push(args[i]!);
+  }
+  return out;
 }

@@ -3,6 +3,7 @@
  * rule-based memory), jobs. Runs inside the Ingestor's transactions; notifications go to `emit`,
  * which the Ingestor fires after the COMMIT.
  */
+import { isAgentId } from '../../shared/contract/agents.js';
 import { cleanDeep } from '../privacy/clean.js';
 import type { HookPayload } from './payloads.js';
 import { touchesExcludedPath } from './project.js';
@@ -38,8 +39,24 @@ export class RowWriter {
     return this.d.jobs.enqueue(kind, subjectId, key, payload, at, emit);
   }
 
-  /** The rows a stored hook event implies (the session's, its prompt's, its observation's). */
+  /**
+   * The rows a stored hook event implies (the session's, its prompt's, its observation's); an
+   * event another agent's adapter mapped (core/agents/) names that agent on the session.
+   */
   projectHook(eventName: string, payload: HookPayload, at: number, emit: Emit): Partial<HookResult> {
+    const r = this.projectHookRows(eventName, payload, at, emit);
+    const agent = payload.memtray_agent;
+    if (r.sessionDbId !== undefined && isAgentId(agent) && typeof payload.session_id === 'string')
+      this.q.tagAgent(payload.session_id, agent);
+    return r;
+  }
+
+  private projectHookRows(
+    eventName: string,
+    payload: HookPayload,
+    at: number,
+    emit: Emit,
+  ): Partial<HookResult> {
     const claudeSessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
     if (!claudeSessionId) return {};
     const cwd = typeof payload.cwd === 'string' ? payload.cwd : null;

@@ -111,6 +111,9 @@ export function prepareIngestStatements(db: Database.Database) {
          transcript_path = coalesce(excluded.transcript_path, transcript_path)
        RETURNING ${SESSION_COLS}`,
     ),
+    tagAgent: db.prepare<[{ agent: string; sid: string }]>(
+      `UPDATE sessions SET agent = @agent WHERE claude_session_id = @sid AND agent <> @agent`,
+    ),
     bumpPrompt: db.prepare<[{ priv: number; prompt: string; id: number }], { prompt_counter: number }>(
       `UPDATE sessions SET prompt_counter = prompt_counter + 1, status = 'active', current_prompt_private = @priv,
          first_prompt = CASE WHEN @priv = 1 THEN first_prompt ELSE coalesce(first_prompt, @prompt) END
@@ -170,6 +173,8 @@ export function prepareIngestStatements(db: Database.Database) {
           branch: where?.branch ?? null,
         }),
       )!,
+    /** Names the agent whose hooks recorded the session (the column defaults to Claude Code). */
+    tagAgent: (sid: string, agent: string): void => void s.tagAgent.run({ agent, sid }),
     bumpPrompt: (sessionId: number, isPrivate: boolean, prompt: string): number =>
       s.bumpPrompt.get({ priv: isPrivate ? 1 : 0, prompt, id: sessionId })!.prompt_counter,
     insertPrompt: (sessionId: number, n: number, prompt: string, at: number): void =>

@@ -1,5 +1,6 @@
 /** Rows as the API returns them (the contract's shapes): JSON columns decoded, internal columns left out. */
 import { observations, sessions, sessionSummaries } from '../../../drizzle/schema.js';
+import { DEFAULT_AGENT, isAgentId } from '../../shared/contract/agents.js';
 import type { Observation } from '../../shared/contract/observations.js';
 import type { Session, Summary } from '../../shared/contract/sessions.js';
 
@@ -42,6 +43,7 @@ export function sessionView(s: SessionRow): Session {
     completedAt: s.completedAt,
     worktree: s.worktree,
     branch: s.branch,
+    agent: isAgentId(s.agent) ? s.agent : DEFAULT_AGENT,
   };
 }
 

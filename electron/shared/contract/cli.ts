@@ -3,6 +3,7 @@
  * `mcp install|uninstall` (`memtray search --json` is `cliSearchOutput` in search.ts).
  */
 import { z } from 'zod';
+import { agentId } from './agents';
 import { id } from './common';
 import { hooksState } from './capture';
 import { status } from './health';
@@ -27,6 +28,19 @@ export const cliHooksOutput = hooksState.extend({
   removed: z.number().int().nonnegative().optional(),
 });
 export type CliHooksOutput = z.infer<typeof cliHooksOutput>;
+
+/** `memtray hooks status|install|uninstall --agent X --json` for an agent other than Claude Code. */
+export const cliAgentHooks = z.strictObject({
+  agent: agentId,
+  /** Whether the agent is on this machine (its command on PATH, or its config folder). */
+  present: z.boolean(),
+  installed: z.boolean(),
+  path: z.string(),
+  events: z.array(z.string()),
+  notes: z.array(z.string()),
+});
+export const cliAgentHooksOutput = z.strictObject({ agents: z.array(cliAgentHooks) });
+export type CliAgentHooksOutput = z.infer<typeof cliAgentHooksOutput>;
 
 /** `memtray import --json`. */
 export const cliImportOutput = z.strictObject({

@@ -2,6 +2,7 @@
  * Sessions: `GET /api/sessions`, `GET|DELETE /api/sessions/:id`, `GET /api/sessions/:id/state`.
  */
 import { z } from 'zod';
+import { agentId } from './agents';
 import { epochMs, id, page, projectName } from './common';
 import { observation } from './observations';
 
@@ -25,6 +26,8 @@ export const session = z.strictObject({
   /** The worktree (its top level) and branch the session started in, when in a git repository. */
   worktree: z.string().nullable().optional(),
   branch: z.string().nullable().optional(),
+  /** The coding agent whose hooks recorded the session. */
+  agent: agentId.optional(),
 });
 export type Session = z.infer<typeof session>;
 

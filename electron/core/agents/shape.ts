@@ -1,0 +1,66 @@
+/**
+ * Building MemTray's event shape (Claude Code's hook payload, which the projector reads) from
+ * another agent's payload. An adapter names the MemTray event and the fields it fills; the rest
+ * of the agent's payload is kept as it came, beside `memtray_agent` and the agent's own event name.
+ */
+import type { AgentId } from '../../shared/contract/agents.js';
+
+export type Json = Record<string, unknown>;
+
+/** MemTray's event: its name (a KnownHookEvent, or the agent's own name when unknown) and payload. */
+export interface MemTrayEvent {
+  event: string;
+  payload: Json;
+}
+
+export interface AgentAdapter {
+  id: AgentId;
+  /** Maps one hook call of the agent; an event it does not know keeps its (sanitized) name. */
+  toMemTray(nativeEvent: string, payload: Json): MemTrayEvent;
+}
+
+/** Longest text kept from one field an adapter moves (the hook endpoint bounds the whole body). */
+const MAX_FIELD = 200_000;
+
+export function str(v: unknown, max = MAX_FIELD): string | undefined {
+  return typeof v === 'string' ? v.slice(0, max) : undefined;
+}
+
+export function rec(v: unknown): Json {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
+}
+
+/** A name the journal accepts (EVENT_NAME_RE): other characters become `_`, at most 64. */
+export function eventName(native: string): string {
+  const s = native.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 64);
+  return /^[A-Za-z]/.test(s) ? s : `E${s.slice(0, 63)}`;
+}
+
+/** The MemTray event: the agent's payload, then the mapped fields (undefined ones left out). */
+export function memtrayEvent(
+  agent: AgentId,
+  native: string,
+  event: string | null,
+  payload: Json,
+  fields: Json = {},
+  moved: readonly string[] = [],
+): MemTrayEvent {
+  const name = event ?? eventName(native);
+  const out: Json = { ...payload };
+  // Fields the adapter moved into MemTray's (a tool's output): stored once, not twice.
+  for (const k of moved) delete out[k];
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  out.hook_event_name = name;
+  out.memtray_agent = agent;
+  out.memtray_agent_event = native.slice(0, 64);
+  return { event: name, payload: out };
+}
+
+/** A shell call in MemTray's terms: Claude Code's `Bash` with `{command}`. */
+export function bashCall(command: unknown, output: string | undefined, stderr = ''): Json {
+  return {
+    tool_name: 'Bash',
+    tool_input: { command: str(command) ?? '' },
+    ...(output === undefined ? {} : { tool_response: { stdout: output, stderr } }),
+  };
+}

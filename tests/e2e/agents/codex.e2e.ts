@@ -1,0 +1,157 @@
+/**
+ * The real Codex CLI (devDependency @openai/codex, pinned) against a scripted Responses API, with
+ * hooks written by `memtray hooks install --agent codex` into a temporary HOME and trusted the way
+ * Codex records a review (no `--dangerously-bypass-hook-trust`). Proves: the prompt and the shell
+ * call land in a session tagged `codex`; the fix made there reaches Claude Code's SessionStart
+ * digest for the same project (the real command hook's output), the API's search and MCP search;
+ * the next Codex session's model sees the memory context; uninstall removes exactly MemTray's hooks
+ * and their trust.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { responsesProtocol } from '../../helpers/agent-models/responses.js';
+import { ScriptedModelServer } from '../../helpers/agent-models/server.js';
+import { connectMcp } from '../../helpers/cli.js';
+import { agentSessions, memtrayHooks, runAgent, startRig, until, type Rig } from './rig.js';
+
+const FIX = 'ParserTimeoutError fixed: retry budget raised to 5 in src/parser.ts';
+const HOOK = join(process.cwd(), 'dist', 'memtray-hook.cjs');
+
+function writeCodexConfig(r: Rig, model: ScriptedModelServer): void {
+  mkdirSync(join(r.home, '.codex'), { recursive: true });
+  writeFileSync(
+    join(r.home, '.codex', 'config.toml'),
+    [
+      'model = "gpt-scripted"',
+      'model_provider = "scripted"',
+      '[model_providers.scripted]',
+      'name = "scripted"',
+      `base_url = "${model.base}/v1"`,
+      'env_key = "SCRIPTED_API_KEY"',
+      'wire_api = "responses"',
+      '',
+    ].join('\n'),
+  );
+}
+
+const runCodex = (r: Rig, prompt: string) =>
+  runAgent(
+    'codex',
+    ['exec', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', prompt],
+    r,
+    { SCRIPTED_API_KEY: 'sk-scripted' },
+  );
+
+/** Claude Code's SessionStart in the same project, through the real command hook (no --agent). */
+function claudeSessionStart(r: Rig): Promise<string> {
+  const payload = { session_id: 'claude-after-codex', cwd: r.proj, hook_event_name: 'SessionStart' };
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [HOOK, 'SessionStart', '--data-dir', r.dataDir], { env: r.env });
+    let out = '';
+    p.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    p.on('error', reject);
+    p.on('close', () => resolve(out));
+    p.stdin.end(JSON.stringify(payload));
+  });
+}
+
+describe('real Codex CLI', () => {
+  const open: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c().catch(() => undefined);
+  });
+
+  async function setup(): Promise<{ r: Rig; model: ScriptedModelServer }> {
+    const r = await startRig('billing-api');
+    const model = new ScriptedModelServer(responsesProtocol);
+    await model.start();
+    open.push(
+      () => model.stop(),
+      () => r.t.stop(),
+    );
+    writeCodexConfig(r, model);
+    return { r, model };
+  }
+
+  it('captures a Codex session tagged codex; its fix reaches Claude Code, search and MCP', async () => {
+    const { r, model } = await setup();
+    const installed = memtrayHooks(r, 'install', 'codex') as {
+      agents: Array<{ installed: boolean; notes: string[]; events: string[] }>;
+    };
+    expect(installed.agents[0]!.installed).toBe(true);
+    expect(installed.agents[0]!.notes.join('\n')).toMatch(/trusted 6 hooks/);
+
+    model.plan([`echo "${FIX}" > FIX.md && cat FIX.md`], 'Fixed the parser timeout.');
+    const run = await runCodex(r, 'Fix the ParserTimeoutError in the parser');
+    expect(run.code, run.err).toBe(0);
+    const core = r.t.service.core;
+    const s = await until(() => agentSessions(r, 'codex').find((x) => x.tools === 'Bash'));
+    expect(s.project).toBe('billing-api');
+    const detail = (await r.t.api('GET', `/api/sessions/${s.id}`)).json as {
+      session: { agent: string };
+      prompts: Array<{ prompt: string }>;
+      observations: Array<{ toolName: string; failed: boolean }>;
+    };
+    expect(detail.session.agent).toBe('codex');
+    expect(detail.prompts.map((p) => p.prompt)).toEqual(['Fix the ParserTimeoutError in the parser']);
+    const bash = detail.observations.find((o) => o.toolName === 'Bash')!;
+    expect(JSON.stringify(bash)).toContain('ParserTimeoutError');
+    const events = core.sqlite
+      .prepare('select event_name e from events where claude_session_id = ? order by id')
+      .all(s.claude_session_id) as Array<{ e: string }>;
+    expect(events.map((e) => e.e)).toEqual(
+      expect.arrayContaining(['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop']),
+    );
+
+    // Claude Code, later, in the same repository: its SessionStart digest carries the fix.
+    await until(() => (core.read.sessionByClaudeId(s.claude_session_id) ? true : null));
+    const digest = await claudeSessionStart(r);
+    expect(digest).toContain('<memtray-context>');
+    expect(digest).toContain('ParserTimeoutError');
+    const inject = await r.t.api('GET', '/api/context/inject?project=billing-api');
+    expect(inject.text).toContain('ParserTimeoutError');
+    const search = (await r.t.api('GET', '/api/search?q=ParserTimeoutError')).json as {
+      items: Array<{ sessionId: number }>;
+    };
+    expect(search.items.map((i) => i.sessionId)).toContain(s.id);
+    const mcp = await connectMcp(r.dataDir, 'agents-e2e', r.proj);
+    open.push(() => mcp.close());
+    const hit = await mcp.callTool({ name: 'search', arguments: { query: 'ParserTimeoutError' } });
+    expect(JSON.stringify(hit.content)).toContain('ParserTimeoutError');
+
+    // The next Codex session starts with the memory: its model sees the context.
+    model.plan([], 'Nothing to do.');
+    const before = model.turns().length;
+    const again = await runCodex(r, 'What changed in the parser?');
+    expect(again.code, again.err).toBe(0);
+    const firstTurn = model.turns()[before]!;
+    expect(firstTurn).toContain('memtray-context');
+    expect(firstTurn).toContain('ParserTimeoutError');
+  });
+
+  it('uninstall removes exactly MemTray hooks and their trust; install twice is once', async () => {
+    const { r } = await setup();
+    const hooksFile = join(r.home, '.codex', 'hooks.json');
+    const foreign = { type: 'command', command: 'echo theirs' };
+    writeFileSync(hooksFile, JSON.stringify({ hooks: { Stop: [{ hooks: [foreign] }] } }));
+    memtrayHooks(r, 'install', 'codex');
+    memtrayHooks(r, 'install', 'codex');
+    const installed = JSON.parse(readFileSync(hooksFile, 'utf8')) as {
+      hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>;
+    };
+    expect(installed.hooks.Stop).toHaveLength(2);
+    expect(installed.hooks.PostToolUse![0]!.hooks[0]!.command).toMatch(
+      /memtray-hook.* --agent codex PostToolUse$/,
+    );
+    expect(readFileSync(join(r.home, '.codex', 'config.toml'), 'utf8')).toMatch(/trusted_hash/);
+    const out = memtrayHooks(r, 'uninstall', 'codex') as {
+      agents: Array<{ installed: boolean; notes: string[] }>;
+    };
+    expect(out.agents[0]!.installed).toBe(false);
+    expect(out.agents[0]!.notes.join('\n')).toMatch(/forgot Codex's trust of 6/);
+    expect(JSON.parse(readFileSync(hooksFile, 'utf8'))).toEqual({ hooks: { Stop: [{ hooks: [foreign] }] } });
+    expect(readFileSync(join(r.home, '.codex', 'config.toml'), 'utf8')).not.toMatch(/trusted_hash/);
+  });
+});

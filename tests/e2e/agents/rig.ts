@@ -1,0 +1,107 @@
+/**
+ * The agents e2e rig: a real service on 127.0.0.1 (server.json written, so the real command hook
+ * finds it), a temporary HOME and project, `memtray hooks install --agent X` run as a user would,
+ * and the real agent CLI run with its stdin closed.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { MEMTRAY_BIN } from '../../helpers/cli.js';
+import { startTestService, tempDir, type TestService } from '../../helpers/service.js';
+
+export const BIN_DIR = join(process.cwd(), 'node_modules', '.bin');
+
+export interface Rig {
+  t: TestService;
+  root: string;
+  home: string;
+  proj: string;
+  dataDir: string;
+  /** The environment an agent runs in: this HOME, the package's bin folder first on PATH. */
+  env: NodeJS.ProcessEnv;
+}
+
+export async function startRig(projName: string): Promise<Rig> {
+  const root = tempDir('memtray-agents-');
+  const home = join(root, 'home');
+  const proj = join(root, projName);
+  const dataDir = join(root, 'data');
+  mkdirSync(home);
+  mkdirSync(proj);
+  const t = await startTestService({ dataDir, writeServerJson: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    PATH: `${BIN_DIR}${delimiter}${process.env.PATH ?? ''}`,
+  };
+  for (const k of ['MEMTRAY_DATA_DIR', 'CLAUDECODE', 'CODEX_HOME', 'XDG_CONFIG_HOME']) delete env[k];
+  return { t, root, home, proj, dataDir, env };
+}
+
+/** `memtray hooks <sub> --agent X --json` as the user runs it (HOME, PATH and cwd of the rig). */
+export function memtrayHooks(r: Rig, sub: string, agent: string): unknown {
+  const out = execFileSync(
+    process.execPath,
+    [MEMTRAY_BIN, 'hooks', sub, '--agent', agent, '--data-dir', r.dataDir, '--json'],
+    { env: r.env, cwd: r.proj, encoding: 'utf8' },
+  );
+  return JSON.parse(out.trim().split('\n').pop()!) as unknown;
+}
+
+export interface RunResult {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** Runs a real agent CLI with stdin closed; killed after `timeoutMs`. */
+export function runAgent(
+  cmd: string,
+  args: string[],
+  r: Rig,
+  extraEnv: NodeJS.ProcessEnv = {},
+  timeoutMs = 90_000,
+): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const p = spawn(join(BIN_DIR, cmd), args, {
+      cwd: r.proj,
+      env: { ...r.env, PWD: r.proj, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    p.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const timer = setTimeout(() => p.kill('SIGKILL'), timeoutMs);
+    p.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, err });
+    });
+  });
+}
+
+/** Polls `fn` every 100 ms until it returns something truthy, or throws after `ms`. */
+export async function until<T>(fn: () => T | undefined | null | false, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+/** The sessions an agent recorded, newest first, with their tool calls. */
+export function agentSessions(
+  r: Rig,
+  agent: string,
+): Array<{ id: number; claude_session_id: string; project: string; tools: string | null }> {
+  return r.t.service.core.sqlite
+    .prepare(
+      `select s.id, s.claude_session_id, s.project,
+         (select group_concat(o.tool_name) from observations o
+           where o.session_id = s.id and o.tool_name not like 'memtray:%') tools
+       from sessions s where s.agent = ? order by s.id desc`,
+    )
+    .all(agent) as Array<{ id: number; claude_session_id: string; project: string; tools: string | null }>;
+}
