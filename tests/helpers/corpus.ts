@@ -6,6 +6,7 @@
  * Tests that only need real payloads use `loadHookEvents()` (the fixtures, plus the corpus when it is
  * there); tests about the shared corpus itself skip with `SHARED_CORPUS_SKIP` when it is absent.
  */
+import { DEFAULT_SKIP_TOOLS } from '../../electron/shared/contract/tools.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPUS_DIR } from './service.js';
@@ -111,4 +112,10 @@ export function transcriptFiles(): string[] {
   };
   walk(dir);
   return out.sort();
+}
+
+/** Whether an event is a call of a tool on the default never-captured list (nothing of it is journaled). */
+export function neverCaptured(e: CorpusEvent): boolean {
+  const tool = e.payload.tool_name;
+  return typeof tool === 'string' && DEFAULT_SKIP_TOOLS.includes(tool);
 }
