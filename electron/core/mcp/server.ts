@@ -4,6 +4,7 @@
  * `save_memory`. Stdout belongs to the protocol: nothing else is printed there.
  */
 import { createCore, type CoreOptions } from '../core.js';
+import { BoundedLines, oversizeError } from './bounded-stdin.js';
 import { registerTools } from './tools.js';
 
 export async function runMcpServer(opts: CoreOptions): Promise<void> {
@@ -22,11 +23,13 @@ export async function runMcpServer(opts: CoreOptions): Promise<void> {
     },
   );
   registerTools(server, core);
-  const transport = new StdioServerTransport();
+  // Messages past the bound are answered with an error here; the SDK's reader never sees them.
+  const input = process.stdin.pipe(new BoundedLines((id) => process.stdout.write(oversizeError(id))));
+  const transport = new StdioServerTransport(input);
   await new Promise<void>((resolve, reject) => {
     transport.onclose = () => resolve();
     server.connect(transport).catch(reject);
-    process.stdin.once('end', () => resolve());
+    input.once('end', () => resolve());
   });
   await server.close().catch(() => undefined);
   core.close();
