@@ -1,0 +1,34 @@
+/**
+ * The blind recall set (bench/recall/blind/) stays what it was when frozen: every key is on the
+ * transcript lines its evidence cites and appears in no question, and both splits load.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadQuestions } from '../../bench/recall/score.js';
+
+const BLIND = join(process.cwd(), 'bench', 'recall', 'blind');
+
+describe('the blind recall set', () => {
+  it('every key is on its cited transcript lines and in no question', () => {
+    const out = execFileSync(
+      process.execPath,
+      [
+        join(BLIND, 'verify.mjs'),
+        join(BLIND, 'transcripts'),
+        join(BLIND, 'dev.json'),
+        join(BLIND, 'test.json'),
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(out).toMatch(/0 failures/);
+  });
+
+  it('has a dev and a test split of at least 120 questions in all, with no id in both', () => {
+    const dev = loadQuestions(join(BLIND, 'dev.json'));
+    const test = loadQuestions(join(BLIND, 'test.json'));
+    expect(dev.length + test.length).toBeGreaterThanOrEqual(120);
+    const ids = new Set(dev.map((q) => q.id));
+    expect(test.filter((q) => ids.has(q.id))).toEqual([]);
+  });
+});
