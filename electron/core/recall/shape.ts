@@ -6,13 +6,19 @@
  * the stored text is only read.
  */
 import type { Intent } from './intent.js';
+import { pickPassages } from './passages.js';
 
-export const SNIPPET_MAX = 320;
-const WINDOW = 110;
+export const SNIPPET_MAX = 400;
 const FRAGMENTS = 3;
 /** Reason clauses: `because …`, `so that …`, `since …`, up to the end of their sentence. */
 const REASON =
   /\b(?:because|so that|since|in order to|to avoid|otherwise|the reason)\b(?:[^.!?\n]|[.!?](?=\S)){3,200}/i;
+/** What a passage answering "why" says: a reason, a comparison. */
+const WHY_CUE =
+  /\b(?:because|since|so that|in order to|to avoid|otherwise|reason|rather than|instead of|better than|safer|cheaper|simpler)\b|因为|所以|为了|而不是|理由|原因/i;
+/** What a passage answering "what broke / how was it fixed" says: the error, or the fix. */
+const FIX_CUE =
+  /\b(?:error|fatal|failed|exception|panic\w*|assert\w*|cannot|not found|denied|fix(?:ed|es)?|resolved|the cause|turned out|by (?:\w+ing))\b|错误|报错|失败|修复|原因|改成/i;
 const ERROR_LINE =
   /(?:^|\n)[^\n]*\b(?:error|fatal|failed|exception|assert\w*|cannot|not found|denied)\b[^\n]*/i;
 
@@ -101,63 +107,6 @@ export function find(lower: string, stem: string): number {
   return first;
 }
 
-/** Occurrences of a stem considered for a window (the first ones). */
-const MAX_SPOTS = 24;
-const VALUE = /\d|\w[:=]\s*\S/;
-/** How far a window's edge moves to land on a word boundary. */
-const SNAP = 16;
-
-/** Where each stem occurs in `lower` (word starts first, at most MAX_SPOTS each). */
-function spots(lower: string, stem: string): number[] {
-  const out: number[] = [];
-  for (let i = lower.indexOf(stem); i >= 0 && out.length < MAX_SPOTS; i = lower.indexOf(stem, i + 1))
-    if (!wordBefore(lower, i)) out.push(i);
-  return out.length > 0 ? out : [find(lower, stem)].filter((i) => i >= 0);
-}
-
-/** `[a, b)` moved outwards to whitespace when there is some within SNAP characters. */
-function snap(text: string, a: number, b: number): [number, number] {
-  let x = a;
-  while (x > 0 && x > a - SNAP && !/\s/.test(text[x - 1]!)) x--;
-  if (x > 0 && !/\s/.test(text[x - 1]!)) x = a;
-  let y = b;
-  while (y < text.length && y < b + SNAP && !/\s/.test(text[y]!)) y++;
-  if (y < text.length && !/\s/.test(text[y]!)) y = b;
-  return [x, y];
-}
-
-/**
- * Windows of `text` for `stems` (rarest first): for the rarest stem not yet shown, the window
- * around one of its occurrences that holds the most weight of the stems not yet shown (a stem
- * weighs more the rarer it is), edges on word boundaries; each [start, end) in `text`.
- */
-function windows(text: string, stems: string[], room: number): Array<[number, number]> {
-  const lower = text.toLowerCase();
-  const at = stems.map((st) => spots(lower, st));
-  const shown = (i: number, out: Array<[number, number]>): boolean =>
-    at[i]!.some((p) => out.some(([a, b]) => p >= a && p < b));
-  const out: Array<[number, number]> = [];
-  for (let k = 0; k < stems.length; k++) {
-    if (out.length >= FRAGMENTS || room <= 20) break;
-    if (at[k]!.length === 0 || shown(k, out)) continue;
-    const w = Math.min(WINDOW, room);
-    let best: [number, number] | null = null;
-    let bestScore = -1;
-    for (const p of at[k]!) {
-      const a = Math.max(0, p - Math.floor(w / 3));
-      const [x, y] = snap(text, a, Math.min(text.length, a + w));
-      // On a tie, the window that states a value (a number, `key: value`, `key = value`).
-      let score = VALUE.test(text.slice(x, y)) ? 0.01 : 0;
-      for (let j = k; j < stems.length; j++)
-        if (!shown(j, out) && at[j]!.some((q) => q >= x && q < y)) score += 1 / (1 + j);
-      if (score > bestScore) [best, bestScore] = [[x, y], score];
-    }
-    out.push(best!);
-    room -= best![1] - best![0] + 3;
-  }
-  return out.sort((x, y) => x[0] - y[0]);
-}
-
 /** A word without its common English endings (`compilation` → `compil`), at least 3 letters. */
 export function stemOf(w: string): string {
   const s = w.toLowerCase().replace(/(?:ations?|ings?|ers?|ed|es|ions?|ly|s|e)$/, '');
@@ -223,9 +172,10 @@ export function shapeSnippet(intent: Intent | null, r: ShapeRow, words: string[]
   }
   const leadLower = parts.join(' ').toLowerCase();
   const todo = stems.filter((s) => !leadLower.includes(s));
-  for (const [a, b] of windows(text, todo, room)) {
-    const frag = `${a > 0 ? '…' : ''}${text.slice(a, b).trim()}${b < text.length ? '…' : ''}`;
-    if (!leadLower.includes(flat(text.slice(a, b)).toLowerCase())) parts.push(frag);
+  const cue = intent === 'decision' ? WHY_CUE : intent === 'failure' ? FIX_CUE : null;
+  for (const u of pickPassages(text, { stems: todo, cue, room, most: FRAGMENTS - parts.length })) {
+    const frag = `${u.start > 0 ? '…' : ''}${text.slice(u.start, u.end).trim()}${u.end < text.length ? '…' : ''}`;
+    if (!leadLower.includes(flat(text.slice(u.start, u.end)).toLowerCase())) parts.push(frag);
   }
   if (parts.length === 0) return '';
   const joined = parts.slice(0, FRAGMENTS).join(' … ').replace(/…\s*…/g, '…');

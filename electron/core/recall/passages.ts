@@ -1,0 +1,118 @@
+/**
+ * The passages of a memory's text a snippet is made of: its lines, facts, clauses and sentences
+ * (split at ` ⏎ `, ` · `, ` — `, newlines and sentence ends, Chinese ones included), each at most
+ * UNIT_MAX characters. A snippet shows the passages that hold the most weight of the question's
+ * words (a rarer word weighs more), with a bonus for one that says what the question's intent asks
+ * (a reason, an error, a value), in reading order: whole sentences, not windows cut mid-phrase.
+ */
+
+const UNIT_MAX = 240;
+const SPLIT = /\s+⏎\s+|\s+·\s+|\s+—\s+|\n+|(?<=[.!?;])\s+(?=[\p{Lu}\p{Lo}`"'([$])|(?<=[。！？；])/gu;
+const MAX_UNITS = 400;
+
+export interface Unit {
+  start: number;
+  end: number;
+}
+
+/** The passages of `text` as [start, end) ranges, long ones cut at spaces. */
+export function units(text: string): Unit[] {
+  const out: Unit[] = [];
+  let at = 0;
+  const add = (a: number, b: number): void => {
+    while (a < b && /\s/.test(text[a]!)) a++;
+    while (b > a && /\s/.test(text[b - 1]!)) b--;
+    while (b - a > UNIT_MAX && out.length < MAX_UNITS) {
+      const cut = text.lastIndexOf(' ', a + UNIT_MAX);
+      const end = cut > a + UNIT_MAX / 2 ? cut : a + UNIT_MAX;
+      out.push({ start: a, end });
+      a = end;
+      while (a < b && /\s/.test(text[a]!)) a++;
+    }
+    if (b > a && out.length < MAX_UNITS) out.push({ start: a, end: b });
+  };
+  for (const m of text.matchAll(SPLIT)) {
+    add(at, m.index);
+    at = m.index + m[0].length;
+    if (out.length >= MAX_UNITS) return out;
+  }
+  add(at, text.length);
+  return out;
+}
+
+export interface Pick {
+  /** Stems of the question, rarest first (a stem's weight falls with its rank). */
+  stems: string[];
+  /** What the intent asks for (a reason clause, an error line…), or null. */
+  cue: RegExp | null;
+  /** Characters the passages may take in all. */
+  room: number;
+  /** At most this many passages. */
+  most: number;
+}
+
+const weightAt = (rank: number): number => 1 / (1 + rank);
+
+/** Weight of the stems not yet shown that `lower` holds, plus the cue's and a value's bonus. */
+function score(lower: string, raw: string, p: Pick, shown: Set<number>): { s: number; got: number[] } {
+  let s = 0;
+  const got: number[] = [];
+  p.stems.forEach((st, j) => {
+    if (shown.has(j) || !lower.includes(st)) return;
+    s += weightAt(j);
+    got.push(j);
+  });
+  if (s === 0) return { s, got };
+  if (p.cue?.test(raw)) s += 0.6;
+  if (/\d/.test(raw)) s += 0.05;
+  return { s, got };
+}
+
+/** The passages of `text` to show, in reading order, as [start, end) ranges. */
+export function pickPassages(text: string, p: Pick): Unit[] {
+  const lower = text.toLowerCase();
+  const all = units(text);
+  const shown = new Set<number>();
+  const chosen: Unit[] = [];
+  let room = p.room;
+  while (chosen.length < p.most && room > 24) {
+    let best: { u: Unit; s: number; got: number[] } | null = null;
+    for (const u of all) {
+      if (chosen.some((c) => u.start < c.end && c.start < u.end)) continue;
+      const r = score(lower.slice(u.start, u.end), text.slice(u.start, u.end), p, shown);
+      if (r.s > 0 && (!best || r.s > best.s)) best = { u, ...r };
+    }
+    if (!best) break;
+    best.u = withNext(all, best.u, room, chosen);
+    const len = Math.min(best.u.end - best.u.start, room);
+    chosen.push(len < best.u.end - best.u.start ? clipUnit(text, lower, best.u, len, p.stems) : best.u);
+    for (const j of best.got) shown.add(j);
+    room -= len + 3;
+  }
+  return chosen.sort((a, b) => a.start - b.start);
+}
+
+/** Context: a short passage takes the one after it too, while it fits in a share of the room. */
+const CONTEXT = 120;
+function withNext(all: Unit[], u: Unit, room: number, chosen: Unit[]): Unit {
+  const i = all.findIndex((x) => x.start === u.start && x.end === u.end);
+  const next = all[i + 1];
+  if (!next || chosen.some((c) => c.start === next.start)) return u;
+  if (u.end - u.start >= CONTEXT || next.end - u.start > Math.min(room, u.end - u.start + CONTEXT)) return u;
+  return { start: u.start, end: next.end };
+}
+
+/** `u` cut to `len` characters around its first stem, at spaces where there are some. */
+function clipUnit(text: string, lower: string, u: Unit, len: number, stems: string[]): Unit {
+  const at = Math.min(
+    ...stems.map((st) => lower.indexOf(st, u.start)).filter((i) => i >= u.start && i < u.end),
+  );
+  let a = Number.isFinite(at) ? Math.max(u.start, at - Math.floor(len / 3)) : u.start;
+  a = Math.min(a, u.end - len);
+  const space = text.indexOf(' ', a);
+  if (a > u.start && space > 0 && space < a + 16) a = space + 1;
+  let b = Math.min(u.end, a + len);
+  const back = text.lastIndexOf(' ', b);
+  if (b < u.end && back > a + len / 2) b = back;
+  return { start: a, end: b };
+}

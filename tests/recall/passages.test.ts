@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { pickPassages, units } from '../../electron/core/recall/passages.js';
+
+const show = (text: string, stems: string[], cue: RegExp | null = null): string[] =>
+  pickPassages(text, { stems, cue, room: 400, most: 3 }).map((u) => text.slice(u.start, u.end));
+
+describe('snippet passages', () => {
+  it('splits at facts, lines and sentence ends (Chinese ones too), not inside a sentence', () => {
+    const text =
+      'Created cache.py · wrote: OK_TTL = 24 h ⏎ FAIL_TTL = 1 h. A fixed link turns green on the next push. 保留 24 小时。失败只留 1 小时';
+    expect(units(text).map((u) => text.slice(u.start, u.end))).toEqual([
+      'Created cache.py',
+      'wrote: OK_TTL = 24 h',
+      'FAIL_TTL = 1 h.',
+      'A fixed link turns green on the next push.',
+      '保留 24 小时。',
+      '失败只留 1 小时',
+    ]);
+  });
+
+  it('shows the whole sentence that holds the most of the rarer words, and the reason a why-question asks for', () => {
+    const text =
+      'Claude: I would use sqlite3 rather than a JSON file. If CI kills the job halfway through a write, a JSON file is half-written and the next run cannot parse it. ' +
+      'The cache lives next to the docs.';
+    const shown = show(text, ['json', 'cache', 'file'], /\b(?:because|rather than|if)\b/i);
+    expect(shown.join(' ')).toContain('a JSON file is half-written and the next run cannot parse it.');
+    expect(shown.join(' ')).toContain('I would use sqlite3 rather than a JSON file.');
+  });
+});
