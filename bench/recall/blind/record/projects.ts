@@ -1,0 +1,5 @@
+/** The four projects of the blind set, each in its own language and stack. */
+import { anchorage } from './anchorage/index.js';
+import type { Project } from './types.js';
+
+export const projects: Project[] = [anchorage];
