@@ -1,5 +1,6 @@
 /** The four projects of the blind set, each in its own language and stack. */
 import { anchorage } from './anchorage/index.js';
+import { turnstile } from './turnstile/index.js';
 import type { Project } from './types.js';
 
-export const projects: Project[] = [anchorage];
+export const projects: Project[] = [anchorage, turnstile];

@@ -23,6 +23,13 @@ const REPO = process.cwd();
 const CLAUDE = join(REPO, 'node_modules', '.bin', 'claude');
 const OUT = join(REPO, 'bench', 'recall', 'blind', 'transcripts');
 const TOOLS = 'Bash Write Edit Read Grep Glob Agent';
+/** The developer's shell: this machine's Rust toolchain (HOME is the recording's), no backtraces. */
+const SHELL_ENV: NodeJS.ProcessEnv = {
+  PATH: `/root/.cargo/bin:${process.env.PATH ?? '/usr/bin:/bin'}`,
+  RUSTUP_HOME: process.env.RUSTUP_HOME ?? '/root/.rustup',
+  CARGO_HOME: process.env.CARGO_HOME ?? '/root/.cargo',
+  RUST_BACKTRACE: undefined,
+};
 const GITCONFIG = '[user]\n\tname = Sam Okafor\n\temail = sam@okafor.dev\n[init]\n\tdefaultBranch = main\n';
 
 interface Planned {
@@ -87,7 +94,7 @@ async function runSession(
       home: HOME,
       url,
       args: promptArgs(prompt.prompt, prompt.mode, TOOLS, id),
-      env: clockEnv(shim, at),
+      env: { ...SHELL_ENV, ...clockEnv(shim, at) },
       timeoutMs: 600_000,
     });
     if (r.code !== 0)
