@@ -136,12 +136,14 @@ export function session1(dir: string): Session {
           steps: [
             { tool: t.write('.gitignore', 'node_modules/\n') },
             {
+              text: '作者只设在这个仓库里，不动全局的 git config：',
               tool: t.bash(
-                'git config user.name "Lin Wei" && git config user.email "lin.wei@kucun.dev" && git add -A && git status --short',
-                'Set the author and stage',
+                'git config user.name "Lin Wei" && git config user.email "lin.wei@kucun.dev" && git config --get-regexp "^user\\."',
+                'Set the author for this repo',
               ),
-              expect: 'src/app.js',
+              expect: 'user.name Lin Wei',
             },
+            { tool: t.bash('git add -A && git status --short', 'Stage and review'), expect: 'src/app.js' },
             {
               tool: t.bash(
                 'git commit -qm "feat: 库存查询/设置和预留接口（只用 node 内置模块）" && git log --format="%h %an %s"',

@@ -120,7 +120,7 @@ export function session1(dir: string): Session {
       {
         mode: 'continue',
         gapMin: 5,
-        prompt: 'ok commit',
+        prompt: 'looks good, commit',
         turn: {
           steps: [
             { tool: t.write('.gitignore', 'logrot\n*.o\n') },

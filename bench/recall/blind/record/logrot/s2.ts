@@ -47,7 +47,7 @@ export function session2(dir: string): Session {
             { tool: t.read('Makefile') },
             { tool: t.edit('Makefile', c.objsOld, c.objsNew) },
             {
-              text: "The ingest box's real config as an example (sizes from the ~2G/day rate):",
+              text: "The ingest box's real config as an example (sizes chosen for app.log reaching 2G by noon):",
               tool: t.write('examples/logrot.conf', f('logrot.conf')),
             },
             { tool: t.read('tests/run.sh') },

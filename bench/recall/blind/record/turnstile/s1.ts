@@ -188,6 +188,10 @@ export function session1(dir: string): Session {
               expect: 'retry_after_header_rounds_up ... ok',
             },
             {
+              tool: t.bash('cargo test --offline 2>&1 | grep "test result"', 'Run the whole suite'),
+              expect: 'test result: ok. 4 passed',
+            },
+            {
               tool: t.bash(
                 'git commit -qam "Decision::retry_after_header: whole seconds, rounded up" && git log --oneline | head -3',
                 'Commit',
