@@ -1,0 +1,3 @@
+from anchorage.cli import main
+
+raise SystemExit(main())
