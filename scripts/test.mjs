@@ -1,8 +1,9 @@
 // `npm test`: every test. Build, typecheck, lint; the vitest suites (node + web); the real Claude Code
-// CLI end to end; the other agents' real CLIs end to end (tests/e2e/agents); the proof soak suites;
+// CLI end to end; the other agents' real CLIs end to end (tests/e2e/agents); sync on real engines
+// (tests/e2e/sync-engines: Syncthing, git); the proof soak suites;
 // the browser e2e (Playwright + Debian chromium); the Electron smoke test (skips with a reason where no Electron binary exists).
 // Ends with one plain line: "N passed, N failed, N skipped".
-//   MEMTRAY_TEST_SKIP=soak,claude,agents   skip named steps (for a quick local loop; CI runs everything)
+//   MEMTRAY_TEST_SKIP=soak,claude,agents,sync-engines   skip named steps (for a quick local loop; CI runs everything)
 //   MEMTRAY_TEST_LTS=1              add tests/core, tests/recall, tests/capture under the current Node LTS
 //                                   (.ci/lts.sh; .ci/run sets it)
 import { spawnSync } from 'node:child_process';
@@ -123,6 +124,10 @@ vitest('claude', 'real Claude Code CLI end to end', ['--config', 'tests/e2e/clau
 vitest('agents', 'real Codex CLI end to end (other agents)', [
   '--config',
   'tests/e2e/agents/vitest.config.ts',
+]);
+vitest('sync-engines', 'sync on real engines (two Syncthing daemons on loopback, a git remote)', [
+  '--config',
+  'tests/e2e/sync-engines/vitest.config.ts',
 ]);
 vitest('soak', 'proof soak suites (crash rounds, hook stdin fuzz)', [
   '--config',

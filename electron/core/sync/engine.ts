@@ -195,9 +195,12 @@ export class SyncEngine {
     if (!this.writer || !this.folder) return 0;
     try {
       const n = drainOutbox(this.d.sqlite, this.src, this.writer);
-      if (this.writer.needsCompaction()) {
+      const replaced = this.writer.takeReplaced();
+      if (replaced || this.writer.needsCompaction()) {
         const c = this.writer.snapshot(this.src, this.d.sqlite);
-        this.d.logger.info('sync: segments compacted', { records: c });
+        if (replaced)
+          this.d.logger.warn('sync: own segment changed outside MemTray, rewritten', { records: c });
+        else this.d.logger.info('sync: segments compacted', { records: c });
       }
       this.writeError = null;
       return n;
@@ -218,8 +221,12 @@ export class SyncEngine {
    * Applies what other machines wrote since the last read, in slices that give the event loop back
    * between them (slices.ts); resolves to the records applied.
    */
-  read(): Promise<number> {
-    return this.reads.read();
+  async read(): Promise<number> {
+    const n = await this.reads.read();
+    // Applied rows passed the outbox's triggers too: a drain drops them (they are not this
+    // machine's to write), so the status does not count them as changes waiting.
+    if (n > 0) this.soon('write');
+    return n;
   }
 
   private count(peer: string, r: ImportReport): void {

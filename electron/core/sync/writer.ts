@@ -6,9 +6,26 @@
  * last whole line and only the records that reached the file leave the outbox; the rest are
  * written by a later try. Nothing is written through a link (safe-fs.ts). Compaction writes one
  * snapshot segment of everything current and then removes the older ones.
+ *
+ * A sync engine may change this machine's files too: Syncthing replaces a file with another
+ * device's version by renaming over it (or renames it away as a conflict copy), Dropbox and OneDrive
+ * restore older copies, git checks files out anew. Before each append the writer checks that its
+ * segment is still the file under its name, at the size it left it; when it is not, appends go to
+ * a new segment and the engine writes a snapshot, since the folder may no longer hold what the old
+ * segment did.
  */
 import type Database from 'better-sqlite3';
-import { closeSync, constants, fsyncSync, ftruncateSync, openSync, rmSync, unlinkSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  lstatSync,
+  openSync,
+  rmSync,
+  unlinkSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { SyncRecord } from '../../shared/contract/sync.js';
 import { encodeLine, newHeader, SEGMENT_EXT, segmentName } from './segment.js';
@@ -48,6 +65,8 @@ export class SegmentWriter {
   private fd: number | null = null;
   private file: string | null = null;
   private size = 0;
+  /** The open segment was replaced, moved or changed by something else since the last snapshot. */
+  private replaced = false;
   lastWriteAt: number | null = null;
 
   constructor(
@@ -103,6 +122,10 @@ export class SegmentWriter {
    */
   append(records: SyncRecord[]): number {
     if (records.length === 0) return 0;
+    if (this.fd !== null && !this.stillOurs()) {
+      this.replaced = true;
+      this.close();
+    }
     if (this.fd === null || this.size > (this.limits.segmentBytes ?? SEGMENT_BYTES)) this.openNew();
     const fd = this.fd!;
     const lines = records.map((r) => Buffer.from(encodeLine(r)));
@@ -144,6 +167,24 @@ export class SegmentWriter {
       this.close();
       return 0;
     }
+  }
+
+  /** Whether the open segment is still the file under its name, at the size this writer left it. */
+  private stillOurs(): boolean {
+    try {
+      const open = fstatSync(this.fd!);
+      const there = lstatSync(this.file!);
+      return there.ino === open.ino && there.dev === open.dev && open.size === this.size;
+    } catch {
+      return false;
+    }
+  }
+
+  /** True once after an append found its segment replaced or changed (the engine then snapshots). */
+  takeReplaced(): boolean {
+    const r = this.replaced;
+    this.replaced = false;
+    return r;
   }
 
   close(): void {
