@@ -8,6 +8,7 @@ import { errorGist } from '../memories/error-lines.js';
 import { bashOutcome, hiddenFailure, isBuildCommand, isTestCommand, responseText } from './rules-util.js';
 import { clip } from '../util/clip.js';
 import { editedFacts, outputFacts, writtenFacts } from './written.js';
+import { gitFacts } from './git-facts.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const rec = (v: unknown): Record<string, unknown> =>
@@ -99,7 +100,8 @@ function command(i: RuleInput, input: Record<string, unknown>): StructuredFields
   if (outcome.interrupted) out.facts.push('interrupted');
   if (hidden) out.facts.push('piped: the first program failed, the pipeline exited 0');
   for (const line of outcome.summary) out.facts.push(clip(line, 200));
-  out.facts.push(...outputFacts(printed, outcome.summary));
+  const commits = gitFacts(cmd, printed);
+  out.facts.push(...commits, ...outputFacts(printed, [...outcome.summary, ...commits]));
   if (!outcome.ok || hidden) {
     out.type = isTest ? 'test' : 'failure';
     out.title = clip(`${isTest ? 'Tests failed' : 'Command failed'}: ${desc ?? cmd}`, 120);
