@@ -17,6 +17,7 @@
 import type Database from 'better-sqlite3';
 import { renderPage, type Hit, type SearchItem, type Shape } from './page.js';
 import { preferOwn } from './prefer.js';
+import { inferProject } from './infer-project.js';
 import { readQuestion, type Intent } from './intent.js';
 import { parseQuery, term } from './query.js';
 import { hasCjk } from '../db/identifiers.js';
@@ -107,7 +108,7 @@ export class SearchEngine {
   search(p: SearchParams, near: Near[] | null = null): SearchResult {
     this.stages.begin();
     const all = this.rank(p, near);
-    const prefer = p.project === undefined ? p.prefer : undefined;
+    const prefer = p.project === undefined ? (p.prefer ?? this.inferred(p.q)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
     const hits = own ? preferOwn(own.hits, all.hits) : all.hits;
     const start = Math.min(p.offset, MAX_OFFSET);
@@ -238,6 +239,15 @@ export class SearchEngine {
         ).flatMap(withAlternatives),
       },
     };
+  }
+
+  /** The project the question describes, when it clearly names one in its own words (infer-project.ts). */
+  private inferred(q: string): string | undefined {
+    const { tokens, raw } = parseQuery(q);
+    const words = readQuestion(raw, tokens)
+      .required.slice(0, MAX_WORDS)
+      .filter((w) => !this.stages.isDense('prompt', w));
+    return inferProject((sql) => this.stmt(sql), words) ?? undefined;
   }
 
   /** In how many observations a word or one of its alternatives occurs (the most of them), to DENSE. */
