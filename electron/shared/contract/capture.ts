@@ -58,6 +58,8 @@ export const importRun = z.strictObject({
   /** Folders that could not be read and were skipped. */
   skippedDirs: z.number().int().nonnegative(),
   error: z.string().nullable(),
+  /** Why a finished run stored nothing (where it looked, what the files are); null otherwise. */
+  note: z.string().nullable(),
   startedAt: epochMs,
   finishedAt: epochMs.nullable(),
 });

@@ -130,6 +130,10 @@ function ImportRow({ run, live }: { run: ImportRun; live?: LiveEventMap['import'
         {run.skippedLines > 0 && ` · ${num(run.skippedLines)} lines skipped`}
         {(run.skippedDirs ?? 0) > 0 && ` · ${num(run.skippedDirs ?? 0)} unreadable folders skipped`}
       </p>
+      <p className="meta path" title={run.source}>
+        Read {run.source}
+      </p>
+      {status === 'done' && run.note && <p className="small">{run.note}</p>}
       {run.error && <p className="field-error">{run.error}</p>}
     </li>
   );
@@ -166,10 +170,7 @@ export function ImportCard() {
         {running ? 'Importing…' : 'Import transcripts'}
       </button>
       {start.error !== undefined && <ErrorBox error={start.error} />}
-      <ImportFolder
-        nothingFound={items[0]?.status === 'done' && items[0].filesTotal === 0}
-        onStarted={runs.reload}
-      />
+      <ImportFolder last={items[0]} onStarted={runs.reload} />
       {runs.error !== undefined && <ErrorBox error={runs.error} onRetry={runs.reload} />}
       {items.length > 0 && (
         <ul className="imports" aria-label="Import history">
