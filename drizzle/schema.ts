@@ -240,6 +240,8 @@ export const importRuns = sqliteTable('import_runs', {
   /** Folders the import could not read (permissions, vanished): skipped, counted. */
   skippedDirs: integer('skipped_dirs').notNull().default(0),
   error: text('error'),
+  /** Why a finished run stored nothing: the folders it looked at and what it found there. */
+  note: text('note'),
   startedAt: integer('started_at').notNull(),
   finishedAt: integer('finished_at'),
 });

@@ -5,6 +5,7 @@
 //
 // MEMTRAY_ELECTRON_BIN overrides the Electron binary (tests use it to exercise each decision).
 import { spawn, spawnSync } from 'node:child_process';
+import { clearInterval, setInterval } from 'node:timers';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -75,6 +76,14 @@ function foreground(cmd, cmdArgs, childEnv = env) {
     detached: process.platform !== 'win32',
   });
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
+  // npm runs this script under `sh -c`, which a SIGTERM to npm ends without passing it on: when the
+  // parent goes (this process is handed to another), the child is stopped as if signalled.
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(orphaned);
+    child.kill('SIGTERM');
+  }, 250);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }
 

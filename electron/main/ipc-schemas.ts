@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { settingsPatchSchema } from '../core/settings/schema.js';
-import { hooksInstallRequest, importRequest } from '../shared/contract/capture.js';
+import { hooksInstallRequest, hooksUninstallRequest, importRequest } from '../shared/contract/capture.js';
 import { id, projectName } from '../shared/contract/common.js';
 import { retryRequest, usageDays } from '../shared/contract/queue.js';
 import { searchQuery } from '../shared/contract/search.js';
@@ -56,9 +56,10 @@ export const ipcArgSchemas = {
       .optional(),
   ]),
   getHooks: none,
+  getCaptureStatus: none,
   // The UI installs for the service's own folder: no projectDir over IPC.
   installHooks: z.tuple([hooksInstallRequest.omit({ projectDir: true }).optional()]),
-  uninstallHooks: none,
+  uninstallHooks: z.tuple([hooksUninstallRequest.pick({ settingsPath: true }).strict().optional()]),
   startImport: z.tuple([importRequest.optional()]),
   listImports: none,
   getSync: none,

@@ -9,7 +9,15 @@
  * bundles these files.
  */
 import type { Page } from './contract/common';
-import type { HooksState, HookMode, HookScope, ImportRequest, ImportRun } from './contract/capture';
+import type {
+  CaptureStatus,
+  HooksState,
+  HooksUninstallRequest,
+  HookMode,
+  HookScope,
+  ImportRequest,
+  ImportRun,
+} from './contract/capture';
 import type { Health, Status } from './contract/health';
 import type { LiveEvent, LiveStatus } from './contract/events';
 import type { StorageReport } from './contract/maintenance';
@@ -23,7 +31,17 @@ import type { EmbeddingsStatus } from './contract/embeddings';
 import type { ExportResult, ExportToFile, HoldDecision, ImportProgress, SyncStatus } from './contract/sync';
 
 export type { ApiErrorShape, Page } from './contract/common';
-export type { HooksState, HookMode, HookScope, ImportRequest, ImportRun } from './contract/capture';
+export type {
+  AgentReceipt,
+  CaptureStatus,
+  HookFile,
+  HooksState,
+  HooksUninstallRequest,
+  HookMode,
+  HookScope,
+  ImportRequest,
+  ImportRun,
+} from './contract/capture';
 export type {
   CustomPatternStatus,
   Health,
@@ -189,9 +207,13 @@ export interface MemTrayApi {
   /** The end of the service log, newest first, from `level` up. */
   getLogs(q?: LogsRequest): Promise<LogPage>;
 
+  /** Claude Code's hooks wherever they are installed (user first, then known projects). */
   getHooks(): Promise<HooksState>;
+  /** The last event received from each agent, and every settings file hooks can live in. */
+  getCaptureStatus(): Promise<CaptureStatus>;
   installHooks(opts?: { mode?: HookMode; scope?: HookScope }): Promise<HooksState>;
-  uninstallHooks(): Promise<HooksState>;
+  /** `settingsPath`: one of the files getCaptureStatus lists (default: the user's). */
+  uninstallHooks(opts?: Pick<HooksUninstallRequest, 'settingsPath'>): Promise<HooksState>;
   startImport(opts?: ImportRequest): Promise<{ runId: number }>;
   listImports(): Promise<{ items: ImportRun[] }>;
 

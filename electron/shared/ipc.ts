@@ -40,6 +40,7 @@ export const IPC_VERBS = [
   'getRecent',
   'getLogs',
   'getHooks',
+  'getCaptureStatus',
   'installHooks',
   'uninstallHooks',
   'startImport',

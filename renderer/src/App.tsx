@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLiveStatus } from './api/context';
 import { useCapture } from './features/capture/api/useCapture';
 import { ContextView } from './features/context/components/ContextView';
@@ -7,6 +7,7 @@ import { RecentView } from './features/recent/components/RecentView';
 import { CaptureBanner } from './features/capture/components/CaptureBanner';
 import { useHashTab } from './features/nav/useHashTab';
 import { LiveBadge } from './features/nav/LiveBadge';
+import { useSlashOpensSearch } from './features/nav/useSlashSearch';
 import { HealthView } from './views/Health';
 import { PrivacyView } from './views/Privacy';
 import { ProjectsView } from './views/Projects';
@@ -49,6 +50,13 @@ export function App() {
   const go = (id: TabId, focus = false): void => {
     if (select(id) && focus) refs.current[TAB_IDS.indexOf(id)]?.focus();
   };
+  useSlashOpensSearch(
+    useCallback(() => {
+      select('search');
+      // Already on Search (its box mounted with autoFocus otherwise): back into the box.
+      document.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+    }, [select]),
+  );
   const onKey = (e: KeyboardEvent, i: number): void => {
     const n = TABS.length;
     const to =

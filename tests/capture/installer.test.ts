@@ -43,8 +43,13 @@ describe('hooks installer', () => {
     expect(r1.backup).not.toBeNull();
     expect(JSON.parse(readFileSync(r1.backup!, 'utf8'))).toEqual(theirs);
     const once = readFileSync(path, 'utf8');
-    installHooks(e, {});
+    const backups = () => readdirSync(join(e.home, '.claude')).filter((f) => f.includes('.memtray-backup-'));
+    expect(backups()).toHaveLength(1);
+    // Installed again: nothing changes, so no write and no second (identical) backup.
+    expect(installHooks(e, {}).backup).toBeNull();
+    expect(installHooks(e, {}).backup).toBeNull();
     expect(readFileSync(path, 'utf8')).toBe(once);
+    expect(backups()).toHaveLength(1);
     const s = JSON.parse(once) as {
       model: string;
       hooks: Record<string, Array<{ hooks: Array<Record<string, unknown>> }>>;

@@ -4,8 +4,8 @@
  * the UI URL, serve it, and stop cleanly. Also each other "cannot start" reason, with a stand-in
  * binary (MEMTRAY_ELECTRON_BIN).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { rawRequest, tempDir } from '../helpers/service.js';
@@ -19,6 +19,15 @@ afterEach(async () => {
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function stop(c: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
@@ -84,6 +93,26 @@ describe('npm start without a usable Electron', () => {
     process.kill(-child.pid!, 'SIGINT');
     await exited;
     await waitFor(() => !existsSync(join(dataDir, 'server.json')), 'serve to stop after Ctrl+C');
+  });
+
+  it("through npm: SIGTERM to npm alone leaves no process behind; MemTray's own claude is not the user's", async () => {
+    // No claude of the user's on PATH: only the one npm adds from this project's node_modules/.bin.
+    const PATH = ['/usr/local/bin', '/usr/bin', '/bin', join(process.execPath, '..')].join(':');
+    const { child, out, dataDir } = start({ MEMTRAY_ELECTRON_BIN: '', PATH }, 'npm', [
+      'start',
+      '--silent',
+      '--',
+    ]);
+    await expectServing(out, dataDir);
+    expect(out.text).not.toContain('Claude Code is installed');
+    const server = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { pid: number };
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM'); // npm only, as a process manager or `kill <pid>` does
+    await exited;
+    await waitFor(() => !existsSync(join(dataDir, 'server.json')), 'serve to stop after npm got SIGTERM');
+    await waitFor(() => !alive(server.pid), 'the service process to exit');
+    const left = spawnSync('pgrep', ['-f', `start.mjs .*${dataDir}`], { encoding: 'utf8' }).stdout.trim();
+    expect(left, 'scripts/start.mjs still running').toBe('');
   });
 
   it('names the other reasons: no display, and a binary that fails to launch', async () => {

@@ -12,7 +12,14 @@ import type { Core } from '../core.js';
 import { classifyStorageError } from '../db/storage.js';
 import { Quarantine } from '../store/quarantine.js';
 import { reconcileSession, type ReconcileCounts } from './reconcile.js';
-import { findTranscripts, readTranscriptSet, subagentFiles, type TranscriptSetRead } from './transcript.js';
+import { emptyImportNote } from './import-note.js';
+import {
+  findTranscripts,
+  readTranscriptSet,
+  subagentFiles,
+  type TranscriptSet,
+  type TranscriptSetRead,
+} from './transcript.js';
 
 export interface ImportOptions {
   paths?: string[];
@@ -35,6 +42,8 @@ export interface ImportProgress extends ReconcileCounts {
   quarantined: number;
   /** Folders that could not be read (skipped; the first few are logged with their error code). */
   skippedDirs: number;
+  /** Set when a finished run stored nothing: where it looked and what it found. */
+  note: string | null;
 }
 
 const fileStamp = (f: string): string => {
@@ -90,6 +99,7 @@ export async function runImport(
     tooLarge: 0,
     quarantined: 0,
     skippedDirs: 0,
+    note: null,
   };
   const q = new Quarantine(core.sqlite, core.clock, core.logger);
   const save = (error: string | null = null): void => {
@@ -105,6 +115,7 @@ export async function runImport(
         skippedLines: p.skippedLines,
         skippedDirs: p.skippedDirs,
         error,
+        note: p.note,
         ...(p.status !== 'running' ? { finishedAt: core.clock() } : {}),
       })
       .where(eq(importRuns.id, runId))
@@ -112,14 +123,16 @@ export async function runImport(
     core.bus.emit('import', { runId, status: p.status, filesDone: p.filesDone, filesTotal: p.filesTotal });
     opts.onProgress?.({ ...p });
   };
+  let roots: string[] = [];
+  let sets: TranscriptSet[] = [];
   try {
-    const roots = opts.paths && opts.paths.length > 0 ? opts.paths : [defaultTranscriptRoot()];
+    roots = opts.paths && opts.paths.length > 0 ? opts.paths : [defaultTranscriptRoot()];
     const since = opts.since;
     const onSkip = (path: string, code: string): void => {
       p.skippedDirs += 1;
       if (p.skippedDirs <= 5) core.logger.warn('import: folder skipped', { path, code });
     };
-    const sets = findTranscripts(roots, onSkip).filter((s) => since === undefined || s.mtimeMs >= since);
+    sets = findTranscripts(roots, onSkip).filter((s) => since === undefined || s.mtimeMs >= since);
     p.filesTotal = sets.reduce((n, s) => n + (s.main ? 1 : 0) + s.subagents.length, 0);
     save();
     let lastSave = Date.now();
@@ -160,6 +173,7 @@ export async function runImport(
       // Let the service answer hooks between sessions.
       await new Promise((r) => setImmediate(r));
     }
+    p.note = emptyImportNote(roots, sets, p.sessions + p.prompts + p.toolCalls);
     p.status = 'done';
     save();
   } catch (err) {

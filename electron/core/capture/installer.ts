@@ -11,6 +11,7 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  readFileSync,
   renameSync,
   statSync,
   writeFileSync,
@@ -148,6 +149,10 @@ export function writeSettings(
   mode: number,
   secret: boolean,
 ): string | null {
+  // A file holding the token is kept private to the user.
+  const finalMode = secret ? mode & 0o700 : mode;
+  // Nothing would change (an install run again): no write, and no backup of an identical file.
+  if (existed && finalMode === mode && sameJson(path, json)) return null;
   mkdirSync(dirname(path), { recursive: true });
   let backup: string | null = null;
   if (existed) {
@@ -155,13 +160,19 @@ export function writeSettings(
     copyFileSync(path, backup);
     chmodSync(backup, 0o600);
   }
-  // A file holding the token is kept private to the user.
-  const finalMode = secret ? mode & 0o700 : mode;
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(json, null, 2)}\n`, { mode: finalMode });
   chmodSync(tmp, finalMode);
   renameSync(tmp, path);
   return backup;
+}
+
+function sameJson(path: string, json: Record<string, unknown>): boolean {
+  try {
+    return JSON.stringify(JSON.parse(readFileSync(path, 'utf8'))) === JSON.stringify(json);
+  } catch {
+    return false;
+  }
 }
 
 function currentPort(dataDir: string): number | null {

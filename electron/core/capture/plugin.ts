@@ -8,7 +8,7 @@ import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Core } from '../core.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
-import { createImportRun, Reconciler, runImport } from './importer.js';
+import { createImportRun, defaultTranscriptRoot, Reconciler, runImport } from './importer.js';
 import { defaultInstallerEnv, type InstallerEnv } from './installer.js';
 import { PauseLog } from './pauses.js';
 import { captureRoutes } from './routes.js';
@@ -110,7 +110,10 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
     routes: captureRoutes(core, {
       installerEnv,
       startImport: ({ since, paths }) => {
-        const runId = createImportRun(core, paths && paths.length > 0 ? paths.join(', ') : 'claude-projects');
+        const runId = createImportRun(
+          core,
+          paths && paths.length > 0 ? paths.join(', ') : defaultTranscriptRoot(),
+        );
         void enqueue('import', () =>
           runImport(core, runId, {
             ...(since !== undefined ? { since } : {}),

@@ -84,22 +84,43 @@ export function reconcileSession(
       const turns = new TurnRecorder();
       const counts = known ? gapFill(core, known.id, mine, turns) : replay(core, mine, transcriptPath, turns);
       turns.finish(core, sessionId);
-      if (
-        !known &&
-        counts.sessions > 0 &&
-        opts.completeIfIdleBefore !== undefined &&
-        (opts.lastAt ?? Infinity) < opts.completeIfIdleBefore
-      ) {
-        core.ingest.handleHook(
-          'SessionEnd',
-          { session_id: sessionId, reason: 'imported' },
-          { source: 'transcript', eventUid: `transcript:end:${sessionId}`, at: opts.lastAt ?? undefined },
-        );
-      }
+      const idle =
+        opts.completeIfIdleBefore !== undefined && (opts.lastAt ?? Infinity) < opts.completeIfIdleBefore;
+      if (idle && ((!known && counts.sessions > 0) || (known && lacksSummary(core, known.id))))
+        endImported(core, sessionId, opts.lastAt ?? undefined, !known);
       return counts;
     })
     .immediate();
   return { ...done, tooLarge };
+}
+
+function lacksSummary(core: Core, sessionDbId: number): boolean {
+  const row = core.sqlite
+    .prepare(
+      `SELECT s.status AS status, (SELECT count(*) FROM session_summaries WHERE session_id = s.id) AS n
+         FROM sessions s WHERE s.id = ?`,
+    )
+    .get(sessionDbId) as { status: string; n: number } | undefined;
+  return row !== undefined && row.status === 'completed' && row.n === 0;
+}
+
+/**
+ * An imported session that is over: a Stop queues its summary (rules or the provider, as a live
+ * Stop does), then a SessionEnd completes it (`complete`: not done already).
+ */
+function endImported(core: Core, sessionId: string, at: number | undefined, complete: boolean): void {
+  const opts = { source: 'transcript' as const, at };
+  core.ingest.handleHook(
+    'Stop',
+    { session_id: sessionId },
+    { ...opts, eventUid: `transcript:stop:${sessionId}` },
+  );
+  if (complete)
+    core.ingest.handleHook(
+      'SessionEnd',
+      { session_id: sessionId, reason: 'imported' },
+      { ...opts, eventUid: `transcript:end:${sessionId}` },
+    );
 }
 
 function replay(

@@ -1,5 +1,6 @@
 /** HTTP routes of the capture plugin (contracts in docs/capture.md). */
 import {
+  captureStatus as captureStatusSchema,
   hooksInstallRequest,
   hookScope,
   hooksState,
@@ -12,6 +13,7 @@ import type { Core } from '../core.js';
 import { HttpError, jsonRoute, validate, type Route } from '../server/http.js';
 import { listImportRuns } from './importer.js';
 import { hooksStatus, installHooks, uninstallHooks, type InstallerEnv } from './installer.js';
+import { anyScopeHooks, captureStatus, hookFiles } from './status.js';
 
 export interface CaptureRouteDeps {
   installerEnv(projectDir?: string): InstallerEnv;
@@ -28,8 +30,16 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
       handler: ({ query }) => {
         const scope = validate(hookScope.optional(), query.get('scope') ?? undefined, 'scope');
         const dir = query.get('projectDir') ?? undefined;
+        // Without a scope: wherever the hooks are (user, or a known project's settings).
+        if (!scope && !dir) return { json: anyScopeHooks(core, deps.installerEnv()) };
         return { json: hooksStatus(deps.installerEnv(dir), { scope: scope ?? 'user' }) };
       },
+    }),
+    jsonRoute({
+      method: 'GET',
+      path: '/api/capture/status',
+      response: captureStatusSchema,
+      handler: () => ({ json: captureStatus(core, deps.installerEnv()) }),
     }),
     jsonRoute({
       method: 'POST',
@@ -43,6 +53,7 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
             ...(b.scope ? { scope: b.scope } : {}),
           }),
         );
+        core.bus.emit('settings', { changed: ['hooks'] });
         return { json: statusOnly(r) };
       },
     }),
@@ -52,9 +63,15 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
       response: hooksState,
       handler: ({ body }) => {
         const b = validate(hooksUninstallRequest, body);
+        const env = deps.installerEnv(b.projectDir);
+        const file = b.settingsPath ? knownFile(core, deps.installerEnv(), b.settingsPath) : undefined;
         const r = guard(() =>
-          uninstallHooks(deps.installerEnv(b.projectDir), { ...(b.scope ? { scope: b.scope } : {}) }),
+          uninstallHooks(env, {
+            ...(b.scope ? { scope: b.scope } : {}),
+            ...(file ? { scope: file.scope, settingsPath: file.settingsPath } : {}),
+          }),
         );
+        core.bus.emit('settings', { changed: ['hooks'] });
         return { json: statusOnly(r) };
       },
     }),
@@ -78,6 +95,13 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
       handler: () => ({ json: { items: listImportRuns(core) } }),
     }),
   ];
+}
+
+/** A settings file MemTray lists in its capture status; any other path is refused. */
+function knownFile(core: Core, env: InstallerEnv, settingsPath: string) {
+  const file = hookFiles(core, env).find((f) => f.settingsPath === settingsPath);
+  if (!file) throw new HttpError(400, 'settingsPath: not a settings file MemTray reads hooks from');
+  return file;
 }
 
 function statusOnly<T extends { installed: boolean }>(r: T) {

@@ -29,6 +29,7 @@ interface Done extends Progress {
   sessions: number;
   skippedLines: number;
   skippedDirs: number;
+  note: string | null;
 }
 interface Job {
   paths: string[];
@@ -91,11 +92,12 @@ export async function runImportCommand(argv: string[]): Promise<number> {
     toolCalls: p.toolCalls,
     skippedLines: p.skippedLines,
     skippedDirs: p.skippedDirs,
+    note: p.note,
   };
   if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
   else
     process.stdout.write(
-      `Imported ${p.sessions} sessions, ${p.prompts} prompts, ${p.toolCalls} tool calls from ${p.filesDone} files; skipped ${p.skippedLines} malformed lines${p.skippedDirs > 0 ? ` and ${p.skippedDirs} unreadable folders` : ''}.\n`,
+      `Imported ${p.sessions} sessions, ${p.prompts} prompts, ${p.toolCalls} tool calls from ${p.filesDone} files; skipped ${p.skippedLines} malformed lines${p.skippedDirs > 0 ? ` and ${p.skippedDirs} unreadable folders` : ''}.\n${p.note ? `${p.note}\n` : ''}`,
     );
   return p.status === 'done' ? 0 : 1;
 }

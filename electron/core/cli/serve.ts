@@ -4,7 +4,7 @@ import { startService } from '../service.js';
 import { consoleLogger, fileLogger } from '../util/logger.js';
 import { migrationsDir, uiDir } from '../config/env.js';
 import { featureCoreOptions, featurePlugins } from '../features.js';
-import { findClaude } from '../compress/claude-path.js';
+import { findUserClaude } from '../compress/claude-path.js';
 import { releaseYoungGeneration } from '../util/heap.js';
 
 export async function runServe(argv: string[]): Promise<number> {
@@ -47,7 +47,7 @@ export async function runServe(argv: string[]): Promise<number> {
   if (!uiDir()) process.stdout.write('(the UI is not built yet: run `npm run build` to serve it)\n');
   process.stdout.write(`Data dir: ${dataDir}. Press Ctrl+C to stop.\n`);
   const settings = service.core.settings;
-  if (settings.get().provider.kind === null && !settings.apiKey() && findClaude(null)) {
+  if (settings.get().provider.kind === null && !settings.apiKey() && findUserClaude()) {
     // First run, headless: the same offer as the app's dialog and the Provider view's card.
     process.stdout.write(
       'Claude Code is installed: MemTray can write its memories with your Claude login, no API key (Provider view).\n',

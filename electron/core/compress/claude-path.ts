@@ -12,6 +12,18 @@ function executable(file: string): boolean {
   }
 }
 
+/**
+ * The user's own `claude` on PATH, or null: a `node_modules/.bin` folder (npm puts the project's on
+ * PATH for `npm start`, and MemTray's devDependencies hold a `claude`) is not where the user's is.
+ */
+export function findUserClaude(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string | null {
+  const dirs = (env.PATH ?? '').split(delimiter).filter((d) => !/node_modules[\\/]\.bin[\\/]?$/.test(d));
+  return findClaude(null, { ...env, PATH: dirs.join(delimiter) }, platform);
+}
+
 /** The CLI's path, or null when there is none (no spawn: PATH is searched on disk). */
 export function findClaude(
   configured: string | null,

@@ -36,7 +36,10 @@ export function compressPlugin(opts: CompressPluginOptions = {}): (core: Core) =
   return (core) => {
     const queue = core.jobs;
     const usage = new UsageLedger(core.sqlite, core.clock);
-    const status = new ProviderStatus(core.clock);
+    const status = new ProviderStatus(core.clock, () => {
+      const p = core.settings.get().provider;
+      return JSON.stringify([core.settings.providerKind(), p.model, p.baseUrl, p.claudePath]);
+    });
     const keyCheck = new KeyCheck({
       settings: core.settings,
       bus: core.bus,

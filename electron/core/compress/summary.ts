@@ -144,21 +144,15 @@ export function rulesSummary(m: SessionMaterial): SummaryFields {
     );
   const request = m.lastUser ?? m.prompts[m.prompts.length - 1] ?? null;
   const first = m.prompts[0];
+  // What was learned: the remembered decisions and bugfixes, and what failures and tests reported
+  // (their error or result line). A command's own title is not something learned.
+  const outcome = (f: string): boolean => /passed|failed|error/i.test(f);
   const learned = uniq([
     ...m.remembered,
     ...m.observations
       .filter((o) => o.failed || o.type === 'failure' || o.type === 'test')
-      .map(
-        (o) =>
-          `${o.title ?? ''}${
-            o.facts.find((f) => /passed|failed|error/i.test(f))
-              ? ` (${clip(
-                  o.facts.find((f) => /passed|failed|error/i.test(f))!,
-                  100,
-                )})`
-              : ''
-          }`,
-      ),
+      .flatMap((o) => o.facts.filter(outcome).slice(0, 1))
+      .map((f) => clip(f, 160)),
   ]);
   const completed = titles((o) =>
     ['change', 'feature', 'bugfix', 'refactor', 'build'].includes(o.type ?? ''),

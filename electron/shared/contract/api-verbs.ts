@@ -4,7 +4,7 @@
  * fake API parses its answers with these, so a component test's fixture cannot drift either.
  */
 import type { z } from 'zod';
-import { hooksState, importRunList, importStarted } from './capture';
+import { captureStatus, hooksState, importRunList, importStarted } from './capture';
 import { health, status } from './health';
 import { storageReport } from './maintenance';
 import { observation } from './observations';
@@ -47,6 +47,7 @@ export const VERB_RESPONSES = {
   getRecent: recentPageSchema,
   getLogs: logPageSchema,
   getHooks: hooksState,
+  getCaptureStatus: captureStatus,
   installHooks: hooksState,
   uninstallHooks: hooksState,
   startImport: importStarted,

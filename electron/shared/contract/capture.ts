@@ -28,7 +28,11 @@ export const hooksInstallRequest = z.strictObject({
   scope: hookScope.optional(),
   projectDir: projectDir.optional(),
 });
-export const hooksUninstallRequest = hooksInstallRequest.omit({ mode: true });
+/** `settingsPath`: one of the files `/api/capture/status` lists (where the hooks were found). */
+export const hooksUninstallRequest = hooksInstallRequest
+  .omit({ mode: true })
+  .extend({ settingsPath: z.string().min(1).max(4096).optional() });
+export type HooksUninstallRequest = z.infer<typeof hooksUninstallRequest>;
 
 export const importRequest = z.strictObject({
   since: z
@@ -54,8 +58,37 @@ export const importRun = z.strictObject({
   /** Folders that could not be read and were skipped. */
   skippedDirs: z.number().int().nonnegative(),
   error: z.string().nullable(),
+  /** Why a finished run stored nothing (where it looked, what the files are); null otherwise. */
+  note: z.string().nullable(),
   startedAt: epochMs,
   finishedAt: epochMs.nullable(),
 });
 export type ImportRun = z.infer<typeof importRun>;
 export const importRunList = z.strictObject({ items: z.array(importRun) });
+
+/** One Claude Code settings file MemTray looked at for its hooks. */
+export const hookFile = z.strictObject({
+  scope: hookScope,
+  settingsPath: z.string(),
+  installed: z.boolean(),
+  problems: z.array(z.string()),
+  /** When the file was last written; null when it does not exist. */
+  changedAt: epochMs.nullable(),
+});
+export type HookFile = z.infer<typeof hookFile>;
+
+/** The last event the service received live (hooks or spool, not an import) from one agent. */
+export const agentReceipt = z.strictObject({ agent: z.string(), lastEventAt: epochMs });
+export type AgentReceipt = z.infer<typeof agentReceipt>;
+
+/**
+ * What capture looks like from the service: the last event received from each agent, and every
+ * settings file Claude Code's hooks can live in (user, and each known project's
+ * `.claude/settings.json` and `.claude/settings.local.json`).
+ */
+export const captureStatus = z.strictObject({
+  agents: z.array(agentReceipt),
+  hookFiles: z.array(hookFile),
+  checkedAt: epochMs,
+});
+export type CaptureStatus = z.infer<typeof captureStatus>;

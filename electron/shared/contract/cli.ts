@@ -52,6 +52,8 @@ export const cliImportOutput = z.strictObject({
   toolCalls: z.number().int().nonnegative(),
   skippedLines: z.number().int().nonnegative(),
   skippedDirs: z.number().int().nonnegative(),
+  /** Why nothing was stored: where the import looked and what it found (null when it stored something). */
+  note: z.string().nullable(),
 });
 export type CliImportOutput = z.infer<typeof cliImportOutput>;
 

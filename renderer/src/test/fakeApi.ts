@@ -228,6 +228,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     getRecent: missing('/api/recent'),
     getLogs: missing('/api/logs'),
     getHooks: missing('/api/capture/hooks'),
+    getCaptureStatus: missing('/api/capture/status'),
     installHooks: missing('/api/capture/hooks/install'),
     uninstallHooks: missing('/api/capture/hooks/uninstall'),
     startImport: missing('/api/capture/import'),

@@ -70,7 +70,7 @@ function ServiceCard() {
   );
 }
 
-function QueueCard() {
+export function QueueCard() {
   const api = useApi();
   const q = useResource(
     () => api.getQueue(),
@@ -116,7 +116,7 @@ function QueueCard() {
                     <span>
                       {j.kind} #{j.subjectId} · {plural(j.attempts, 'attempt')}
                     </span>
-                    {j.lastError && <span className="meta"> — {j.lastError.slice(0, 160)}</span>}
+                    {j.lastError && <span className="meta"> — {j.lastError.slice(0, 160)}</span>}{' '}
                     <button
                       type="button"
                       className="link"

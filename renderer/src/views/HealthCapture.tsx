@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { ImportRun, LiveEventMap } from '../../../electron/shared/api';
+import type { CaptureStatus, ImportRun, LiveEventMap } from '../../../electron/shared/api';
+import { receiptLine } from '../features/capture/api/captureState';
 import { useApi, useLive } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, ErrorBox, Loading, Progress } from '../components/ui';
@@ -7,18 +8,51 @@ import { useSave } from '../components/useSave';
 import { ago, num, plural } from '../format';
 import { ImportFolder } from '../features/health/ImportFolder';
 
-/** Whether Claude Code's hooks point at MemTray; one click to install or repair. */
+/** What the service receives, one line per agent heard from (Claude Code always listed). */
+function Receipts({ status, installed }: { status: CaptureStatus; installed: boolean }) {
+  // As of the service's answer (the card reloads on every received event).
+  const now = status.checkedAt;
+  const agents = status.agents.some((a) => a.agent === 'claude-code')
+    ? status.agents
+    : [{ agent: 'claude-code', lastEventAt: null }, ...status.agents];
+  return (
+    <ul className="receipts" aria-label="Received">
+      {agents.map((a) => (
+        <li key={a.agent}>
+          {receiptLine(a.agent, a.lastEventAt, a.agent === 'claude-code' ? installed : true, now)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Whether Claude Code's hooks point at MemTray (in any settings file); one click to install or repair. */
 export function HooksCard() {
   const api = useApi();
-  const hooks = useResource(() => api.getHooks(), 'hooks');
+  const hooks = useResource(
+    () => api.getHooks(),
+    'hooks',
+    (ev) => ev.name === 'settings',
+  );
+  const status = useResource(
+    () => api.getCaptureStatus(),
+    'capture-status',
+    (ev) => ev.name === 'settings' || ev.name === 'event',
+    1000,
+  );
   const act = useSave();
   const h = hooks.data;
   const healthy = h?.installed && h.problems.length === 0;
+  const reload = (): void => {
+    hooks.reload();
+    status.reload();
+  };
   return (
     <div className="card">
       <h3>Claude Code hooks</h3>
       {hooks.error !== undefined && <ErrorBox error={hooks.error} onRetry={hooks.reload} />}
       {!h && hooks.loading && <Loading />}
+      {status.data && <Receipts status={status.data} installed={h?.installed === true} />}
       {h && (
         <>
           <p className="meta">
@@ -50,7 +84,7 @@ export function HooksCard() {
                 type="button"
                 className="primary"
                 disabled={act.busy}
-                onClick={() => act.run(() => api.installHooks({}).then(hooks.reload))}
+                onClick={() => act.run(() => api.installHooks({}).then(reload))}
               >
                 {h.installed ? 'Repair hooks' : 'Install hooks'}
               </button>
@@ -59,7 +93,9 @@ export function HooksCard() {
               <button
                 type="button"
                 disabled={act.busy}
-                onClick={() => act.run(() => api.uninstallHooks().then(hooks.reload))}
+                onClick={() =>
+                  act.run(() => api.uninstallHooks({ settingsPath: h.settingsPath }).then(reload))
+                }
               >
                 Uninstall
               </button>
@@ -94,6 +130,10 @@ function ImportRow({ run, live }: { run: ImportRun; live?: LiveEventMap['import'
         {run.skippedLines > 0 && ` · ${num(run.skippedLines)} lines skipped`}
         {(run.skippedDirs ?? 0) > 0 && ` · ${num(run.skippedDirs ?? 0)} unreadable folders skipped`}
       </p>
+      <p className="meta path" title={run.source}>
+        Read {run.source}
+      </p>
+      {status === 'done' && run.note && <p className="small">{run.note}</p>}
       {run.error && <p className="field-error">{run.error}</p>}
     </li>
   );
@@ -130,10 +170,7 @@ export function ImportCard() {
         {running ? 'Importing…' : 'Import transcripts'}
       </button>
       {start.error !== undefined && <ErrorBox error={start.error} />}
-      <ImportFolder
-        nothingFound={items[0]?.status === 'done' && items[0].filesTotal === 0}
-        onStarted={runs.reload}
-      />
+      <ImportFolder last={items[0]} onStarted={runs.reload} />
       {runs.error !== undefined && <ErrorBox error={runs.error} onRetry={runs.reload} />}
       {items.length > 0 && (
         <ul className="imports" aria-label="Import history">

@@ -152,6 +152,7 @@ describe('HealthView', () => {
             skippedLines: 0,
             skippedDirs: 0,
             error: null,
+            note: null,
             startedAt: Date.now(),
             finishedAt: null,
           },

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadHookEvents, type CorpusEvent } from '../../helpers/corpus';
 
 export interface Served {
@@ -28,10 +28,14 @@ async function waitFor<T>(fn: () => T | null, ms: number, what: string): Promise
   }
 }
 
-/** `port`: 0 for any free one; a restart passes the previous one so the open page reconnects. */
+/**
+ * `port`: 0 for any free one; a restart passes the previous one so the open page reconnects. `cwd`:
+ * the service's working folder (its own project, whose `.claude/` settings it reads).
+ */
 export async function serve(
   dataDir: string = mkdtempSync(join(tmpdir(), 'memtray-e2e-')),
   port = 0,
+  opts: { cwd?: string } = {},
 ): Promise<Served> {
   const serverJson = join(dataDir, 'server.json');
   const home = join(dataDir, 'home');
@@ -39,8 +43,9 @@ export async function serve(
   rmSync(serverJson, { force: true });
   const child: ChildProcess = spawn(
     process.execPath,
-    ['bin/memtray.mjs', 'serve', '--port', String(port), '--data-dir', dataDir, '--quiet'],
+    [resolve('bin/memtray.mjs'), 'serve', '--port', String(port), '--data-dir', dataDir, '--quiet'],
     {
+      ...(opts.cwd ? { cwd: opts.cwd } : {}),
       stdio: ['ignore', 'pipe', 'pipe'], // A private HOME: "Install hooks" must never touch the real ~/.claude/settings.json.
       env: { ...process.env, HOME: home, ANTHROPIC_API_KEY: '' },
     },

@@ -41,6 +41,18 @@ describe('App navigation', () => {
     expect(selected('Projects')).toBe('true');
   });
 
+  it('"/" opens Search from any view, but is typed as text inside a text field', async () => {
+    renderApp(fakeApi());
+    fireEvent.click(screen.getByRole('tab', { name: 'Privacy' }));
+    const add = await screen.findByLabelText('Add to Excluded paths (globs)');
+    fireEvent.keyDown(add, { key: '/' });
+    expect(selected('Privacy')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Health' }));
+    fireEvent.keyDown(document.body, { key: '/' });
+    await waitFor(() => expect(selected('Search')).toBe('true'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Search memories')));
+  });
+
   it('asks before leaving Privacy with unsaved edits, by tab or by hash', async () => {
     const asked: string[] = [];
     let answer = false;

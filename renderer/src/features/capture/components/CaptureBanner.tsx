@@ -1,5 +1,6 @@
 import { useApi } from '../../../api/context';
 import { useSave } from '../../../components/useSave';
+import { offText } from '../api/captureState';
 import { pausePatch, type CaptureState } from '../api/useCapture';
 
 /** "14:05", or "Tue 08:00" when not today. */
@@ -11,7 +12,10 @@ export function untilText(ms: number, now: number = Date.now()): string {
     : `${d.toLocaleDateString(undefined, { weekday: 'short' })} ${time}`;
 }
 
-/** Shown above every view while nothing is being stored: paused (until when) or hooks missing. */
+/**
+ * Shown above every view while nothing is being stored: paused (until when), or Claude Code's hooks
+ * in no settings file while nothing arrives (never while the service is receiving events).
+ */
 export function CaptureBanner({ capture, onOpenHealth }: { capture: CaptureState; onOpenHealth(): void }) {
   const api = useApi();
   const save = useSave();
@@ -33,10 +37,11 @@ export function CaptureBanner({ capture, onOpenHealth }: { capture: CaptureState
       </aside>
     );
   }
-  if (capture.hooksInstalled === false) {
+  const off = capture.claude ? offText(capture.claude, capture.now) : null;
+  if (off !== null) {
     return (
       <aside className="banner banner-warn" aria-label="Capture status">
-        <span>Capture is off: Claude Code's hooks are not installed.</span>
+        <span>{off}</span>
         <button type="button" className="link" onClick={onOpenHealth}>
           Install in Health
         </button>

@@ -1,4 +1,4 @@
-import { useApi } from '../../../api/context';
+import { useApi, useLiveStatus } from '../../../api/context';
 import { useResource } from '../../../api/resource';
 import { num, plural } from '../../../format';
 
@@ -18,9 +18,13 @@ const JOB_TEXT = (j: {
   return j.attempts > 1 ? `${what} (attempt ${j.attempts})` : what;
 };
 
-/** What compression is doing now: jobs in progress, waiting, failed (live on `queue` events). */
+/**
+ * What compression is doing now: jobs in progress, waiting, failed (live on `queue` events). While
+ * the service cannot be reached the last answer is stale: nothing is claimed about it then.
+ */
 export function QueueActivity() {
   const api = useApi();
+  const live = useLiveStatus();
   const q = useResource(
     () => api.getQueue(),
     'queue',
@@ -28,6 +32,13 @@ export function QueueActivity() {
     500,
   );
   const d = q.data;
+  if (live === 'down' || live === 'unauthorised')
+    return (
+      <p className="meta queue-activity" aria-label="Compression queue activity" role="status">
+        <span className="dot-inline unknown" aria-hidden="true" />
+        Compression status unknown: the service cannot be reached.
+      </p>
+    );
   if (!d) return null;
   const idle = d.leased === 0 && d.pending === 0;
   return (
