@@ -108,7 +108,7 @@ export class SearchEngine {
   search(p: SearchParams, near: Near[] | null = null): SearchResult {
     this.stages.begin();
     const all = this.rank(p, near);
-    const prefer = p.project === undefined ? (p.prefer ?? this.inferred(p.q)) : undefined;
+    const prefer = p.project === undefined ? (p.prefer ?? this.inferred(all.words)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
     const hits = own ? preferOwn(own.hits, all.hits) : all.hits;
     const start = Math.min(p.offset, MAX_OFFSET);
@@ -124,7 +124,7 @@ export class SearchEngine {
   private rank(
     p: SearchParams,
     near: Near[] | null,
-  ): { hits: Hit[]; corrected: Record<string, string>; shape: Shape } {
+  ): { hits: Hit[]; corrected: Record<string, string>; shape: Shape; words: string[] } {
     const want = Math.min(p.offset, MAX_OFFSET) + p.limit + 1;
     const kinds = this.kindsFor(p);
     const bind = this.binds(p);
@@ -231,6 +231,7 @@ export class SearchEngine {
     return {
       hits,
       corrected,
+      words,
       shape: {
         intent: q.intent,
         stems: (q.weighted.length > 0
@@ -241,13 +242,13 @@ export class SearchEngine {
     };
   }
 
-  /** The project the question describes, when it clearly names one in its own words (infer-project.ts). */
-  private inferred(q: string): string | undefined {
-    const { tokens, raw } = parseQuery(q);
-    const words = readQuestion(raw, tokens)
-      .required.slice(0, MAX_WORDS)
-      .filter((w) => !this.stages.isDense('prompt', w));
-    return inferProject((sql) => this.stmt(sql), words) ?? undefined;
+  /**
+   * The project the question describes, when it clearly names one in its own words
+   * (infer-project.ts); `words`: the question's words as `rank` read them.
+   */
+  private inferred(words: string[]): string | undefined {
+    const rare = words.filter((w) => !this.stages.isDense('prompt', w));
+    return inferProject((sql) => this.stmt(sql), rare) ?? undefined;
   }
 
   /** In how many observations a word or one of its alternatives occurs (the most of them), to DENSE. */
