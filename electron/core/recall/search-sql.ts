@@ -16,6 +16,12 @@ export interface Filters {
   file?: string | undefined;
   since?: number | undefined;
   until?: number | undefined;
+  /**
+   * Whether summaries the rules wrote are searched: they restate their session's prompts, files
+   * and fixes, each a memory searched in its own right, so only a search asking for summaries
+   * by kind wants them.
+   */
+  recaps?: boolean | undefined;
 }
 
 /** bm25 column weights: title above facts above narrative (unnamed columns weigh 1). */
@@ -83,6 +89,12 @@ export const hasFilters = (f: Filters): boolean =>
   f.since !== undefined ||
   f.until !== undefined;
 
+/** Leaves out the summaries the rules wrote unless `f.recaps` (see Filters). */
+const recapFilter = (kind: Kind, f: Filters, id: string): string =>
+  kind === 'summary' && f.recaps === false
+    ? ` AND ${id} NOT IN (SELECT id FROM session_summaries WHERE produced_by LIKE 'rules%')`
+    : '';
+
 /**
  * Ranked full-text matches of one kind: `:match`, `:minId` (recency window), `:k`. Without
  * filters the rows are ranked by bm25 alone (no join per match) and the caller applies the
@@ -93,8 +105,11 @@ export function rankSql(kind: Kind, f: Filters): string {
   const bm25 = `-bm25(${r.fts}, ${r.weights})`;
   if (!hasFilters(f))
     return `SELECT ${r.fts}.rowid AS id, ${bm25} AS score, NULL AS time FROM ${r.fts}
-      WHERE ${r.fts} MATCH :match AND ${r.fts}.rowid > :minId ORDER BY score DESC LIMIT :k`;
-  const where = kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time);
+      WHERE ${r.fts} MATCH :match AND ${r.fts}.rowid > :minId${recapFilter(kind, f, `${r.fts}.rowid`)}
+      ORDER BY score DESC LIMIT :k`;
+  const where =
+    (kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time)) +
+    recapFilter(kind, f, `${r.fts}.rowid`);
   return `SELECT ${r.fts}.rowid AS id, ${bm25} * ${recency(r.time)} AS score, ${r.time} AS time
       FROM ${r.fts} JOIN ${r.table} ON ${r.alias}.id = ${r.fts}.rowid${sessionJoin(f, r.alias)}
       WHERE ${r.fts} MATCH :match AND ${r.fts}.rowid > :minId${where}
@@ -104,7 +119,9 @@ export function rankSql(kind: Kind, f: Filters): string {
 /** Which of a JSON array of ids (`:ids`) pass the filters (semantic hits are filtered after the KNN). */
 export function filterIdsSql(kind: Kind, f: Filters): string {
   const r = RANK[kind];
-  const where = kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time);
+  const where =
+    (kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time)) +
+    recapFilter(kind, f, `${r.alias}.id`);
   return `SELECT ${r.alias}.id FROM ${r.table}${sessionJoin(f, r.alias)}
     WHERE ${r.alias}.id IN (SELECT value FROM json_each(:ids))${where}`;
 }
@@ -118,7 +135,9 @@ const TITLE_SQL: Record<Kind, string> = {
 /** Newest matches of one kind with their time and title text: `:match`, `:k`. */
 export function newestSql(kind: Kind, f: Filters): string {
   const r = RANK[kind];
-  const where = kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time);
+  const where =
+    (kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time)) +
+    recapFilter(kind, f, `${r.fts}.rowid`);
   return `SELECT ${r.fts}.rowid AS id, ${r.time} AS time, ${TITLE_SQL[kind]} AS title
     FROM ${r.fts} JOIN ${r.table} ON ${r.alias}.id = ${r.fts}.rowid${sessionJoin(f, r.alias)}
     WHERE ${r.fts} MATCH :match${where}

@@ -122,9 +122,10 @@ export class SearchEngine {
 
   /** The ranked hits of one search (all pages), its typo corrections and how to shape snippets. */
   private rank(
-    p: SearchParams,
+    asked: SearchParams,
     near: Near[] | null,
   ): { hits: Hit[]; corrected: Record<string, string>; shape: Shape; words: string[] } {
+    const p = { ...asked, recaps: asked.kinds?.includes('summary') ?? false };
     const want = Math.min(p.offset, MAX_OFFSET) + p.limit + 1;
     const kinds = this.kindsFor(p);
     const bind = this.binds(p);
