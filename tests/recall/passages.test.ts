@@ -27,3 +27,35 @@ describe('snippet passages', () => {
     expect(shown.join(' ')).toContain('I would use sqlite3 rather than a JSON file.');
   });
 });
+
+describe('an episode: the ask and its reply', () => {
+  const episode =
+    'file: src/gcra.rs\n' +
+    'Asked: what wait would a client get on the 11th request of a burst of 10?\n' +
+    'Claude: The interval is 600 ms, so the 11th request waits 600 ms and the header says 1.\n' +
+    'Ended: pinned down in a test.';
+
+  it('shows the reply to an ask the title already shows, not the ask again', () => {
+    const title = 'Asked: what wait would a client get on the 11th request of a burst of 10?';
+    const shown = pickPassages(episode, {
+      stems: ['wait', 'client', '11th', 'burst'],
+      cue: null,
+      room: 400,
+      most: 1,
+      title,
+    }).map((u) => episode.slice(u.start, u.end));
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatch(/^Claude: The interval is 600 ms/);
+  });
+
+  it('keeps an ask the title shows only in part: it may hold the answer', () => {
+    const shown = pickPassages(episode, {
+      stems: ['client', 'burst'],
+      cue: null,
+      room: 400,
+      most: 1,
+      title: 'Asked: what wait would a client get…',
+    }).map((u) => episode.slice(u.start, u.end));
+    expect(shown[0]).toMatch(/^Asked: /);
+  });
+});

@@ -132,6 +132,7 @@ function hydrate(
               paths: parseFacts(r.filesModified as string | null),
               command: r.toolName === 'Bash' ? ((r.input as string | null) ?? null) : null,
               leads: lead,
+              title,
             },
             words(shape, h),
           )

@@ -49,6 +49,8 @@ export interface Pick {
   room: number;
   /** At most this many passages. */
   most: number;
+  /** The row's title as shown above the snippet: an ask that only repeats it is not shown again. */
+  title?: string;
 }
 
 const weightAt = (rank: number): number => 1 / (1 + rank);
@@ -68,25 +70,59 @@ function score(lower: string, raw: string, p: Pick, shown: Set<number>): { s: nu
   return { s, got };
 }
 
+const ASK = /^Asked: /;
+const REPLY = /^(?:Claude|Ended|Result|Outcome): /;
+
+/**
+ * An episode's ask and the reply to it (`Asked: …` then `Claude: …`): the reply is read with the
+ * ask's words, since a question about past work is asked the way the work was asked for, and it
+ * is the reply that answers. `echo`: parts of an ask the row's title shows whole.
+ */
+function askReplies(
+  text: string,
+  all: Unit[],
+  title: string | undefined,
+): { ask: Map<number, string>; echo: Set<number> } {
+  const ask = new Map<number, string>();
+  const echo = new Set<number>();
+  const shownTitle = (title ?? '').replace(/…$/, '').toLowerCase();
+  for (let i = 0; i < all.length; i++) {
+    const u = all[i]!;
+    if (!ASK.test(text.slice(u.start, u.start + 7))) continue;
+    let j = i + 1;
+    while (j < all.length && j <= i + 3 && !REPLY.test(text.slice(all[j]!.start, all[j]!.start + 9))) j++;
+    if (j >= all.length || j > i + 3) continue;
+    const askText = text.slice(u.start, all[j - 1]!.end).toLowerCase();
+    ask.set(j, askText);
+    for (let k = i; k < j; k++)
+      if (shownTitle.includes(text.slice(all[k]!.start, all[k]!.end).toLowerCase())) echo.add(k);
+  }
+  return { ask, echo };
+}
+
 /** The passages of `text` to show, in reading order, as [start, end) ranges. */
 export function pickPassages(text: string, p: Pick): Unit[] {
   const lower = text.toLowerCase();
   const all = units(text);
+  const { ask, echo } = askReplies(text, all, p.title);
   const shown = new Set<number>();
   const chosen: Unit[] = [];
   let room = p.room;
   while (chosen.length < p.most && room > 24) {
     let best: { u: Unit; s: number; got: number[] } | null = null;
-    for (const u of all) {
-      if (chosen.some((c) => u.start < c.end && c.start < u.end)) continue;
-      const r = score(lower.slice(u.start, u.end), text.slice(u.start, u.end), p, shown);
+    all.forEach((u, i) => {
+      if (echo.has(i) || chosen.some((c) => u.start < c.end && c.start < u.end)) return;
+      const own = lower.slice(u.start, u.end);
+      const asked = ask.get(i);
+      const r = score(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), p, shown);
       if (r.s > 0 && (!best || r.s > best.s)) best = { u, ...r };
-    }
-    if (!best) break;
-    best.u = withNext(all, best.u, room, chosen);
-    const len = Math.min(best.u.end - best.u.start, room);
-    chosen.push(len < best.u.end - best.u.start ? clipUnit(text, lower, best.u, len, p.stems) : best.u);
-    for (const j of best.got) shown.add(j);
+    });
+    const pick = best as { u: Unit; s: number; got: number[] } | null;
+    if (!pick) break;
+    pick.u = withNext(all, pick.u, room, chosen);
+    const len = Math.min(pick.u.end - pick.u.start, room);
+    chosen.push(len < pick.u.end - pick.u.start ? clipUnit(text, lower, pick.u, len, p.stems) : pick.u);
+    for (const j of pick.got) shown.add(j);
     room -= len + 3;
   }
   return chosen.sort((a, b) => a.start - b.start);

@@ -9,7 +9,7 @@ import type { Intent } from './intent.js';
 import { pickPassages } from './passages.js';
 
 export const SNIPPET_MAX = 400;
-const FRAGMENTS = 3;
+const FRAGMENTS = 4;
 /** Reason clauses: `because …`, `so that …`, `since …`, up to the end of their sentence. */
 const REASON =
   /\b(?:because|so that|since|in order to|to avoid|otherwise|the reason)\b(?:[^.!?\n]|[.!?](?=\S)){3,200}/i;
@@ -32,6 +32,8 @@ export interface ShapeRow {
   command: string | null;
   /** What to lead with when the intent's part is absent (command, error, decision, path). */
   leads?: string[];
+  /** The title shown above the snippet. */
+  title?: string;
 }
 
 /** The fragment the intent asks for, or null. */
@@ -84,6 +86,14 @@ const flat = (s: string): string =>
   s
     .replace(/<\/?mark>/gi, '')
     .replace(/\s+/g, ' ')
+    .trim();
+
+/** As `flat`, but line breaks stay (passages.ts splits at them: an episode's ask, its reply). */
+const lines = (s: string): string =>
+  s
+    .replace(/<\/?mark>/gi, '')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n[\s]*/g, '\n')
     .trim();
 
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
@@ -161,7 +171,7 @@ const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0,
  */
 export function shapeSnippet(intent: Intent | null, r: ShapeRow, words: string[]): string {
   const stems = [...new Set(words.map(stemOf))];
-  const text = flat(r.text);
+  const text = lines(r.text);
   const parts: string[] = [];
   const own = intentFragment(intent, r);
   let room = SNIPPET_MAX;
@@ -173,8 +183,14 @@ export function shapeSnippet(intent: Intent | null, r: ShapeRow, words: string[]
   const leadLower = parts.join(' ').toLowerCase();
   const todo = stems.filter((s) => !leadLower.includes(s));
   const cue = intent === 'decision' ? WHY_CUE : intent === 'failure' ? FIX_CUE : null;
-  for (const u of pickPassages(text, { stems: todo, cue, room, most: FRAGMENTS - parts.length })) {
-    const frag = `${u.start > 0 ? '…' : ''}${text.slice(u.start, u.end).trim()}${u.end < text.length ? '…' : ''}`;
+  for (const u of pickPassages(text, {
+    stems: todo,
+    cue,
+    room,
+    most: FRAGMENTS - parts.length,
+    ...(r.title !== undefined ? { title: r.title } : {}),
+  })) {
+    const frag = `${u.start > 0 ? '…' : ''}${flat(text.slice(u.start, u.end))}${u.end < text.length ? '…' : ''}`;
     if (!leadLower.includes(flat(text.slice(u.start, u.end)).toLowerCase())) parts.push(frag);
   }
   if (parts.length === 0) return '';
