@@ -1,5 +1,5 @@
 /**
- * Answer-shaped snippets: up to three short fragments of a memory joined by ` … `, bounded to
+ * Answer-shaped snippets: up to four short fragments of a memory joined by ` … `, bounded to
  * SNIPPET_MAX characters. First the part the question's intent asks for (the reason clause of a
  * decision, the error line of a failure, the paths, the command), then a window around each of the
  * query's rarest words (not the first match of a common one). Marks the query's words with `<mark>`;
