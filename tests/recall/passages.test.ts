@@ -59,3 +59,16 @@ describe('an episode: the ask and its reply', () => {
     expect(shown[0]).toMatch(/^Asked: /);
   });
 });
+
+describe('a statement and the explanation after it', () => {
+  it('brings the sentence that follows the one holding the words, while both fit', () => {
+    const text =
+      'Claude: The boundary test fails: after sweeping at 100 ms, both keys are still there. ' +
+      'I wrote the retain closure as keeping every key whose theoretical arrival time is at or after now, which keeps a key whose time is exactly now, and that key is as fresh as a new one. ' +
+      'The docs need a line too.';
+    const shown = show(text, ['boundary', 'sweep']).join(' ').replace(/\s+/g, ' ');
+    expect(shown).toContain('The boundary test fails');
+    expect(shown).toContain('which keeps a key whose time is exactly now');
+    expect(shown).not.toContain('The docs need a line');
+  });
+});

@@ -128,13 +128,15 @@ export function pickPassages(text: string, p: Pick): Unit[] {
   return chosen.sort((a, b) => a.start - b.start);
 }
 
-/** Context: a short passage takes the one after it too, while it fits in a share of the room. */
-const CONTEXT = 120;
+/**
+ * Context: a passage takes the one after it (the explanation that follows a statement, the reply
+ * to an ask) while both fit the room left; a passage cut at UNIT_MAX does not.
+ */
 function withNext(all: Unit[], u: Unit, room: number, chosen: Unit[]): Unit {
   const i = all.findIndex((x) => x.start === u.start && x.end === u.end);
   const next = all[i + 1];
   if (!next || chosen.some((c) => c.start === next.start)) return u;
-  if (u.end - u.start >= CONTEXT || next.end - u.start > Math.min(room, u.end - u.start + CONTEXT)) return u;
+  if (u.end - u.start >= UNIT_MAX || next.end - u.start > room) return u;
   return { start: u.start, end: next.end };
 }
 
