@@ -130,5 +130,5 @@ writeFileSync(values.out, renderBenchmarks(run, path));
 spawnSync(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--write', values.out], {
   stdio: 'ignore',
 });
-process.stderr.write(`wrote ${path} and ${values.out}\n`);
+process.stderr.write(`wrote ${values.from ? '' : `${path} and `}${values.out}\n`);
 for (const r of run.runs) if (r.error) process.stderr.write(`  ${r.name}: ${r.error}\n`);
