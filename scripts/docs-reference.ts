@@ -1,7 +1,9 @@
 /**
  * Generates docs/reference/ (HTTP API, CLI, settings, environment, data dir, events) from the code,
- * and the README's generated blocks (the agents table; the headline numbers, read from
- * docs/benchmarks.md). Deterministic: the same code gives the same bytes.
+ * and the generated blocks of the README (the agents table; the headline numbers, read from
+ * docs/benchmarks.md; the recall figure) and of docs/explanation/search-and-recall.md (the recall
+ * table, read from the newest bench/results/*-recall.json). Deterministic: the same code and
+ * results give the same bytes.
  *
  *   npx tsx scripts/docs-reference.ts           write the files
  *   npx tsx scripts/docs-reference.ts --check   exit 1 and name the files that are stale
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import { format } from 'prettier';
 import { AGENT_IDS } from '../electron/shared/contract/agents.js';
 import { headlineTable } from './docs-headline.js';
+import { latestRecall, recallSentence, recallTable } from './docs-recall.js';
 import {
   ROOT,
   agentEventFacts,
@@ -41,7 +44,7 @@ export function fillBlock(doc: string, name: string, body: string): string {
   const end = `<!-- ${name}:end -->`;
   const i = doc.indexOf(start);
   const j = doc.indexOf(end);
-  if (i < 0 || j < i) throw new Error(`README.md has no ${start} … ${end} block`);
+  if (i < 0 || j < i) throw new Error(`no ${start} … ${end} block`);
   return `${doc.slice(0, i + start.length)}\n\n${body}\n\n${doc.slice(j)}`;
 }
 
@@ -76,7 +79,18 @@ export async function generate(): Promise<{ files: Map<string, string>; problems
     'numbers',
     headlineTable(readFileSync(join(ROOT, 'docs/benchmarks.md'), 'utf8')),
   );
+  const recall = latestRecall(ROOT);
+  readme = fillBlock(readme, 'recall', recallSentence(recall.result, recall.path));
   raw.set('README.md', readme);
+  const searchPage = 'docs/explanation/search-and-recall.md';
+  raw.set(
+    searchPage,
+    fillBlock(
+      readFileSync(join(ROOT, searchPage), 'utf8'),
+      'recall',
+      recallTable(recall.result, recall.path),
+    ),
+  );
   const files = new Map<string, string>();
   for (const [path, text] of raw) files.set(path, await format(text, { filepath: join(ROOT, path) }));
   return { files, problems };
