@@ -31,10 +31,12 @@ function tableRows(md: string): string[][] {
 
 export function headlineTable(benchmarksMd: string): string {
   const date = /on (\d{4}-\d{2}-\d{2})/.exec(benchmarksMd)?.[1] ?? 'unknown date';
-  const machine = /\*\*Machine:\*\* ([^:]+):/.exec(benchmarksMd)?.[1] ?? 'unknown machine';
+  const cpu = /\*\*Machine:\*\* [^:]+: ([^,]+),/.exec(benchmarksMd)?.[1] ?? 'unknown machine';
+  const load = /load average ([\d.]+) at the start, ([\d.]+) at the end/.exec(benchmarksMd);
+  const where = load ? `${cpu}, load ${load[1]} → ${load[2]}` : cpu;
   const rows = tableRows(benchmarksMd).slice(1);
   const out = [
-    `From one run of \`npx tsx bench/run-all.ts\` on ${date} (${machine}); every figure beside its floor from`,
+    `From one run of \`npx tsx bench/run-all.ts\` on ${date} (${where}); every figure beside its floor from`,
     'the same run. [All figures, the machine and its load](docs/benchmarks.md) ·',
     '[what each measures](docs/explanation/performance.md).',
     '',
@@ -47,5 +49,9 @@ export function headlineTable(benchmarksMd: string): string {
     const floor = (row[2] ?? '—').split(' (')[0];
     out.push(`| ${label} | ${row[1] ?? '—'} | ${floor} | ${row[3] ?? '—'} |`);
   }
+  out.push(
+    '',
+    'Ratio: MemTray ÷ floor. For events per second higher is better; for time, tokens and memory lower is.',
+  );
   return out.join('\n');
 }
