@@ -6,8 +6,8 @@
  * threshold is raised to a fallback that only matters if this thread falls behind or is gone.
  * A passive checkpoint never lets the WAL start over while writes keep coming (SQLite restarts it
  * only once all of it is copied back), so under a sustained flood the thread restarts it itself at
- * `RESTART_PAGES`, holding the write lock for the last few milliseconds of copying; before, the WAL
- * grew to the fallback and the main thread checkpointed inside a hook's COMMIT (issue 18: 10-20 ms
+ * `RESTART_PAGES`, holding the write lock for the last few milliseconds of copying; otherwise the WAL
+ * would grow to the fallback and the main thread would checkpoint inside a hook's COMMIT (10-20 ms
  * COMMITs, half of them waiting on the fsync). Anything going wrong here costs speed, never data:
  * the WAL stays valid either way.
  *
@@ -211,7 +211,7 @@ export function startCheckpointer(
   // A WAL that grew during a burst is cut back to this size once it restarts from the beginning
   // (maintenance truncates it when quiet). Not less: under a sustained flood the WAL restarts every
   // few seconds at 30-40 MB, and cut back to 16 MB its next growth allocated blocks again, each
-  // extending write waiting 3-6 ms on ext4's journal (issue 18: +7 % events/s at 64 MB).
+  // extending write waiting 3-6 ms on ext4's journal (64 MB gives 7 % more events/s).
   sqlite.pragma('journal_size_limit = 67108864');
   const armIdle = (): void => {
     if (idle) idle.refresh();

@@ -1,17 +1,16 @@
 /**
- * The search indexes merged back into one segment each, by the maintenance worker, in short steps
- * (issue 18: "if merging the index is the way, the service does it itself, off the event loop,
- * without blocking ingest").
+ * The search indexes merged back into one segment each, by the maintenance worker, in short steps:
+ * off the event loop, without blocking ingest.
  *
  * FTS5 writes new terms as segments and merges them level by level (4 segments on a level become
  * one on the next), so an index ingest built holds a dozen or more segments: 16 for the observation
  * index at 1,000,000 observations, three of them near equal at the top. Every query term seeks
  * every segment, and a term's doclist is read in pieces from each. Merged into one segment, the
- * same queries ran a quarter faster at the median and twice as fast at p95 (docs/performance.md).
+ * same queries ran a quarter faster at the median and twice as fast at p95.
  *
  * - **When.** An index is merged when it has `MERGE_SEGMENTS` segments or more. FTS5 keeps up to
- *   three per level, so that means new rows on several levels. Measured at 1,000,000 observations
- *   (docs/performance.md, tenth pass): right after a merge, search p95 was 0.53–0.58× that of the
+ *   three per level, so that means new rows on several levels. At 1,000,000 observations, right
+ *   after a merge, search p95 is 0.53–0.58× that of the
  *   index as ingest left it; 5,000 observations later (9 segments again) 0.78×, and 111,000 later no
  *   better than never merged. Queries walk the newest matches first, so the new rows' segments
  *   are what they pay for, and only a merge that includes them helps. So a heavy user's index is
@@ -29,7 +28,7 @@
  *   step copies it back (it takes no lock; the next write starts the WAL over). That keeps the
  *   steps, which hold the write lock, short: at 1M, checkpointing only every 16 MiB made them 50 %
  *   longer in all (27–28 s against 18–19; 356–362 steps over 25 ms against 140), for ~2 ms of the
- *   worker's time per checkpoint (docs/performance.md, eleventh pass).
+ *   worker's time per checkpoint.
  * - **The disk.** The merged segment is written before the ones it replaces are freed (the job's
  *   incremental vacuum then gives those pages back), so an index needs its own size again for a
  *   while. Nothing is merged when the disk has less free than half the database file plus
@@ -71,7 +70,7 @@ export interface OptimizeResult {
 export interface OptimizeOptions {
   /**
    * Pages per step (default 16: 3.8 ms at the median at 1M observations). A step ends at a term
-   * boundary, so one that reaches a term with a huge doclist takes longer (docs/performance.md).
+   * boundary, so one that reaches a term with a huge doclist takes longer.
    */
   stepPages?: number;
   /** Called after every step (the worker sleeps and waits for quiet there). */

@@ -9,8 +9,8 @@
  * The in-flight count matters because a hook that waits for the worker's write lock has not been
  * acknowledged yet: judged by acknowledgements alone, the moment looks quiet, the worker takes the
  * lock again, and the hook (whose busy handler sleeps between retries) can miss one window after
- * another. Measured at 1M observations with ~36 hooks/s during an index merge: one hook waited
- * 1,026 ms, 25 over 100 ms (docs/performance.md, tenth pass).
+ * another: at 1M observations with ~36 hooks/s during an index merge, judging by acknowledgements
+ * alone let one hook wait 1,026 ms, and 25 over 100 ms.
  */
 import { sleep } from './compact.js';
 

@@ -1,0 +1,65 @@
+/**
+ * The recall figures the README and the search explanation quote, read from the newest
+ * bench/results/*-recall.json (written by `npx tsx bench/recall/blind.ts --json-out FILE`), never
+ * typed by hand.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Tally {
+  hits: number;
+  total: number;
+  rate: number;
+}
+interface SetResult {
+  hitAt5: Tally;
+  searchOnly: Tally;
+}
+export interface RecallResult {
+  date: string;
+  embeddings: string;
+  own: SetResult;
+  dev: SetResult;
+  test: SetResult;
+}
+
+/** The newest recall results file under `dir` (by name: `<date>-<host>-recall.json`), and its path. */
+export function latestRecall(root: string): { path: string; result: RecallResult } {
+  const dir = join(root, 'bench/results');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('-recall.json'))
+    .sort();
+  const file = files.at(-1);
+  if (!file)
+    throw new Error('no bench/results/*-recall.json: run npx tsx bench/recall/blind.ts --json-out …');
+  const path = `bench/results/${file}`;
+  return { path, result: JSON.parse(readFileSync(join(root, path), 'utf8')) as RecallResult };
+}
+
+const pct = (t: Tally): string => `${Math.round(t.rate * 100)} %`;
+
+/** One sentence for the README. */
+export function recallSentence(r: RecallResult, path: string): string {
+  const t = r.test.hitAt5;
+  return [
+    `On a blind set of questions about recorded projects, the top five results plus the digest answer`,
+    `${t.hits} of ${t.total} (${pct(t)}) with rules only, no model`,
+    `([${r.date.slice(0, 10)}](${path}); [how recall is measured](docs/explanation/search-and-recall.md#how-well-it-works)).`,
+  ].join('\n');
+}
+
+/** The table of docs/explanation/search-and-recall.md. */
+export function recallTable(r: RecallResult, path: string): string {
+  const row = (label: string, s: SetResult): string =>
+    `| ${label} | ${s.hitAt5.hits} of ${s.hitAt5.total} (${pct(s.hitAt5)}) | ${s.searchOnly.hits} (${pct(s.searchOnly)}) |`;
+  return [
+    `From \`npx tsx bench/recall/blind.ts\` on ${r.date.slice(0, 10)}, embeddings ${r.embeddings}`,
+    `([raw results](../../${path})):`,
+    '',
+    '| Question set | Top 5 + digest | Search alone |',
+    '| --- | --- | --- |',
+    row('Own set (written before tuning)', r.own),
+    row('Blind set, dev split', r.dev),
+    row('Blind set, test split (only totals are ever read)', r.test),
+  ].join('\n');
+}
