@@ -4,8 +4,9 @@
  * `~/.gemini/settings.json` of a temporary HOME by `memtray hooks install --agent gemini`. Proves:
  * the prompt and the shell call land in a session tagged `gemini`; the fix made there reaches Claude
  * Code's SessionStart digest for the same project, search and MCP search; the next Gemini session's
- * model receives the memory context from the SessionStart hook; uninstall removes exactly MemTray's
- * hooks.
+ * model receives the memory context from the SessionStart hook; with the MCP server registered by
+ * `memtray mcp install --agent gemini`, the model calls MemTray's search and reads what Claude Code
+ * did; uninstall removes exactly MemTray's hooks and server.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import {
   agentSessions,
   expectSeenByOthers,
   memtrayHooks,
+  memtrayJson,
   runAgent,
   startRig,
   until,
@@ -94,6 +96,48 @@ describe('real Gemini CLI', () => {
     const firstTurn = model.turns()[before]!;
     expect(firstTurn).toContain('memtray-context');
     expect(firstTurn).toContain('LedgerRoundingError');
+  });
+
+  it("the model searches MemTray through its MCP server and reads Claude Code's fix", async () => {
+    const { r, model } = await setup();
+    // Claude Code fixed something in this project yesterday (its own hooks, posted as it does).
+    const claude = { session_id: 'claude-webhooks', cwd: r.proj, transcript_path: '/tmp/none.jsonl' };
+    await r.t.api('POST', '/api/hooks/UserPromptSubmit', { ...claude, prompt: 'Fix WebhookSignatureError' });
+    await r.t.api('POST', '/api/hooks/PostToolUse', {
+      ...claude,
+      tool_name: 'Bash',
+      tool_input: { command: 'npm test -- webhooks' },
+      tool_response: { stdout: 'WebhookSignatureError gone: clock skew tolerance set to 300s', stderr: '' },
+    });
+    await r.t.api('POST', '/api/hooks/Stop', { ...claude, last_assistant_message: 'Fixed.' });
+    await r.t.settled();
+    const reg = memtrayJson(r, ['mcp', 'install', '--agent', 'gemini']) as {
+      agents: Array<{ status: string; path: string }>;
+    };
+    expect(reg.agents[0]!.status).toBe('installed');
+
+    const query = { query: 'WebhookSignatureError' };
+    model.planSteps([
+      { kind: 'call', name: 'mcp_memtray_search', args: query },
+      { kind: 'text', text: 'Claude fixed it with a clock skew tolerance.' },
+    ]);
+    const run = await runGemini(r, model, 'What did Claude do about webhook signatures?');
+    expect(run.code, run.err).toBe(0);
+    // The turn after the call carries MemTray's answer as the tool's response.
+    const responses = model.turns().flatMap((raw) => {
+      const body = JSON.parse(raw) as { contents: Array<{ parts?: Array<{ functionResponse?: unknown }> }> };
+      return body.contents.flatMap((c) => (c.parts ?? []).map((p) => p.functionResponse).filter(Boolean));
+    });
+    const answer = JSON.stringify(
+      responses.find((f) => (f as { name?: string }).name === 'mcp_memtray_search'),
+    );
+    expect(answer).toContain('clock skew tolerance');
+
+    const removed = memtrayJson(r, ['mcp', 'uninstall', '--agent', 'gemini']) as {
+      agents: Array<{ status: string }>;
+    };
+    expect(removed.agents[0]!.status).toBe('removed');
+    expect(readFileSync(reg.agents[0]!.path, 'utf8')).not.toContain('memtray');
   });
 
   it('uninstall removes exactly MemTray hooks; install twice is once', async () => {

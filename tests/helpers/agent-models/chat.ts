@@ -24,8 +24,11 @@ function chunk(n: number, delta: Record<string, unknown>, finish: string | null)
 function deltas(step: ModelStep, n: number): Array<Record<string, unknown>> {
   if (step.kind === 'text')
     return [chunk(n, { role: 'assistant', content: step.text }, null), chunk(n, {}, 'stop')];
-  const args = JSON.stringify({ command: step.command, description: 'Run the scripted command' });
-  const call = { index: 0, id: `call_${n}`, type: 'function', function: { name: 'bash', arguments: args } };
+  const [name, args] =
+    step.kind === 'shell'
+      ? ['bash', JSON.stringify({ command: step.command, description: 'Run the scripted command' })]
+      : [step.name, JSON.stringify(step.args)];
+  const call = { index: 0, id: `call_${n}`, type: 'function', function: { name, arguments: args } };
   return [chunk(n, { role: 'assistant', tool_calls: [call] }, null), chunk(n, {}, 'tool_calls')];
 }
 

@@ -1,7 +1,7 @@
 /**
  * The Gemini API as the Gemini CLI reads it (`GOOGLE_GEMINI_BASE_URL`): a model turn is
  * `POST /v1beta/models/<m>:streamGenerateContent?alt=sse`, answered with one SSE chunk holding a
- * `functionCall` to `run_shell_command` `{command}` or the final text. Any other `generateContent`
+ * `functionCall` to `run_shell_command` `{command}` (or to any tool by name) or the final text. Any other `generateContent`
  * (the `auto` model's router, which asks for `{complexity_reasoning, complexity_score}`, and the
  * CLI's other JSON side questions) gets a simple-task JSON answer.
  */
@@ -13,6 +13,7 @@ const usageMetadata = { promptTokenCount: 100, candidatesTokenCount: 20, totalTo
 function part(step: ModelStep): Record<string, unknown> {
   if (step.kind === 'shell')
     return { functionCall: { name: 'run_shell_command', args: { command: step.command } } };
+  if (step.kind === 'call') return { functionCall: { name: step.name, args: step.args } };
   return { text: step.text };
 }
 
