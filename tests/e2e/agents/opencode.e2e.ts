@@ -3,8 +3,9 @@
  * Completions server (its `@ai-sdk/openai-compatible` provider), with MemTray's plugin written into
  * the temporary HOME's `~/.config/opencode/plugin/` by `memtray hooks install --agent opencode`.
  * Proves: the prompt and the shell call land in a session tagged `opencode`; the fix made there
- * reaches Claude Code's SessionStart digest for the same project, search and MCP search; uninstall
- * removes the plugin.
+ * reaches Claude Code's SessionStart digest for the same project, search and MCP search; the next
+ * opencode session's model receives the memory context (the plugin adds it to the system prompt);
+ * uninstall removes the plugin.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,6 +102,15 @@ describe('real opencode', () => {
     );
 
     await expectSeenByOthers(r, s, 'InvoiceDuplicateError', open);
+
+    // The next opencode session starts with the memory: its model sees the context.
+    model.plan([], 'Nothing to do.');
+    const before = model.turns().length;
+    const again = await runOpencode(r, 'What changed in the invoices?');
+    expect(again.code, again.err).toBe(0);
+    const firstTurn = model.turns()[before]!;
+    expect(firstTurn).toContain('memtray-context');
+    expect(firstTurn).toContain('InvoiceDuplicateError');
 
     const out = memtrayHooks(r, 'uninstall', 'opencode') as { agents: Array<{ installed: boolean }> };
     expect(out.agents[0]!.installed).toBe(false);
