@@ -97,9 +97,7 @@ describe('real opencode', () => {
     const events = r.t.service.core.sqlite
       .prepare('select event_name e from events where claude_session_id = ? order by id')
       .all(s.claude_session_id) as Array<{ e: string }>;
-    expect(events.map((e) => e.e)).toEqual(
-      expect.arrayContaining(['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop']),
-    );
+    expect(events.map((e) => e.e)).toEqual(['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop']);
 
     await expectSeenByOthers(r, s, 'InvoiceDuplicateError', open);
 

@@ -3,9 +3,10 @@
  * are plugin functions, so this small plugin hands each event to the command hook
  * (`memtray-hook --agent opencode <event>`, payload on stdin), which posts it, or spools it when the
  * service is down, as for every other agent. The payload fields are the ones core/agents/opencode.ts
- * reads. A session starts (`session.created`) once, on the bus event or on the first system prompt
- * opencode builds for it, whichever comes first; the memory context the hook prints for it is added
- * to that session's system prompt (`experimental.chat.system.transform`).
+ * reads. A session starts (`session.created`) once, on the bus event, its first prompt or the first
+ * system prompt opencode builds for it, whichever comes first (so it is recorded before the prompt);
+ * the memory context the hook prints for it is added to that session's system prompt
+ * (`experimental.chat.system.transform`).
  */
 
 export const OPENCODE_PLUGIN_MARK = '// memtray: opencode plugin';
@@ -55,6 +56,7 @@ export const MemTray = async ({ directory }) => {
       if (context && Array.isArray(output?.system)) output.system.push(context);
     },
     'chat.message': async (input, output) => {
+      await start(input.sessionID);
       const parts = Array.isArray(output?.parts) ? output.parts : [];
       const prompt = parts.filter((p) => p.type === 'text' && !p.synthetic).map((p) => p.text).join('\\n');
       await send('chat.message', { sessionID: input.sessionID, directory, prompt });
