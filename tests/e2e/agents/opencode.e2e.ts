@@ -5,7 +5,8 @@
  * Proves: the prompt and the shell call land in a session tagged `opencode`; the fix made there
  * reaches Claude Code's SessionStart digest for the same project, search and MCP search; the next
  * opencode session's model receives the memory context (the plugin adds it to the system prompt);
- * uninstall removes the plugin.
+ * with the MCP server registered by `memtray mcp install --agent opencode`, the model calls MemTray's
+ * search and reads the fix; uninstall removes the plugin.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import {
   agentSessions,
   expectSeenByOthers,
   memtrayHooks,
+  memtrayJson,
   runAgent,
   startRig,
   until,
@@ -109,6 +111,23 @@ describe('real opencode', () => {
     const firstTurn = model.turns()[before]!;
     expect(firstTurn).toContain('memtray-context');
     expect(firstTurn).toContain('InvoiceDuplicateError');
+
+    // With the MCP server registered, the model calls MemTray's search and reads the answer.
+    const reg = memtrayJson(r, ['mcp', 'install', '--agent', 'opencode']) as {
+      agents: Array<{ status: string }>;
+    };
+    expect(reg.agents[0]!.status).toBe('installed');
+    model.planSteps([
+      { kind: 'call', name: 'memtray_search', args: { query: 'InvoiceDuplicateError' } },
+      { kind: 'text', text: 'It was the idempotency key.' },
+    ]);
+    const asked = await runOpencode(r, 'How was the duplicate invoice bug fixed?');
+    expect(asked.code, asked.err).toBe(0);
+    const toolAnswers = model.turns().flatMap((raw) => {
+      const body = JSON.parse(raw) as { messages: Array<{ role: string; content: unknown }> };
+      return body.messages.filter((m) => m.role === 'tool').map((m) => JSON.stringify(m.content));
+    });
+    expect(toolAnswers.join('\n')).toContain('idempotency key checked');
 
     const out = memtrayHooks(r, 'uninstall', 'opencode') as { agents: Array<{ installed: boolean }> };
     expect(out.agents[0]!.installed).toBe(false);
