@@ -21,7 +21,9 @@ export function hookPath(agent: string | null, event: string): string {
   return `/api/hooks/${agent}/${encodeURIComponent(event)}`;
 }
 
-/** Whether this event's answer carries the memory context the agent reads from stdout. */
+/** Whether this event's answer carries the memory context the agent reads from stdout (opencode's
+ * plugin reads it from its `session.created` call and adds it to the system prompt). */
 export function printsContext(agent: string | null, event: string): boolean {
+  if (agent === 'opencode') return event === 'session.created';
   return event === 'SessionStart' && CONTEXT_ON_STDOUT.has(agent ?? 'claude-code');
 }

@@ -203,10 +203,15 @@ export function renderEvents(
 
 /** The README's agents table, from AGENT_TEXT in the order of the contract's agent ids. */
 export function renderAgentsTable(agents: readonly string[]): string {
-  const lines = ['| Agent | Install hooks | Tested end to end | Notes |', '| --- | --- | --- | --- |'];
+  const lines = [
+    '| Agent | Capture | Context at start | MCP search | History import | Real CLI tested |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
   for (const id of agents) {
     const a = AGENT_TEXT[id];
-    if (a) lines.push(`| ${a.name} | ${a.hooks} | ${a.e2e ? 'yes' : 'not yet'} | ${a.note} |`);
+    if (!a) continue;
+    const tested = a.e2e ? 'yes' : 'no (payloads from its published schema)';
+    lines.push(`| ${a.name} | ${a.capture} | ${a.context} | ${a.mcp} | ${a.history} | ${tested} |`);
   }
   return lines.join('\n');
 }

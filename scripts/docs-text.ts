@@ -133,41 +133,67 @@ export const DATA_FILE_TEXT: Record<string, string> = {
  * What each agent supports today. `e2e`: a test drives the agent's real CLI against a real service
  * (tests/e2e/claude, tests/e2e/agents). This is the one place the README's agents table comes from.
  */
-export const AGENT_TEXT: Record<string, { name: string; hooks: string; e2e: boolean; note: string }> = {
+export interface AgentText {
+  name: string;
+  /** How its events reach MemTray. */
+  capture: string;
+  /** Whether the SessionStart digest reaches its model. */
+  context: string;
+  /** `memtray mcp install --agent …` support. */
+  mcp: string;
+  /** History import from its own transcripts. */
+  history: string;
+  /** Proven with the real CLI end to end (tests/e2e). */
+  e2e: boolean;
+}
+
+export const AGENT_TEXT: Record<string, AgentText> = {
   'claude-code': {
     name: 'Claude Code',
-    hooks: '`memtray hooks install`',
+    capture: 'HTTP or command hooks (`memtray hooks install`)',
+    context: 'yes',
+    mcp: 'yes',
+    history: 'yes',
     e2e: true,
-    note: 'HTTP or command hooks; history import; MCP server',
   },
   codex: {
     name: 'Codex CLI',
-    hooks: '`memtray hooks install --agent codex`',
+    capture: 'command hooks (`--agent codex`), trust recorded',
+    context: 'yes',
+    mcp: 'yes (`codex mcp add`)',
+    history: 'not yet',
     e2e: true,
-    note: 'command hooks in `~/.codex/hooks.json`',
   },
   gemini: {
     name: 'Gemini CLI',
-    hooks: '`memtray hooks install --agent gemini`',
-    e2e: false,
-    note: 'adapter and installer; end-to-end test in progress',
+    capture: 'command hooks (`--agent gemini`)',
+    context: 'yes',
+    mcp: 'yes',
+    history: 'not yet',
+    e2e: true,
   },
   opencode: {
     name: 'opencode',
-    hooks: '`memtray hooks install --agent opencode`',
-    e2e: false,
-    note: 'plugin installer; end-to-end test in progress',
+    capture: 'a plugin (`--agent opencode`)',
+    context: 'yes (system prompt)',
+    mcp: 'yes',
+    history: 'not yet',
+    e2e: true,
   },
   cursor: {
     name: 'Cursor',
-    hooks: '`memtray hooks install --agent cursor`',
+    capture: 'command hooks (`--agent cursor`)',
+    context: 'no',
+    mcp: 'no',
+    history: 'no',
     e2e: false,
-    note: 'adapter and installer',
   },
   copilot: {
     name: 'Copilot CLI',
-    hooks: '`memtray hooks install --agent copilot`',
+    capture: 'project hooks (`--agent copilot`)',
+    context: 'no',
+    mcp: 'no',
+    history: 'no',
     e2e: false,
-    note: 'adapter and installer',
   },
 };

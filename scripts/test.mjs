@@ -1,5 +1,5 @@
 // `npm test`: every test. Build, typecheck, lint; the vitest suites (node + web); the real Claude Code
-// CLI end to end; the other agents' real CLIs end to end (tests/e2e/agents); sync on real engines
+// CLI end to end; the other agents' real CLIs (Codex, Gemini CLI, opencode) end to end (tests/e2e/agents); sync on real engines
 // (tests/e2e/sync-engines: Syncthing, git); the proof soak suites;
 // the browser e2e (Playwright + Debian chromium); the Electron smoke test (skips with a reason where no Electron binary exists).
 // Ends with one plain line: "N passed, N failed, N skipped".
@@ -121,7 +121,7 @@ step('typecheck', 'typecheck', 'npm', ['run', 'typecheck']);
 step('lint', 'lint', 'npm', ['run', 'lint']);
 vitest('unit', 'unit and integration (vitest: node + web)', []);
 vitest('claude', 'real Claude Code CLI end to end', ['--config', 'tests/e2e/claude/vitest.config.ts']);
-vitest('agents', 'real Codex CLI end to end (other agents)', [
+vitest('agents', 'real Codex CLI, Gemini CLI and opencode end to end (other agents)', [
   '--config',
   'tests/e2e/agents/vitest.config.ts',
 ]);

@@ -131,6 +131,61 @@ describe('agent adapters through the real command hook', () => {
     expect(s.obs.map((o) => o.t)).toEqual(['Bash', 'Write']);
   });
 
+  it('gemini, as the real CLI sends them: hook context left out of the prompt, shell sections, exit codes', async () => {
+    // Recorded from Gemini CLI 0.61 (tests/e2e/agents/gemini.e2e.ts runs it).
+    const base = {
+      session_id: 'gem-real',
+      cwd,
+      transcript_path: '/tmp/none.jsonl',
+      timestamp: '2026-11-27T21:57:24Z',
+    };
+    const context = '&lt;memtray-context&gt;\n# MemTray memory: ledger\n&lt;/memtray-context&gt;';
+    await hook('gemini', 'PreCompress', { ...base, hook_event_name: 'PreCompress', trigger: 'auto' });
+    await hook('gemini', 'BeforeAgent', {
+      ...base,
+      hook_event_name: 'BeforeAgent',
+      prompt: `<hook_context>${context}</hook_context>\n\nFix the ledger rounding`,
+    });
+    const shell = (command: string, llmContent: string) =>
+      hook('gemini', 'AfterTool', {
+        ...base,
+        hook_event_name: 'AfterTool',
+        tool_name: 'run_shell_command',
+        tool_input: { command },
+        tool_response: { llmContent, returnDisplay: '' },
+      });
+    await shell(
+      'cat FIX.md',
+      '<untrusted_context>\nOutput: cents kept as integers\nProcess Group PGID: 25925\n</untrusted_context>',
+    );
+    await shell(
+      'npm test',
+      '<untrusted_context>\nOutput: 1 failed\nExit Code: 1\nProcess Group PGID: 25931\n</untrusted_context>',
+    );
+    await hook('gemini', 'PreCompress', { ...base, hook_event_name: 'PreCompress', trigger: 'manual' });
+    const s = await sessionOf('gem-real');
+    expect(s.events).toEqual([
+      'PreCompress',
+      'UserPromptSubmit',
+      'PostToolUse',
+      'PostToolUseFailure',
+      'PreCompact',
+    ]);
+    const id = t.service.core.read.sessionByClaudeId('gem-real')!.id;
+    const detail = (await t.api('GET', `/api/sessions/${id}`)).json as { prompts: Array<{ prompt: string }> };
+    expect(detail.prompts.map((p) => p.prompt)).toEqual(['Fix the ledger rounding']);
+    const responses = t.service.core.sqlite
+      .prepare(
+        "select tool_response r from observations where session_id = ? and tool_name = 'Bash' order by id",
+      )
+      .all(id) as Array<{ r: string }>;
+    expect(JSON.parse(responses[0]!.r)).toEqual({ stdout: 'cents kept as integers', stderr: '' });
+    expect(s.obs).toMatchObject([
+      { t: 'Bash', f: 0 },
+      { t: 'Bash', f: 1 },
+    ]);
+  });
+
   it('opencode: the plugin payloads; a non-zero exit is a failure', async () => {
     const base = { sessionID: 'ses_oc1', directory: cwd };
     await hook('opencode', 'session.created', base);

@@ -6,7 +6,16 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentReceipt, CaptureStatus, HookFile, HooksState } from '../../shared/contract/capture.js';
+import { AGENT_IDS } from '../../shared/contract/agents.js';
+import type {
+  AgentHooks,
+  AgentReceipt,
+  CaptureStatus,
+  HookFile,
+  HooksState,
+} from '../../shared/contract/capture.js';
+import { agentHooksStatus } from './agents/install.js';
+import type { OtherAgent } from './agents/targets.js';
 import type { Core } from '../core.js';
 import { hooksStatus, settingsPathFor, type InstallerEnv } from './installer.js';
 
@@ -65,8 +74,21 @@ function fileStatus(env: InstallerEnv, scope: HookFile['scope'], settingsPath: s
   };
 }
 
+/** The other agents found on this machine (command on PATH or config folder), with their hooks' state. */
+export function otherAgents(env: InstallerEnv): AgentHooks[] {
+  return AGENT_IDS.filter((a): a is OtherAgent => a !== 'claude-code')
+    .map((a) => agentHooksStatus(a, env))
+    .filter((s) => s.present)
+    .map(({ agent, installed, path, events }) => ({ agent, installed, path, events }));
+}
+
 export function captureStatus(core: Core, env: InstallerEnv): CaptureStatus {
-  return { agents: agentReceipts(core), hookFiles: hookFiles(core, env), checkedAt: core.clock() };
+  return {
+    agents: agentReceipts(core),
+    hookFiles: hookFiles(core, env),
+    otherAgents: otherAgents(env),
+    checkedAt: core.clock(),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@
  * imports (`/api/capture/import`, `/api/capture/imports`, `memtray import --json`).
  */
 import { z } from 'zod';
+import { agentId } from './agents';
 import { epochMs, id } from './common';
 
 export const hookMode = z.enum(['http', 'command']);
@@ -81,14 +82,24 @@ export type HookFile = z.infer<typeof hookFile>;
 export const agentReceipt = z.strictObject({ agent: z.string(), lastEventAt: epochMs });
 export type AgentReceipt = z.infer<typeof agentReceipt>;
 
+/** Another coding agent found on this machine, and whether MemTray's hooks (or plugin) are in its file. */
+export const agentHooks = z.strictObject({
+  agent: agentId,
+  installed: z.boolean(),
+  path: z.string(),
+  events: z.array(z.string()),
+});
+export type AgentHooks = z.infer<typeof agentHooks>;
+
 /**
- * What capture looks like from the service: the last event received from each agent, and every
+ * What capture looks like from the service: the last event received from each agent, every
  * settings file Claude Code's hooks can live in (user, and each known project's
- * `.claude/settings.json` and `.claude/settings.local.json`).
+ * `.claude/settings.json` and `.claude/settings.local.json`), and the other agents found here.
  */
 export const captureStatus = z.strictObject({
   agents: z.array(agentReceipt),
   hookFiles: z.array(hookFile),
+  otherAgents: z.array(agentHooks),
   checkedAt: epochMs,
 });
 export type CaptureStatus = z.infer<typeof captureStatus>;

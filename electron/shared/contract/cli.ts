@@ -71,3 +71,18 @@ export const cliMcpInstallOutput = z.strictObject({
     .nullable(),
 });
 export type CliMcpInstallOutput = z.infer<typeof cliMcpInstallOutput>;
+
+/** `memtray mcp install|uninstall --agent X|all --json`: the registration with each agent. */
+export const cliAgentMcpOutput = z.strictObject({
+  agents: z.array(
+    z.strictObject({
+      agent: agentId,
+      /** Whether the agent is on this machine (its command on PATH, or its config folder). */
+      present: z.boolean(),
+      path: z.string(),
+      status: z.enum(['installed', 'updated', 'unchanged', 'removed', 'absent', 'skipped']),
+      note: z.string().nullable(),
+    }),
+  ),
+});
+export type CliAgentMcpOutput = z.infer<typeof cliAgentMcpOutput>;

@@ -7,6 +7,7 @@ import { Chip, ErrorBox, Loading, Progress } from '../components/ui';
 import { useSave } from '../components/useSave';
 import { ago, num, plural } from '../format';
 import { ImportFolder } from '../features/health/ImportFolder';
+import { OtherAgents } from '../features/capture/components/OtherAgents';
 
 /** What the service receives, one line per agent heard from (Claude Code always listed). */
 function Receipts({ status, installed }: { status: CaptureStatus; installed: boolean }) {
@@ -26,7 +27,10 @@ function Receipts({ status, installed }: { status: CaptureStatus; installed: boo
   );
 }
 
-/** Whether Claude Code's hooks point at MemTray (in any settings file); one click to install or repair. */
+/**
+ * Whether Claude Code's hooks point at MemTray (in any settings file); one click to install or repair.
+ * Below, the other agents found here with their hooks' state.
+ */
 export function HooksCard() {
   const api = useApi();
   const hooks = useResource(
@@ -104,6 +108,7 @@ export function HooksCard() {
           {act.error !== undefined && <ErrorBox error={act.error} />}
         </>
       )}
+      {status.data && <OtherAgents agents={status.data.otherAgents} />}
     </div>
   );
 }

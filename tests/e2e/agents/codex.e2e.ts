@@ -7,17 +7,22 @@
  * the next Codex session's model sees the memory context; uninstall removes exactly MemTray's hooks
  * and their trust.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { responsesProtocol } from '../../helpers/agent-models/responses.js';
 import { ScriptedModelServer } from '../../helpers/agent-models/server.js';
-import { connectMcp } from '../../helpers/cli.js';
-import { agentSessions, memtrayHooks, runAgent, startRig, until, type Rig } from './rig.js';
+import {
+  agentSessions,
+  expectSeenByOthers,
+  memtrayHooks,
+  runAgent,
+  startRig,
+  until,
+  type Rig,
+} from './rig.js';
 
 const FIX = 'ParserTimeoutError fixed: retry budget raised to 5 in src/parser.ts';
-const HOOK = join(process.cwd(), 'dist', 'memtray-hook.cjs');
 
 function writeCodexConfig(r: Rig, model: ScriptedModelServer): void {
   mkdirSync(join(r.home, '.codex'), { recursive: true });
@@ -43,19 +48,6 @@ const runCodex = (r: Rig, prompt: string) =>
     r,
     { SCRIPTED_API_KEY: 'sk-scripted' },
   );
-
-/** Claude Code's SessionStart in the same project, through the real command hook (no --agent). */
-function claudeSessionStart(r: Rig): Promise<string> {
-  const payload = { session_id: 'claude-after-codex', cwd: r.proj, hook_event_name: 'SessionStart' };
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [HOOK, 'SessionStart', '--data-dir', r.dataDir], { env: r.env });
-    let out = '';
-    p.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    p.on('error', reject);
-    p.on('close', () => resolve(out));
-    p.stdin.end(JSON.stringify(payload));
-  });
-}
 
 describe('real Codex CLI', () => {
   const open: Array<() => Promise<unknown>> = [];
@@ -106,20 +98,9 @@ describe('real Codex CLI', () => {
     );
 
     // Claude Code, later, in the same repository: its SessionStart digest carries the fix.
-    await until(() => (core.read.sessionByClaudeId(s.claude_session_id) ? true : null));
-    const digest = await claudeSessionStart(r);
-    expect(digest).toContain('<memtray-context>');
-    expect(digest).toContain('ParserTimeoutError');
+    await expectSeenByOthers(r, s, 'ParserTimeoutError', open);
     const inject = await r.t.api('GET', '/api/context/inject?project=billing-api');
     expect(inject.text).toContain('ParserTimeoutError');
-    const search = (await r.t.api('GET', '/api/search?q=ParserTimeoutError')).json as {
-      items: Array<{ sessionId: number }>;
-    };
-    expect(search.items.map((i) => i.sessionId)).toContain(s.id);
-    const mcp = await connectMcp(r.dataDir, 'agents-e2e', r.proj);
-    open.push(() => mcp.close());
-    const hit = await mcp.callTool({ name: 'search', arguments: { query: 'ParserTimeoutError' } });
-    expect(JSON.stringify(hit.content)).toContain('ParserTimeoutError');
 
     // The next Codex session starts with the memory: its model sees the context.
     model.plan([], 'Nothing to do.');

@@ -6,7 +6,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { MEMTRAY_BIN } from '../../helpers/cli.js';
+import { expect } from 'vitest';
+import { connectMcp, MEMTRAY_BIN } from '../../helpers/cli.js';
 import { startTestService, tempDir, type TestService } from '../../helpers/service.js';
 
 export const BIN_DIR = join(process.cwd(), 'node_modules', '.bin');
@@ -40,12 +41,32 @@ export async function startRig(projName: string): Promise<Rig> {
 
 /** `memtray hooks <sub> --agent X --json` as the user runs it (HOME, PATH and cwd of the rig). */
 export function memtrayHooks(r: Rig, sub: string, agent: string): unknown {
-  const out = execFileSync(
-    process.execPath,
-    [MEMTRAY_BIN, 'hooks', sub, '--agent', agent, '--data-dir', r.dataDir, '--json'],
-    { env: r.env, cwd: r.proj, encoding: 'utf8' },
-  );
+  return memtrayJson(r, ['hooks', sub, '--agent', agent]);
+}
+
+/** `memtray <args> --data-dir D --json` in the rig; its last line parsed. */
+export function memtrayJson(r: Rig, args: string[]): unknown {
+  const out = execFileSync(process.execPath, [MEMTRAY_BIN, ...args, '--data-dir', r.dataDir, '--json'], {
+    env: r.env,
+    cwd: r.proj,
+    encoding: 'utf8',
+  });
   return JSON.parse(out.trim().split('\n').pop()!) as unknown;
+}
+
+const HOOK = join(process.cwd(), 'dist', 'memtray-hook.cjs');
+
+/** Claude Code's SessionStart in the rig's project, through the real command hook (no --agent). */
+export function claudeSessionStart(r: Rig, sessionId: string): Promise<string> {
+  const payload = { session_id: sessionId, cwd: r.proj, hook_event_name: 'SessionStart' };
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [HOOK, 'SessionStart', '--data-dir', r.dataDir], { env: r.env });
+    let out = '';
+    p.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    p.on('error', reject);
+    p.on('close', () => resolve(out));
+    p.stdin.end(JSON.stringify(payload));
+  });
 }
 
 export interface RunResult {
@@ -104,4 +125,30 @@ export function agentSessions(
        from sessions s where s.agent = ? order by s.id desc`,
     )
     .all(agent) as Array<{ id: number; claude_session_id: string; project: string; tools: string | null }>;
+}
+
+/**
+ * The cross-agent check: a fix an agent made in the rig's project reaches Claude Code's SessionStart
+ * digest for the same project (the real command hook's output), the API's search and MCP search.
+ * `close` collects what the test must close.
+ */
+export async function expectSeenByOthers(
+  r: Rig,
+  session: { id: number; claude_session_id: string },
+  term: string,
+  close: Array<() => Promise<unknown>>,
+): Promise<void> {
+  const core = r.t.service.core;
+  await until(() => (core.read.sessionByClaudeId(session.claude_session_id) ? true : null));
+  const digest = await claudeSessionStart(r, `claude-after-${session.id}`);
+  expect(digest).toContain('<memtray-context>');
+  expect(digest).toContain(term);
+  const search = (await r.t.api('GET', `/api/search?q=${encodeURIComponent(term)}`)).json as {
+    items: Array<{ sessionId: number }>;
+  };
+  expect(search.items.map((i) => i.sessionId)).toContain(session.id);
+  const mcp = await connectMcp(r.dataDir, 'agents-e2e', r.proj);
+  close.push(() => mcp.close());
+  const hit = await mcp.callTool({ name: 'search', arguments: { query: term } });
+  expect(JSON.stringify(hit.content)).toContain(term);
 }

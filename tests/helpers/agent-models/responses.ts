@@ -15,13 +15,13 @@ const usage = {
 };
 
 function item(step: ModelStep, n: number): Record<string, unknown> {
-  if (step.kind === 'shell')
+  if (step.kind !== 'text')
     return {
       type: 'function_call',
       id: `fc_${n}`,
       call_id: `call_${n}`,
-      name: 'exec_command',
-      arguments: JSON.stringify({ cmd: step.command }),
+      name: step.kind === 'shell' ? 'exec_command' : step.name,
+      arguments: JSON.stringify(step.kind === 'shell' ? { cmd: step.command } : step.args),
       status: 'completed',
     };
   return {

@@ -14,8 +14,11 @@ export interface ModelRequest {
   raw: string;
 }
 
-/** What the model does next: run a shell command, or answer with text and end the turn. */
-export type ModelStep = { kind: 'shell'; command: string } | { kind: 'text'; text: string };
+/** What the model does next: run a shell command, call a tool by name, or answer and end the turn. */
+export type ModelStep =
+  | { kind: 'shell'; command: string }
+  | { kind: 'call'; name: string; args: Record<string, unknown> }
+  | { kind: 'text'; text: string };
 
 /** One protocol: whether it handles a request, and how it writes a step. */
 export interface Protocol {
@@ -47,6 +50,11 @@ export class ScriptedModelServer {
       ...commands.map((command): ModelStep => ({ kind: 'shell', command })),
       { kind: 'text', text: finalText },
     ];
+  }
+
+  /** The steps in order (the last should be a text answer, or the agent is answered 'Done.'). */
+  planSteps(steps: ModelStep[]): void {
+    this.script = [...steps];
   }
 
   /** The raw bodies of the model turns, in order. */

@@ -30,14 +30,18 @@ async function appServer(codex: string, cwd: string, env: NodeJS.ProcessEnv, cal
       }
     }
   });
+  // Each wait's timer is cleared with its answer: a pending one would hold the CLI open.
   const ask = (id: number, msg: Json): Promise<Json> =>
     new Promise((resolve, reject) => {
-      waiting.set(id, resolve);
-      p.stdin.write(`${JSON.stringify({ id, ...msg })}\n`);
-      setTimeout(
+      const timer = setTimeout(
         () => reject(new Error(`codex app-server did not answer ${String(msg.method)}`)),
         TIMEOUT_MS,
       );
+      waiting.set(id, (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      });
+      p.stdin.write(`${JSON.stringify({ id, ...msg })}\n`);
     });
   try {
     await ask(0, { method: 'initialize', params: { clientInfo: { name: 'memtray', version: '1' } } });

@@ -3,7 +3,10 @@
  * are plugin functions, so this small plugin hands each event to the command hook
  * (`memtray-hook --agent opencode <event>`, payload on stdin), which posts it, or spools it when the
  * service is down, as for every other agent. The payload fields are the ones core/agents/opencode.ts
- * reads.
+ * reads. A session starts (`session.created`) once, on the bus event, its first prompt or the first
+ * system prompt opencode builds for it, whichever comes first (so it is recorded before the prompt);
+ * the memory context the hook prints for it is added to that session's system prompt
+ * (`experimental.chat.system.transform`).
  */
 
 export const OPENCODE_PLUGIN_MARK = '// memtray: opencode plugin';
@@ -14,38 +17,66 @@ export function opencodePluginSource(hookCommand: string): string {
 import { spawn } from 'node:child_process';
 
 const HOOK = ${JSON.stringify(hookCommand)};
-const BUS_EVENTS = ['session.created', 'session.idle', 'session.compacted', 'session.deleted'];
+const BUS_EVENTS = ['session.idle', 'session.compacted', 'session.deleted'];
 
+/** Runs the hook for the event; resolves with what it printed. */
 function send(event, payload) {
   return new Promise((resolve) => {
-    const p = spawn(\`\${HOOK} --agent opencode \${event}\`, { shell: true, stdio: ['pipe', 'ignore', 'ignore'] });
-    p.on('error', () => resolve());
-    p.on('close', () => resolve());
+    const p = spawn(\`\${HOOK} --agent opencode \${event}\`, { shell: true, stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    p.stdout.on('data', (c) => (out += c.toString()));
+    p.on('error', () => resolve(''));
+    p.on('close', () => resolve(out));
     p.stdin.on('error', () => undefined);
     p.stdin.end(JSON.stringify(payload));
   });
 }
 
-export const MemTray = async ({ directory }) => ({
-  'chat.message': async (input, output) => {
-    const parts = Array.isArray(output?.parts) ? output.parts : [];
-    const prompt = parts.filter((p) => p.type === 'text' && !p.synthetic).map((p) => p.text).join('\\n');
-    await send('chat.message', { sessionID: input.sessionID, directory, prompt });
-  },
-  'tool.execute.after': async (input, output) => {
-    await send('tool.execute.after', {
-      ...input,
-      directory,
-      title: output?.title,
-      output: output?.output,
-      metadata: output?.metadata,
-    });
-  },
-  event: async ({ event }) => {
-    if (!BUS_EVENTS.includes(event.type)) return;
-    const props = event.properties ?? {};
-    await send(event.type, { sessionID: props.sessionID ?? props.info?.id, directory });
-  },
-});
+/** The memory context in the hook's SessionStart answer, or ''. */
+function contextOf(out) {
+  try {
+    const c = JSON.parse(out)?.hookSpecificOutput?.additionalContext;
+    return typeof c === 'string' ? c : '';
+  } catch {
+    return '';
+  }
+}
+
+export const MemTray = async ({ directory }) => {
+  const started = new Map();
+  const start = (sessionID) => {
+    if (!sessionID) return Promise.resolve('');
+    if (!started.has(sessionID))
+      started.set(sessionID, send('session.created', { sessionID, directory }).then(contextOf));
+    return started.get(sessionID);
+  };
+  return {
+    'experimental.chat.system.transform': async (input, output) => {
+      const context = await start(input?.sessionID);
+      if (context && Array.isArray(output?.system)) output.system.push(context);
+    },
+    'chat.message': async (input, output) => {
+      await start(input.sessionID);
+      const parts = Array.isArray(output?.parts) ? output.parts : [];
+      const prompt = parts.filter((p) => p.type === 'text' && !p.synthetic).map((p) => p.text).join('\\n');
+      await send('chat.message', { sessionID: input.sessionID, directory, prompt });
+    },
+    'tool.execute.after': async (input, output) => {
+      await send('tool.execute.after', {
+        ...input,
+        directory,
+        title: output?.title,
+        output: output?.output,
+        metadata: output?.metadata,
+      });
+    },
+    event: async ({ event }) => {
+      const props = event.properties ?? {};
+      const sessionID = props.sessionID ?? props.info?.id;
+      if (event.type === 'session.created') await start(sessionID);
+      else if (BUS_EVENTS.includes(event.type)) await send(event.type, { sessionID, directory });
+    },
+  };
+};
 `;
 }

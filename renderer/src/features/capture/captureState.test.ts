@@ -15,6 +15,7 @@ const file = (over: Partial<HookFile> = {}): HookFile => ({
 const status = (hookFiles: HookFile[], lastEventAt?: number): CaptureStatus => ({
   agents: lastEventAt === undefined ? [] : [{ agent: 'claude-code', lastEventAt }],
   hookFiles,
+  otherAgents: [],
   checkedAt: NOW,
 });
 

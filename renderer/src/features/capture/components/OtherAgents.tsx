@@ -1,0 +1,32 @@
+import type { CaptureStatus } from '../../../../../electron/shared/api';
+import { Chip } from '../../../components/ui';
+import { agentLabel } from '../api/captureState';
+
+/**
+ * The other coding agents found on this machine, each with whether MemTray's hooks (or opencode's
+ * plugin) are in its file; installing is one CLI command, named for each agent without them.
+ */
+export function OtherAgents({ agents }: { agents: CaptureStatus['otherAgents'] }) {
+  if (agents.length === 0) return null;
+  return (
+    <>
+      <h4>Other agents</h4>
+      <ul className="receipts" aria-label="Other agents">
+        {agents.map((a) => (
+          <li key={a.agent}>
+            {agentLabel(a.agent)}{' '}
+            {a.installed ? <Chip tone="ok">hooks installed</Chip> : <Chip tone="bad">not installed</Chip>}
+            <p className="meta path" title={a.path}>
+              {a.path}
+            </p>
+            {!a.installed && (
+              <p className="small">
+                Run <code>memtray hooks install --agent {a.agent}</code> to capture its sessions.
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

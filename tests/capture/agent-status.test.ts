@@ -1,0 +1,53 @@
+/**
+ * The capture status lists the other agents found on this machine (their config folder, or their
+ * command on PATH) with their hooks' state: what the hooks card shows. Agents not here are left out.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { CaptureStatus } from '../../electron/shared/contract/capture.js';
+import { runCli } from '../helpers/cli.js';
+import { startTestService, tempDir, type TestService } from '../helpers/service.js';
+
+let t: TestService | undefined;
+const saved = { HOME: process.env.HOME, PATH: process.env.PATH, XDG: process.env.XDG_CONFIG_HOME };
+let home = '';
+beforeAll(() => {
+  // A private HOME and a PATH without the package's agent CLIs: only the folders made below count.
+  home = tempDir('memtray-agent-status-');
+  process.env.HOME = home;
+  process.env.PATH = '/usr/bin:/bin';
+  delete process.env.XDG_CONFIG_HOME;
+});
+afterAll(() => {
+  process.env.HOME = saved.HOME;
+  process.env.PATH = saved.PATH;
+  if (saved.XDG !== undefined) process.env.XDG_CONFIG_HOME = saved.XDG;
+});
+afterEach(async () => {
+  await t?.dispose();
+  t = undefined;
+});
+
+it('lists the agents found here with their hooks state, and none that is absent', async () => {
+  t = await startTestService();
+  const status = async () => ((await t!.api('GET', '/api/capture/status')).json as CaptureStatus).otherAgents;
+  expect(await status()).toEqual([]);
+
+  mkdirSync(join(home, '.gemini'));
+  mkdirSync(join(home, '.config', 'opencode'), { recursive: true });
+  const env = { HOME: home, PATH: '/usr/bin:/bin' };
+  const r = await runCli(['hooks', 'install', '--agent', 'gemini', '--data-dir', t.dataDir, '--json'], {
+    env,
+  });
+  expect(r.code, r.stderr).toBe(0);
+
+  const agents = await status();
+  expect(agents.map((a) => [a.agent, a.installed])).toEqual([
+    ['gemini', true],
+    ['opencode', false],
+  ]);
+  expect(agents[0]!.path).toBe(join(home, '.gemini', 'settings.json'));
+  expect(agents[0]!.events).toContain('AfterTool');
+  expect(agents[1]!.events).toEqual([]);
+});

@@ -1,0 +1,161 @@
+/**
+ * The real Gemini CLI (devDependency @google/gemini-cli, pinned) against a scripted Gemini API
+ * (streamGenerateContent SSE, and the `auto` model's router), with hooks written into
+ * `~/.gemini/settings.json` of a temporary HOME by `memtray hooks install --agent gemini`. Proves:
+ * the prompt and the shell call land in a session tagged `gemini`; the fix made there reaches Claude
+ * Code's SessionStart digest for the same project, search and MCP search; the next Gemini session's
+ * model receives the memory context from the SessionStart hook; with the MCP server registered by
+ * `memtray mcp install --agent gemini`, the model calls MemTray's search and reads what Claude Code
+ * did; uninstall removes exactly MemTray's hooks and server.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { geminiProtocol } from '../../helpers/agent-models/gemini.js';
+import { ScriptedModelServer } from '../../helpers/agent-models/server.js';
+import {
+  agentSessions,
+  expectSeenByOthers,
+  memtrayHooks,
+  memtrayJson,
+  runAgent,
+  startRig,
+  until,
+  type Rig,
+} from './rig.js';
+
+const FIX = 'LedgerRoundingError fixed: amounts kept in integer cents in src/ledger.ts';
+
+function writeGeminiSettings(r: Rig, extra: Record<string, unknown> = {}): string {
+  const dir = join(r.home, '.gemini');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'settings.json');
+  const settings = { security: { auth: { selectedType: 'gemini-api-key' } }, ...extra };
+  writeFileSync(file, JSON.stringify(settings, null, 2));
+  return file;
+}
+
+const runGemini = (r: Rig, model: ScriptedModelServer, prompt: string) =>
+  runAgent('gemini', ['-p', prompt, '--yolo', '-o', 'stream-json'], r, {
+    GEMINI_API_KEY: 'scripted-key',
+    GOOGLE_GEMINI_BASE_URL: model.base,
+    GEMINI_CLI_TRUST_WORKSPACE: 'true',
+  });
+
+describe('real Gemini CLI', () => {
+  const open: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c().catch(() => undefined);
+  });
+
+  async function setup(): Promise<{ r: Rig; model: ScriptedModelServer }> {
+    const r = await startRig('ledger-service');
+    const model = new ScriptedModelServer(geminiProtocol);
+    await model.start();
+    open.push(
+      () => model.stop(),
+      () => r.t.stop(),
+    );
+    writeGeminiSettings(r);
+    return { r, model };
+  }
+
+  it('captures a Gemini session tagged gemini; its fix reaches Claude Code, search and MCP', async () => {
+    const { r, model } = await setup();
+    const installed = memtrayHooks(r, 'install', 'gemini') as { agents: Array<{ installed: boolean }> };
+    expect(installed.agents[0]!.installed).toBe(true);
+
+    model.plan([`echo "${FIX}" > FIX.md && cat FIX.md`], 'Fixed the ledger rounding.');
+    const run = await runGemini(r, model, 'Fix the LedgerRoundingError in the ledger');
+    expect(run.code, run.err).toBe(0);
+    const s = await until(() => agentSessions(r, 'gemini').find((x) => x.tools === 'Bash'));
+    expect(s.project).toBe('ledger-service');
+    const detail = (await r.t.api('GET', `/api/sessions/${s.id}`)).json as {
+      session: { agent: string };
+      prompts: Array<{ prompt: string }>;
+      observations: Array<{ toolName: string }>;
+    };
+    expect(detail.session.agent).toBe('gemini');
+    expect(detail.prompts.map((p) => p.prompt)).toEqual(['Fix the LedgerRoundingError in the ledger']);
+    const bash = detail.observations.find((o) => o.toolName === 'Bash')!;
+    expect(JSON.stringify(bash)).toContain('LedgerRoundingError');
+    const events = r.t.service.core.sqlite
+      .prepare('select event_name e from events where claude_session_id = ? order by id')
+      .all(s.claude_session_id) as Array<{ e: string }>;
+    expect(events.map((e) => e.e)).toEqual(
+      expect.arrayContaining(['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop', 'SessionEnd']),
+    );
+
+    await expectSeenByOthers(r, s, 'LedgerRoundingError', open);
+
+    // The next Gemini session starts with the memory: its model sees the context.
+    model.plan([], 'Nothing to do.');
+    const before = model.turns().length;
+    const again = await runGemini(r, model, 'What changed in the ledger?');
+    expect(again.code, again.err).toBe(0);
+    const firstTurn = model.turns()[before]!;
+    expect(firstTurn).toContain('memtray-context');
+    expect(firstTurn).toContain('LedgerRoundingError');
+  });
+
+  it("the model searches MemTray through its MCP server and reads Claude Code's fix", async () => {
+    const { r, model } = await setup();
+    // Claude Code fixed something in this project yesterday (its own hooks, posted as it does).
+    const claude = { session_id: 'claude-webhooks', cwd: r.proj, transcript_path: '/tmp/none.jsonl' };
+    await r.t.api('POST', '/api/hooks/UserPromptSubmit', { ...claude, prompt: 'Fix WebhookSignatureError' });
+    await r.t.api('POST', '/api/hooks/PostToolUse', {
+      ...claude,
+      tool_name: 'Bash',
+      tool_input: { command: 'npm test -- webhooks' },
+      tool_response: { stdout: 'WebhookSignatureError gone: clock skew tolerance set to 300s', stderr: '' },
+    });
+    await r.t.api('POST', '/api/hooks/Stop', { ...claude, last_assistant_message: 'Fixed.' });
+    await r.t.settled();
+    const reg = memtrayJson(r, ['mcp', 'install', '--agent', 'gemini']) as {
+      agents: Array<{ status: string; path: string }>;
+    };
+    expect(reg.agents[0]!.status).toBe('installed');
+
+    const query = { query: 'WebhookSignatureError' };
+    model.planSteps([
+      { kind: 'call', name: 'mcp_memtray_search', args: query },
+      { kind: 'text', text: 'Claude fixed it with a clock skew tolerance.' },
+    ]);
+    const run = await runGemini(r, model, 'What did Claude do about webhook signatures?');
+    expect(run.code, run.err).toBe(0);
+    // The turn after the call carries MemTray's answer as the tool's response.
+    const responses = model.turns().flatMap((raw) => {
+      const body = JSON.parse(raw) as { contents: Array<{ parts?: Array<{ functionResponse?: unknown }> }> };
+      return body.contents.flatMap((c) => (c.parts ?? []).map((p) => p.functionResponse).filter(Boolean));
+    });
+    const answer = JSON.stringify(
+      responses.find((f) => (f as { name?: string }).name === 'mcp_memtray_search'),
+    );
+    expect(answer).toContain('clock skew tolerance');
+
+    const removed = memtrayJson(r, ['mcp', 'uninstall', '--agent', 'gemini']) as {
+      agents: Array<{ status: string }>;
+    };
+    expect(removed.agents[0]!.status).toBe('removed');
+    expect(readFileSync(reg.agents[0]!.path, 'utf8')).not.toContain('memtray');
+  });
+
+  it('uninstall removes exactly MemTray hooks; install twice is once', async () => {
+    const { r } = await setup();
+    const foreign = { hooks: [{ type: 'command', command: 'echo theirs' }] };
+    const file = writeGeminiSettings(r, { hooks: { AfterAgent: [foreign] }, ui: { theme: 'Default' } });
+    const before = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    memtrayHooks(r, 'install', 'gemini');
+    memtrayHooks(r, 'install', 'gemini');
+    const installed = JSON.parse(readFileSync(file, 'utf8')) as {
+      hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>;
+    };
+    expect(installed.hooks.AfterAgent).toHaveLength(2);
+    expect(installed.hooks.AfterTool![0]!.hooks[0]!.command).toMatch(
+      /memtray-hook.* --agent gemini AfterTool$/,
+    );
+    const out = memtrayHooks(r, 'uninstall', 'gemini') as { agents: Array<{ installed: boolean }> };
+    expect(out.agents[0]!.installed).toBe(false);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(before);
+  });
+});

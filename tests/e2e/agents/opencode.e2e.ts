@@ -1,0 +1,136 @@
+/**
+ * The real opencode (devDependency opencode-ai, pinned) against a scripted OpenAI-compatible Chat
+ * Completions server (its `@ai-sdk/openai-compatible` provider), with MemTray's plugin written into
+ * the temporary HOME's `~/.config/opencode/plugin/` by `memtray hooks install --agent opencode`.
+ * Proves: the prompt and the shell call land in a session tagged `opencode`; the fix made there
+ * reaches Claude Code's SessionStart digest for the same project, search and MCP search; the next
+ * opencode session's model receives the memory context (the plugin adds it to the system prompt);
+ * with the MCP server registered by `memtray mcp install --agent opencode`, the model calls MemTray's
+ * search and reads the fix; uninstall removes the plugin.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chatProtocol } from '../../helpers/agent-models/chat.js';
+import { ScriptedModelServer } from '../../helpers/agent-models/server.js';
+import {
+  agentSessions,
+  expectSeenByOthers,
+  memtrayHooks,
+  memtrayJson,
+  runAgent,
+  startRig,
+  until,
+  type Rig,
+} from './rig.js';
+
+const FIX = 'InvoiceDuplicateError fixed: idempotency key checked in src/invoices.ts';
+
+function writeOpencodeConfig(r: Rig, model: ScriptedModelServer): void {
+  const dir = join(r.home, '.config', 'opencode');
+  mkdirSync(dir, { recursive: true });
+  const config = {
+    $schema: 'https://opencode.ai/config.json',
+    model: 'scripted/scripted-model',
+    small_model: 'scripted/scripted-model',
+    autoupdate: false,
+    share: 'disabled',
+    provider: {
+      scripted: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'Scripted',
+        options: { baseURL: `${model.base}/v1`, apiKey: 'sk-scripted' },
+        models: { 'scripted-model': { name: 'Scripted model', tool_call: true } },
+      },
+    },
+    permission: { bash: 'allow', edit: 'allow' },
+  };
+  writeFileSync(join(dir, 'opencode.json'), JSON.stringify(config, null, 2));
+}
+
+/** The prompt as separate words: `opencode run` quotes a single argument holding spaces. */
+const runOpencode = (r: Rig, prompt: string) =>
+  runAgent('opencode', ['run', '--format', 'json', ...prompt.split(' ')], r, {
+    OPENCODE_DISABLE_MODELS_FETCH: 'true',
+    OPENCODE_DISABLE_AUTOUPDATE: 'true',
+    OPENCODE_DISABLE_LSP_DOWNLOAD: 'true',
+    OPENCODE_DISABLE_SHARE: 'true',
+  });
+
+describe('real opencode', () => {
+  const open: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c().catch(() => undefined);
+  });
+
+  async function setup(): Promise<{ r: Rig; model: ScriptedModelServer }> {
+    const r = await startRig('invoice-worker');
+    const model = new ScriptedModelServer(chatProtocol);
+    await model.start();
+    open.push(
+      () => model.stop(),
+      () => r.t.stop(),
+    );
+    writeOpencodeConfig(r, model);
+    return { r, model };
+  }
+
+  it('captures an opencode session tagged opencode; its fix reaches Claude Code, search and MCP', async () => {
+    const { r, model } = await setup();
+    const installed = memtrayHooks(r, 'install', 'opencode') as {
+      agents: Array<{ installed: boolean; path: string }>;
+    };
+    expect(installed.agents[0]!.installed).toBe(true);
+
+    model.plan([`echo "${FIX}" > FIX.md && cat FIX.md`], 'Fixed the duplicate invoices.');
+    const run = await runOpencode(r, 'Fix the InvoiceDuplicateError in the invoices');
+    expect(run.code, run.err).toBe(0);
+    const s = await until(() => agentSessions(r, 'opencode').find((x) => x.tools === 'Bash'));
+    expect(s.project).toBe('invoice-worker');
+    const detail = (await r.t.api('GET', `/api/sessions/${s.id}`)).json as {
+      session: { agent: string };
+      prompts: Array<{ prompt: string }>;
+      observations: Array<{ toolName: string }>;
+    };
+    expect(detail.session.agent).toBe('opencode');
+    expect(detail.prompts.map((p) => p.prompt)).toEqual(['Fix the InvoiceDuplicateError in the invoices']);
+    const bash = detail.observations.find((o) => o.toolName === 'Bash')!;
+    expect(JSON.stringify(bash)).toContain('InvoiceDuplicateError');
+    const events = r.t.service.core.sqlite
+      .prepare('select event_name e from events where claude_session_id = ? order by id')
+      .all(s.claude_session_id) as Array<{ e: string }>;
+    expect(events.map((e) => e.e)).toEqual(['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop']);
+
+    await expectSeenByOthers(r, s, 'InvoiceDuplicateError', open);
+
+    // The next opencode session starts with the memory: its model sees the context.
+    model.plan([], 'Nothing to do.');
+    const before = model.turns().length;
+    const again = await runOpencode(r, 'What changed in the invoices?');
+    expect(again.code, again.err).toBe(0);
+    const firstTurn = model.turns()[before]!;
+    expect(firstTurn).toContain('memtray-context');
+    expect(firstTurn).toContain('InvoiceDuplicateError');
+
+    // With the MCP server registered, the model calls MemTray's search and reads the answer.
+    const reg = memtrayJson(r, ['mcp', 'install', '--agent', 'opencode']) as {
+      agents: Array<{ status: string }>;
+    };
+    expect(reg.agents[0]!.status).toBe('installed');
+    model.planSteps([
+      { kind: 'call', name: 'memtray_search', args: { query: 'InvoiceDuplicateError' } },
+      { kind: 'text', text: 'It was the idempotency key.' },
+    ]);
+    const asked = await runOpencode(r, 'How was the duplicate invoice bug fixed?');
+    expect(asked.code, asked.err).toBe(0);
+    const toolAnswers = model.turns().flatMap((raw) => {
+      const body = JSON.parse(raw) as { messages: Array<{ role: string; content: unknown }> };
+      return body.messages.filter((m) => m.role === 'tool').map((m) => JSON.stringify(m.content));
+    });
+    expect(toolAnswers.join('\n')).toContain('idempotency key checked');
+
+    const out = memtrayHooks(r, 'uninstall', 'opencode') as { agents: Array<{ installed: boolean }> };
+    expect(out.agents[0]!.installed).toBe(false);
+    expect(existsSync(installed.agents[0]!.path)).toBe(false);
+  });
+});
