@@ -29,6 +29,36 @@ describe('the project a question describes', () => {
     );
     prompt.run(a.sessionId, 'new project: a link checker for our markdown docs', now - 9 * DAY);
     prompt.run(b.sessionId, 'an inventory service for the warehouse', now - DAY);
+    // Each project's own work, in its own words.
+    const work = (project: string, session: number, titles: string[], at: number): void => {
+      for (const title of titles) insertObservation(sqlite, { project, session, title, type: 'change', at });
+    };
+    work(
+      'anchorage',
+      a.sessionId,
+      [
+        'Checked the markdown links of the guide',
+        'The link checker skips fenced code',
+        'Fenced blocks with tildes are skipped too',
+        'Relative links in markdown resolved against the file',
+        'Relative anchors checked against the headings',
+        'Link checker exit codes',
+        'Fenced code inside lists',
+        'Relative image paths checked as well',
+      ],
+      now - 9 * DAY,
+    );
+    work(
+      'kucun',
+      b.sessionId,
+      [
+        'Warehouse stock levels per item',
+        'Inventory reservations expire',
+        'The inventory service journals each change',
+        'Warehouse transfers between sites',
+      ],
+      now - DAY,
+    );
   });
   afterAll(async () => t.dispose());
 
@@ -40,6 +70,18 @@ describe('the project a question describes', () => {
   it("ranks the described project's memory first", async () => {
     expect((await projects('what cache timeout did the markdown link checker get?'))[0]).toBe('anchorage');
     expect((await projects('what cache timeout did the warehouse inventory service get?'))[0]).toBe('kucun');
+  });
+
+  it('reads the project from the words of its memories, not only of its prompts', async () => {
+    // "fenced", "relative", "anchors", "headings" occur in the link checker's memories alone; no
+    // prompt holds them.
+    const r = await t.api(
+      'GET',
+      `/api/search?q=${encodeURIComponent('which cache timeout goes with fenced blocks, relative anchors and headings?')}&limit=5&kind=observation`,
+    );
+    const items = (r.json as { items: Array<{ project: string; title: string }> }).items;
+    const timeouts = items.filter((i) => i.title === 'Set the cache timeout').map((i) => i.project);
+    expect(timeouts[0]).toBe('anchorage');
   });
 
   it('leaves the ranking alone when the question describes no project', async () => {

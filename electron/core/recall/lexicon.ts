@@ -1,7 +1,7 @@
 /**
  * Words a developer uses for the same thing: a question says "wipe", the memory `truncate`; "sign
  * in", `auth`; "twenty", `20`. Groups of general software-engineering synonyms and abbreviations,
- * plus British/American spellings, widen a query word into its group (matched as alternatives,
+ * a kind of tool and the common tools of that kind (a linter, `clippy`), plus British/American spellings, widen a query word into its group (matched as alternatives,
  * never required together). Number words become digits before the query is read.
  * The groups are general vocabulary, written once; nothing here comes from any question set.
  */
@@ -25,8 +25,10 @@ const GROUPS = [
   'env environment envvar',
   'install installed installing setup',
   'build built compile compiled compiling compilation compiler',
-  'format formatting formatter fmt',
-  'lint linter linting',
+  'format formatting formatter fmt prettier rustfmt gofmt',
+  'lint linter linting clippy eslint flake8 ruff pylint shellcheck',
+  'ignore ignored gitignore dockerignore',
+  'typecheck typechecker typechecking mypy pyright tsc',
   'ui frontend gui interface',
   'server backend daemon',
   'endpoint endpoints route routes handler',

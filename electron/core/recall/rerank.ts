@@ -68,51 +68,12 @@ export class Reranker {
     return this.found.length;
   }
 
-  /** Everything found, best first (stable: earlier stages first on ties), the top spread out. */
+  /** Everything found, best first (stable: earlier stages first on ties). */
   get hits(): Hit[] {
-    return this.spread(
-      this.found
-        .map((h, i) => ({ h, i }))
-        .sort((a, b) => b.h.score - a.h.score || a.i - b.i)
-        .map((x) => x.h),
-    );
-  }
-
-  /** Session, type, length and coverage of the hits scored by `add`. */
-  private readonly shape = new Map<string, { session: number; type: string; len: number; cov: number }>();
-
-  /**
-   * The first TOP hits with no crowding: a long row (LONG+ characters: a compaction summary, a
-   * commit message) whose session already has a long row there, or whose kind and type already
-   * fill TYPE_CAP slots, waits below them, but only when a later hit that is not long covers the
-   * query's words as well. A long row alone in holding the words keeps its place.
-   */
-  private spread(sorted: Hit[]): Hit[] {
-    const top: Hit[] = [];
-    const waiting: Hit[] = [];
-    const longSessions = new Set<number>();
-    const types = new Map<string, number>();
-    for (let i = 0; i < sorted.length && top.length < TOP; i++) {
-      const h = sorted[i]!;
-      const x = this.shape.get(`${h.kind}:${h.id}`);
-      if (x && x.len >= LONG) {
-        const crowded = longSessions.has(x.session) || (types.get(x.type) ?? 0) >= TYPE_CAP;
-        const rival = sorted.slice(i + 1).some((o) => {
-          const y = this.shape.get(`${o.kind}:${o.id}`);
-          return y !== undefined && y.len < LONG && y.cov >= x.cov - 1e-9;
-        });
-        if (crowded && rival) {
-          waiting.push(h);
-          continue;
-        }
-        longSessions.add(x.session);
-      }
-      if (x) types.set(x.type, (types.get(x.type) ?? 0) + 1);
-      top.push(h);
-    }
-    if (waiting.length === 0) return sorted;
-    const placed = new Set([...top, ...waiting]);
-    return [...top, ...waiting, ...sorted.filter((h) => !placed.has(h))];
+    return this.found
+      .map((h, i) => ({ h, i }))
+      .sort((a, b) => b.h.score - a.h.score || a.i - b.i)
+      .map((x) => x.h);
   }
 
   /** The best observation found so far (the anchor of an "after X" question), or null. */
@@ -167,12 +128,6 @@ export class Reranker {
       s *= 1 + 0.15 * Math.min(extra, 3);
       const cov = coverage === 'each' ? this.coverage(text) : coverage;
       s *= cov ** 2 * lengthFactor(m.len);
-      this.shape.set(`${h.kind}:${h.id}`, {
-        session: m.session,
-        type: `${h.kind}|${m.type ?? ''}`,
-        len: m.len,
-        cov,
-      });
       return { h, m, s };
     });
     scored.sort((a, b) => b.s - a.s);
@@ -240,12 +195,8 @@ export class Reranker {
   }
 }
 
-/** Top slots kept free of crowding, long-row size (characters), slots per kind and type there. */
-const TOP = 5;
-const LONG = 1_500;
 /** Rows longer than this have their score damped by length (episodes stay below it mostly). */
 const DAMP = 4_000;
-const TYPE_CAP = 2;
 
 /** Long rows match many words by sheer size: their score shrinks with √length, to half at most. */
 export const lengthFactor = (len: number): number => (len > DAMP ? Math.max(0.5, Math.sqrt(DAMP / len)) : 1);

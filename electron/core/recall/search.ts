@@ -17,7 +17,7 @@
 import type Database from 'better-sqlite3';
 import { renderPage, type Hit, type SearchItem, type Shape } from './page.js';
 import { preferOwn } from './prefer.js';
-import { inferProject } from './infer-project.js';
+import { inferProject, ProjectSizes } from './infer-project.js';
 import { readQuestion, type Intent } from './intent.js';
 import { parseQuery, term } from './query.js';
 import { hasCjk } from '../db/identifiers.js';
@@ -83,6 +83,7 @@ export class SearchEngine {
   private readonly stmts = new Map<string, Database.Statement>();
   private readonly typo: TypoCorrector;
   private readonly stages: Stages;
+  private readonly sizes = new ProjectSizes();
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -248,8 +249,7 @@ export class SearchEngine {
    * (infer-project.ts); `words`: the question's words as `rank` read them.
    */
   private inferred(words: string[]): string | undefined {
-    const rare = words.filter((w) => !this.stages.isDense('prompt', w));
-    return inferProject((sql) => this.stmt(sql), rare) ?? undefined;
+    return inferProject((sql) => this.stmt(sql), this.sizes, words) ?? undefined;
   }
 
   /** In how many observations a word or one of its alternatives occurs (the most of them), to DENSE. */
