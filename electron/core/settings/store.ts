@@ -5,7 +5,13 @@ import type { Drizzle } from '../db/open.js';
 import type { Clock } from '../util/clock.js';
 import { migrateSettings, settingsRow } from './migrate.js';
 import type { SecretStores } from './secrets.js';
-import { settingsSchema, type ProviderKind, type Settings, type SettingsPatch } from './schema.js';
+import {
+  settingsSchema,
+  type ProviderKind,
+  type PublicSettings,
+  type Settings,
+  type SettingsPatch,
+} from '../../shared/contract/settings.js';
 
 /** Where one secret lives: a 0600 file headless, Electron's safeStorage in the app (secrets.ts). */
 export interface SecretStore {
@@ -54,17 +60,6 @@ const KEY = 'settings';
 
 /** The secret store refused the key (e.g. no OS keychain); the settings API answers 409. */
 export class SecretStoreError extends Error {}
-
-/** What the settings API returns: the settings plus whether a key is set, never the key itself. */
-export type PublicSettings = Settings & {
-  apiKeySet: boolean;
-  apiKeySource: 'settings' | 'env' | null;
-  /** Whether a key for the `openai-compatible` endpoint is stored (never the key). */
-  openaiApiKeySet: boolean;
-  /** The provider in force: `provider.kind`, or when null `anthropic` with a key, else `rules`. */
-  providerKind: ProviderKind;
-  embeddingsKeySet: boolean;
-};
 
 /** Settings persisted as one validated JSON row, cached in memory. */
 export class SettingsStore {
