@@ -7,7 +7,7 @@ import { isAgentId } from '../../shared/contract/agents.js';
 import { cleanDeep } from '../privacy/clean.js';
 import type { HookPayload } from './payloads.js';
 import { touchesExcludedPath } from './project.js';
-import { decisionFields, isDecisionTool } from '../memories/decision.js';
+import { decisionFields, isDecisionTool } from './decision.js';
 import { observationInsert, saidNarrative, type ToolCall } from './rows.js';
 import type { IngestStatements, SessionRecord } from './statements.js';
 import type { HookResult, IngestDeps, SkipReason } from './types.js';
