@@ -3,6 +3,7 @@
  * from it; these tests show a verb cannot be half-added: the service serves every declaration
  * through `verbRoute`, and the HTTP client, the IPC channels and their validation follow the table.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jsonRoute, verbRoute, type Route } from '../../electron/core/server/http.js';
@@ -12,6 +13,7 @@ import { VERBS } from '../../electron/shared/contract/verbs.js';
 import { httpVerbs } from '../../electron/shared/http-verbs.js';
 import { IPC_VERBS } from '../../electron/shared/ipc.js';
 import { ipcArgSchemas } from '../../electron/main/ipc-schemas.js';
+import { DOC, referenceIn, sameTable, verbTable } from '../../scripts/api-reference.js';
 import { verbProblems } from '../helpers/contract.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -97,5 +99,11 @@ describe('API verbs', () => {
     expect(settings.paused).toBe(true);
     await expect(api.getSettings()).resolves.toMatchObject({ paused: true, apiKeySet: false });
     await expect(api.listProjects()).resolves.toMatchObject({ items: [], paused: true });
+  });
+
+  it("the docs' HTTP reference is the table's (npx tsx scripts/api-reference.ts rewrites it)", () => {
+    const written = referenceIn(readFileSync(DOC, 'utf8'));
+    expect(sameTable(written, verbTable()), written).toBe(true);
+    expect(sameTable(written, verbTable().replace('/api/health', '/api/healthz'))).toBe(false);
   });
 });
