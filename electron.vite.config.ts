@@ -17,7 +17,8 @@ export default defineConfig({
     },
   },
   preload: {
-    plugins: [externalizeDepsPlugin()],
+    // The sandboxed preload cannot require packages: zod (the verb table's schemas) is bundled.
+    plugins: [externalizeDepsPlugin({ exclude: ['zod'] })],
     build: {
       outDir: 'out/preload',
       rollupOptions: {

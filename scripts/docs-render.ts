@@ -94,7 +94,7 @@ export function renderSettings(settings: SettingFact[]): string {
   const lines = [
     '# Settings',
     '',
-    GENERATED('the settings schema (electron/core/settings/schema.ts)'),
+    GENERATED('the settings schema (electron/shared/contract/settings.ts)'),
     '',
     'Settings are changed in the app (Settings), or with `PUT /api/settings` and a partial JSON patch (see the',
     '[HTTP API](http-api.md)); they are stored in the database. A value outside its limits is refused and nothing',

@@ -13,7 +13,7 @@ import { dataDirPaths } from '../electron/core/config/data-dir.js';
 import { featurePlugins } from '../electron/core/features.js';
 import { KNOWN_HOOK_EVENTS, hookSchemas } from '../electron/core/ingest/payloads.js';
 import { startService } from '../electron/core/service.js';
-import { settingsSchema } from '../electron/core/settings/schema.js';
+import { settingsSchema } from '../electron/shared/contract/settings.js';
 import { AGENT_IDS, type AgentId } from '../electron/shared/contract/agents.js';
 import { LIVE_EVENT_NAMES, liveEventSchemas } from '../electron/shared/contract/events.js';
 

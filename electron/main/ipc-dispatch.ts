@@ -2,7 +2,7 @@
  * One IPC call, end to end minus Electron: check the sender, validate the arguments (zod), call the
  * service, and answer an `IpcResult` (errors as data, with their HTTP status). Electron-free.
  */
-import { IPC_VERBS, type IpcResult, type IpcVerb } from '../shared/ipc.js';
+import type { IpcResult, IpcVerb } from '../shared/ipc.js';
 import { isTrustedRendererUrl } from './app-protocol.js';
 import { validateIpcArgs } from './ipc-schemas.js';
 import { toApiError, type ServiceApi } from './service-client.js';
@@ -30,10 +30,6 @@ export function senderProblem(s: SenderInfo, policy: SenderPolicy): string | nul
   if (s.frameUrl === null || !isTrustedRendererUrl(s.frameUrl, policy.devUrl))
     return 'not the MemTray renderer';
   return null;
-}
-
-export function isIpcVerb(v: string): v is IpcVerb {
-  return (IPC_VERBS as readonly string[]).includes(v);
 }
 
 export async function dispatchIpc(

@@ -1,75 +1,16 @@
 /**
- * zod schemas for every IPC verb's arguments (a tuple per verb). Main validates each call against
- * these before it reaches the service; a call that does not validate is answered 400 and does
- * nothing. Electron-free (tested under Node).
+ * The arguments of every IPC verb, validated with the verb's declared `args` (a tuple per verb,
+ * electron/shared/contract/verbs.ts) before the call reaches the service; a call that does not
+ * validate is answered 400 and does nothing. Electron-free (tested under Node).
  */
-import { z } from 'zod';
-import { settingsPatchSchema } from '../core/settings/schema.js';
-import { hooksInstallRequest, hooksUninstallRequest, importRequest } from '../shared/contract/capture.js';
-import { id, projectName } from '../shared/contract/common.js';
-import { retryRequest, usageDays } from '../shared/contract/queue.js';
-import { searchQuery } from '../shared/contract/search.js';
-import { sessionListQuery } from '../shared/contract/sessions.js';
-import { recentRequestSchema } from '../shared/contract/recent.js';
+import type { z } from 'zod';
+import { VERBS } from '../shared/contract/verbs.js';
 import { IPC_VERBS, type IpcArgs, type IpcVerb } from '../shared/ipc.js';
-import { exportRequest, holdDecision, machineIdSchema } from '../shared/contract/sync.js';
 
-const none = z.tuple([]);
-const absolutePath = z
-  .string()
-  .min(1)
-  .max(1000)
-  .regex(/^(\/|[A-Za-z]:[\\/])/, 'an absolute path');
-
-export const ipcArgSchemas = {
-  health: none,
-  status: none,
-  search: z.tuple([searchQuery]),
-  listSessions: z.tuple([sessionListQuery.optional()]),
-  getSession: z.tuple([id]),
-  getSessionState: z.tuple([id]),
-  deleteSession: z.tuple([id]),
-  getObservation: z.tuple([id]),
-  listProjects: none,
-  setProjectCapture: z.tuple([projectName, z.boolean()]),
-  deleteProject: z.tuple([projectName]),
-  getSettings: none,
-  updateSettings: z.tuple([settingsPatchSchema]),
-  getQueue: none,
-  retryJobs: z.tuple([retryRequest.shape.ids]),
-  getUsage: z.tuple([usageDays.optional()]),
-  getProvider: none,
-  getStorage: none,
-  getEmbeddings: none,
-  reindexEmbeddings: none,
-  getKeyStatus: none,
-  testKey: none,
-  previewContext: z.tuple([projectName]),
-  getRecent: z.tuple([recentRequestSchema.strict().optional()]),
-  getLogs: z.tuple([
-    z
-      .object({
-        level: z.enum(['info', 'warn', 'error']).optional(),
-        limit: z.number().int().min(1).max(500).optional(),
-      })
-      .strict()
-      .optional(),
-  ]),
-  getHooks: none,
-  getCaptureStatus: none,
-  // The UI installs for the service's own folder: no projectDir over IPC.
-  installHooks: z.tuple([hooksInstallRequest.omit({ projectDir: true }).optional()]),
-  uninstallHooks: z.tuple([hooksUninstallRequest.pick({ settingsPath: true }).strict().optional()]),
-  startImport: z.tuple([importRequest.optional()]),
-  listImports: none,
-  getSync: none,
-  runSync: none,
-  decideSyncHold: z.tuple([machineIdSchema, holdDecision.shape.decision]),
-  restoreSyncTrash: z.tuple([id]),
-  exportData: z.tuple([exportRequest.extend({ path: absolutePath }).strict()]),
-  importArchive: z.tuple([absolutePath]),
-  getArchiveImport: z.tuple([id]),
-} satisfies Record<IpcVerb, z.ZodType>;
+/** Each verb's argument tuple. */
+export const ipcArgSchemas: { [V in IpcVerb]: (typeof VERBS)[V]['args'] } = Object.fromEntries(
+  IPC_VERBS.map((v) => [v, VERBS[v].args]),
+) as { [V in IpcVerb]: (typeof VERBS)[V]['args'] };
 
 export class IpcValidationError extends Error {
   readonly status = 400;

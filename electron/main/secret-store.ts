@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SecretStores } from '../core/settings/secrets.js';
-import type { SecretStore } from '../core/settings/store.js';
+import type { SecretStore } from '../core/settings/secrets.js';
 
 export interface Cipher {
   available(): boolean;

@@ -1,81 +1,19 @@
 /**
- * The IPC contract between the Electron main process and the preload: one channel per
- * `MemTrayApi` verb (request/response over `ipcRenderer.invoke`), and one push channel for live
- * updates (main → renderer). Shared by main and preload; plain TypeScript, no runtime imports, so
- * the sandboxed preload bundles it and both tsconfigs (node and web) accept it.
+ * The IPC contract between the Electron main process and the preload: one channel per declared
+ * verb (./contract/verbs.ts; request/response over `ipcRenderer.invoke`), and one push channel for
+ * live updates (main → renderer). Shared by main and the preload, which bundles it with zod and
+ * the contract.
  *
- * Main validates every argument (zod, `electron/main/ipc-schemas.ts`) and checks every sender.
+ * Main validates every argument with the verb's `args` (`electron/main/ipc-schemas.ts`) and
+ * checks every sender.
  */
-import type { z } from 'zod';
 import type { ApiErrorShape, LiveEvent, LiveStatus, MemTrayApi } from './api';
-import type { VERB_RESPONSES } from './contract/api-verbs';
+import { VERBS, type VerbName } from './contract/verbs';
 
-/** Every request/response verb: all of `MemTrayApi` except `subscribe` (which is the push channel). */
-export type IpcVerb = Exclude<keyof MemTrayApi, 'subscribe'>;
+/** Every request/response verb: all of `MemTrayApi` except `subscribe` (the push channel). */
+export type IpcVerb = VerbName;
 
-export const IPC_VERBS = [
-  'health',
-  'status',
-  'search',
-  'listSessions',
-  'getSession',
-  'getSessionState',
-  'deleteSession',
-  'getObservation',
-  'listProjects',
-  'setProjectCapture',
-  'deleteProject',
-  'getSettings',
-  'updateSettings',
-  'getQueue',
-  'retryJobs',
-  'getUsage',
-  'getProvider',
-  'getStorage',
-  'getEmbeddings',
-  'reindexEmbeddings',
-  'getKeyStatus',
-  'testKey',
-  'previewContext',
-  'getRecent',
-  'getLogs',
-  'getHooks',
-  'getCaptureStatus',
-  'installHooks',
-  'uninstallHooks',
-  'startImport',
-  'listImports',
-  'getSync',
-  'runSync',
-  'decideSyncHold',
-  'restoreSyncTrash',
-  'exportData',
-  'importArchive',
-  'getArchiveImport',
-] as const satisfies readonly IpcVerb[];
-
-// Compile-time check that IPC_VERBS lists every verb (a verb added to MemTrayApi breaks the build
-// here until it gets a channel).
-type Missing = Exclude<IpcVerb, (typeof IPC_VERBS)[number]>;
-const _allVerbsListed: [Missing] extends [never] ? true : Missing = true;
-void _allVerbsListed;
-
-// And that every verb has its answer's schema in the contract (contract/api-verbs.ts), whose
-// value is the verb's.
-type NoSchema = Exclude<IpcVerb, keyof typeof VERB_RESPONSES>;
-const _allVerbsAnswered: [NoSchema] extends [never] ? true : NoSchema = true;
-void _allVerbsAnswered;
-type Drifted = {
-  [V in IpcVerb]: (typeof VERB_RESPONSES)[V] extends z.ZodType
-    ? [z.output<(typeof VERB_RESPONSES)[V]>] extends [IpcValue<V>]
-      ? [IpcValue<V>] extends [z.output<(typeof VERB_RESPONSES)[V]>]
-        ? never
-        : V
-      : V
-    : never;
-}[IpcVerb];
-const _answersMatch: [Drifted] extends [never] ? true : Drifted = true;
-void _answersMatch;
+export const IPC_VERBS = Object.keys(VERBS) as readonly IpcVerb[];
 
 export type IpcArgs<V extends IpcVerb> = Parameters<MemTrayApi[V]>;
 export type IpcValue<V extends IpcVerb> = Awaited<ReturnType<MemTrayApi[V]>>;
@@ -122,11 +60,11 @@ export type IpcVerbs = Omit<MemTrayApi, 'subscribe'>;
 
 /**
  * Every verb of `MemTrayApi` as a call on its channel, generated from `IPC_VERBS` (the preload
- * passes `ipcRenderer.invoke`): a new verb needs `MemTrayApi` and `IPC_VERBS`, not the preload.
+ * passes `ipcRenderer.invoke`): a new verb needs its declaration, not the preload.
  * A verb resolves with main's value, or rejects with an `Error` whose message carries the status.
  */
 export function ipcVerbs(invoke: (channel: string, ...args: unknown[]) => Promise<unknown>): IpcVerbs {
-  const out: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  const out: Partial<Record<IpcVerb, (...args: unknown[]) => Promise<unknown>>> = {};
   for (const verb of IPC_VERBS) {
     out[verb] = async (...args) => {
       const r = (await invoke(ipcChannel(verb), ...args)) as IpcResult<unknown>;
@@ -134,5 +72,5 @@ export function ipcVerbs(invoke: (channel: string, ...args: unknown[]) => Promis
       throw new Error(formatIpcError(r.error));
     };
   }
-  return out as unknown as IpcVerbs;
+  return out as IpcVerbs;
 }

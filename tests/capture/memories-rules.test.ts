@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { commandKeys } from '../../electron/core/memories/bugfix.js';
 import { lastQuestion } from '../../electron/core/memories/choice.js';
-import { errorLines, firstErrorLine, splitReason } from '../../electron/core/memories/text.js';
+import { splitReason } from '../../electron/core/ingest/decision.js';
+import { errorLines, firstErrorLine } from '../../electron/core/memories/text.js';
 
 describe('commandKeys', () => {
   it('names each step by program and subcommand, leaving out cd/echo, pipes, env and flags', () => {

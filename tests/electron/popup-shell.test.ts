@@ -16,7 +16,7 @@ import {
 } from '../../electron/main/popup-behaviour.js';
 import { SearchShortcut, type ShortcutPort } from '../../electron/main/shortcut.js';
 import { keyProblem, trayState, type TrayInput } from '../../electron/main/tray-state.js';
-import { settingsPatchSchema, settingsSchema } from '../../electron/core/settings/schema.js';
+import { settingsPatchSchema, settingsSchema } from '../../electron/shared/contract/settings.js';
 
 /** Timers run by hand: the test decides what "later" means. */
 function manualTimers(): Timers & { fire(): void; pending(): number; delays: number[] } {

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
-import { settingsPatchSchema } from '../../electron/core/settings/schema.js';
+import { settingsPatchSchema } from '../../electron/shared/contract/settings.js';
 import { SECRET_FIELDS, SECRET_NAMES } from '../../electron/core/settings/secrets.js';
 import { connectService } from '../../electron/main/connect.js';
 import { ShellController } from '../../electron/main/controller.js';

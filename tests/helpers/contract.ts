@@ -4,12 +4,12 @@
  * response that drifts from the contract fails the test that received it.
  */
 import { apiErrorBody } from '../../electron/shared/contract/common.js';
+import type { Verb } from '../../electron/shared/contract/verb.js';
+import { VERBS } from '../../electron/shared/contract/verbs.js';
 import { compileRoutes, matchRoute, type Route } from '../../electron/core/server/http.js';
 
 /** Routes whose answers the contract does not cover yet, and why (checked by tests/core/contract.test.ts). */
 export const UNCHECKED_ROUTES: Record<string, string> = {
-  'GET /api/settings': 'settings keys are being added; the settings schema moves to the contract later',
-  'PUT /api/settings': 'same',
   'GET /api/stream': 'Server-Sent Events: each frame is parsed with parseLiveEvent instead',
   'GET /api/context/inject': 'Markdown text, not JSON',
   'GET /api/ping': 'the listener proof, read by server/ping.ts alone',
@@ -51,4 +51,23 @@ export function contractChecker(routes: readonly Route[]): ContractCheck {
       .join('; ');
     throw new ContractDrift(`${method} ${pathname} (${status}) does not match the contract: ${issues}`);
   };
+}
+
+/**
+ * What keeps a verb from being whole in a route table: a declared verb no route serves, a route
+ * serving a declaration that is not in `VERBS`, or a route at a verb's method and path that was not
+ * registered from the declaration (`verbRoute`). Empty when every verb is served as declared.
+ */
+export function verbProblems(routes: readonly Route[]): string[] {
+  const problems: string[] = [];
+  const declared = new Map<Verb, string>(Object.entries(VERBS).map(([name, v]) => [v as Verb, name]));
+  for (const [v, name] of declared.entries()) {
+    const at = routes.filter((r) => r.method === v.method && r.path === v.path);
+    if (at.length === 0) problems.push(`${name}: no route serves ${v.method} ${v.path}`);
+    else if (!at.some((r) => r.verb === v))
+      problems.push(`${name}: ${v.method} ${v.path} is not registered from its declaration`);
+  }
+  for (const r of routes)
+    if (r.verb && !declared.has(r.verb)) problems.push(`${r.method} ${r.path}: serves an undeclared verb`);
+  return problems;
 }

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { VERBS, type VerbName } from '../../electron/shared/contract/verbs.js';
 
 /** mulberry32: small, fast, reproducible. */
 export function prng(seed: number): () => number {
@@ -70,21 +71,28 @@ function walk(dir: string, out: string[]): string[] {
 }
 
 /**
- * Every `{ method: 'X', path: '/…' }` route declared under electron/core (the service builds its
- * table from exactly these objects). `auth: false` is read from the same object literal.
+ * Every route declared under electron/core (the service builds its table from exactly these): the
+ * `{ method: 'X', path: '/…' }` object literals, and the declared verbs' routes
+ * (`verbRoute(VERBS.name, {…})` or `method: VERBS.name.method`), their method and path taken from
+ * the verb table. `auth: false` is read from the same object literal.
  */
 export function discoverRoutes(root = join(process.cwd(), 'electron', 'core')): DiscoveredRoute[] {
   const out: DiscoveredRoute[] = [];
-  const re = /method:\s*'(GET|POST|PUT|DELETE|PATCH)',\s*path:\s*'([^']+)'([^}]*?)(?:handler|\})/g;
+  const literal = /method:\s*'(GET|POST|PUT|DELETE|PATCH)',\s*path:\s*'([^']+)'([^}]*?)(?:handler|\})/g;
+  const ofVerb = /(?:verbRoute\(VERBS\.(\w+),\s*\{|method:\s*VERBS\.(\w+)\.method,)([^}]*?)(?:handler|\})/g;
   for (const file of walk(root, [])) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(re)) {
+    for (const m of text.matchAll(literal)) {
       out.push({
         method: m[1] as DiscoveredRoute['method'],
         path: m[2]!,
         auth: !/auth:\s*false/.test(m[3] ?? ''),
         file,
       });
+    }
+    for (const m of text.matchAll(ofVerb)) {
+      const verb = VERBS[(m[1] ?? m[2]) as VerbName];
+      out.push({ method: verb.method, path: verb.path, auth: !/auth:\s*false/.test(m[3] ?? ''), file });
     }
   }
   return out;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddingClient } from '../../electron/core/recall/vectors/client.js';
-import { embeddingsSchema } from '../../electron/core/settings/schema.js';
+import { embeddingsSchema } from '../../electron/shared/contract/settings.js';
 import { embedText, startEmbeddingsServer, type EmbeddingsServer } from '../helpers/embeddings-server.js';
 
 let emb: EmbeddingsServer;

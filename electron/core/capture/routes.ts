@@ -1,16 +1,13 @@
 /** HTTP routes of the capture plugin (contracts in docs/capture.md). */
 import {
-  captureStatus as captureStatusSchema,
   hooksInstallRequest,
   hookScope,
-  hooksState,
   hooksUninstallRequest,
   importRequest,
-  importRunList,
-  importStarted,
 } from '../../shared/contract/capture.js';
+import { VERBS } from '../../shared/contract/verbs.js';
 import type { Core } from '../core.js';
-import { HttpError, jsonRoute, validate, type Route } from '../server/http.js';
+import { HttpError, type Route, validate, verbRoute } from '../server/http.js';
 import { listImportRuns } from './importer.js';
 import { hooksStatus, installHooks, uninstallHooks, type InstallerEnv } from './installer.js';
 import { anyScopeHooks, captureStatus, hookFiles } from './status.js';
@@ -23,10 +20,7 @@ export interface CaptureRouteDeps {
 
 export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
   return [
-    jsonRoute({
-      method: 'GET',
-      path: '/api/capture/hooks',
-      response: hooksState,
+    verbRoute(VERBS.getHooks, {
       handler: ({ query }) => {
         const scope = validate(hookScope.optional(), query.get('scope') ?? undefined, 'scope');
         const dir = query.get('projectDir') ?? undefined;
@@ -35,16 +29,10 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
         return { json: hooksStatus(deps.installerEnv(dir), { scope: scope ?? 'user' }) };
       },
     }),
-    jsonRoute({
-      method: 'GET',
-      path: '/api/capture/status',
-      response: captureStatusSchema,
+    verbRoute(VERBS.getCaptureStatus, {
       handler: () => ({ json: captureStatus(core, deps.installerEnv()) }),
     }),
-    jsonRoute({
-      method: 'POST',
-      path: '/api/capture/hooks/install',
-      response: hooksState,
+    verbRoute(VERBS.installHooks, {
       handler: ({ body }) => {
         const b = validate(hooksInstallRequest, body);
         const r = guard(() =>
@@ -57,10 +45,7 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
         return { json: statusOnly(r) };
       },
     }),
-    jsonRoute({
-      method: 'POST',
-      path: '/api/capture/hooks/uninstall',
-      response: hooksState,
+    verbRoute(VERBS.uninstallHooks, {
       handler: ({ body }) => {
         const b = validate(hooksUninstallRequest, body);
         const env = deps.installerEnv(b.projectDir);
@@ -75,10 +60,7 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
         return { json: statusOnly(r) };
       },
     }),
-    jsonRoute({
-      method: 'POST',
-      path: '/api/capture/import',
-      response: importStarted,
+    verbRoute(VERBS.startImport, {
       handler: ({ body }) => {
         const b = validate(importRequest, body);
         const runId = deps.startImport({
@@ -88,10 +70,7 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
         return { status: 202, json: { runId } };
       },
     }),
-    jsonRoute({
-      method: 'GET',
-      path: '/api/capture/imports',
-      response: importRunList,
+    verbRoute(VERBS.listImports, {
       handler: () => ({ json: { items: listImportRuns(core) } }),
     }),
   ];

@@ -2,7 +2,7 @@
  * What a transcript line says beyond prompts and tool calls: the assistant's own words (main-chain
  * text blocks) and Claude Code's compaction summary. Used by the reader (`transcript.ts`).
  */
-import type { TranscriptItem } from './transcript.js';
+import type { TranscriptItem } from './transcript-item.js';
 
 type Rec = Record<string, unknown>;
 

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { z } from 'zod';
 import { INTERNAL_ENV } from '../util/internal-runs.js';
-import type { CallUsage } from './anthropic.js';
+import type { CallUsage } from './provider.js';
 import { jsonOnlyInstructions, noUsage, ProviderError, type CompressionProvider } from './provider.js';
 
 export interface ClaudeCodeConfig {

@@ -10,7 +10,8 @@ import type { SettingsStore } from '../settings/store.js';
 import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
 import { loadedAnthropic } from '../util/sdks.js';
-import { anthropicClient, safeErrorText } from './anthropic.js';
+import { anthropicClient } from './anthropic.js';
+import { safeErrorText } from './provider.js';
 
 const fingerprint = (key: string): string => createHash('sha256').update(key).digest('hex');
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { StructuredFields } from '../ingest/ingestor.js';
 import { mapStringsDeep } from '../privacy/strip-tags.js';
-import { parseStructured } from './anthropic.js';
+import { parseStructured } from './provider.js';
 import { fallbackTag, llmAvailable, type CompressContext, type FallbackReason } from './context.js';
 import { OBSERVE_INSTRUCTIONS, OBSERVE_TOOL_DEF, toolCallElement } from './prompt.js';
 import type { JobRow } from '../jobs/queue.js';

@@ -7,7 +7,7 @@
  */
 import type OpenAI from 'openai';
 import { loadedOpenAi, loadOpenAi } from '../util/sdks.js';
-import { connectionFailure, httpFailure, type ApiFailure } from './anthropic.js';
+import { connectionFailure, httpFailure, type ApiFailure } from './provider.js';
 import { jsonOnlyInstructions, ProviderError, type CompressionProvider } from './provider.js';
 
 export interface OpenAiConfig {

@@ -4,20 +4,7 @@
  * tool calls) follows in the user message.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-
-export const OBSERVATION_TYPES = [
-  'bugfix',
-  'feature',
-  'refactor',
-  'change',
-  'discovery',
-  'decision',
-  'test',
-  'build',
-  'command',
-  'failure',
-  'delegation',
-] as const;
+import { COMPRESSION_TYPES } from '../../shared/contract/observations.js';
 
 export const OBSERVE_TOOL = 'record_observations';
 export const SUMMARY_TOOL = 'record_summary';
@@ -38,7 +25,7 @@ export const OBSERVE_TOOL_DEF: Anthropic.Tool = {
           required: ['id', 'type', 'title', 'facts', 'narrative', 'concepts', 'files_read', 'files_modified'],
           properties: {
             id: { type: 'integer', description: 'The id attribute of the <tool_call> element.' },
-            type: { type: 'string', enum: [...OBSERVATION_TYPES] },
+            type: { type: 'string', enum: [...COMPRESSION_TYPES] },
             title: { type: 'string', description: 'At most 80 characters, what happened.' },
             subtitle: { type: 'string', description: 'At most 120 characters, the key detail.' },
             facts: { ...strList, description: '1-5 short, self-contained, verifiable facts.' },
@@ -80,7 +67,7 @@ Long values were truncated in the middle ("…[N chars omitted]…"); secrets ap
 
 Call the ${OBSERVE_TOOL} tool exactly once, with one entry per tool call, using the same id.
 Never answer in prose. Rules for each entry:
-- type: one of ${OBSERVATION_TYPES.join(', ')}. bugfix = a defect was fixed; feature = new behaviour;
+- type: one of ${COMPRESSION_TYPES.join(', ')}. bugfix = a defect was fixed; feature = new behaviour;
   refactor = structure changed without behaviour change; change = other modification; discovery =
   something was read, searched or learned; decision = a choice was made; test / build = tests or a
   build ran; command = another shell command; failure = the call failed; delegation = a subagent ran.

@@ -1,7 +1,8 @@
 /** `GET /api/provider`: the provider in force, its health (rate-limit wait, last error), the `claude` CLI. */
 import { providerStateSchema, type ProviderState } from '../../shared/contract/providers.js';
+import { VERBS } from '../../shared/contract/verbs.js';
 import type { Core } from '../core.js';
-import { jsonRoute, type Route } from '../server/http.js';
+import { type Route, verbRoute } from '../server/http.js';
 import { findClaude } from './claude-path.js';
 import type { ProviderStatus } from './provider-status.js';
 
@@ -16,10 +17,7 @@ export function providerState(core: Core, status: ProviderStatus): ProviderState
 
 export function providerRoutes(core: Core, status: ProviderStatus): Route[] {
   return [
-    jsonRoute({
-      method: 'GET',
-      path: '/api/provider',
-      response: providerStateSchema,
+    verbRoute(VERBS.getProvider, {
       handler: () => ({ json: providerState(core, status) }),
     }),
   ];

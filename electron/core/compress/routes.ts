@@ -1,13 +1,8 @@
 /** `GET /api/queue`, `POST /api/queue/retry`, `GET /api/usage`. */
-import {
-  queueState,
-  retryRequest,
-  retryResponse,
-  usage as usageSchema,
-  USAGE_DAYS,
-} from '../../shared/contract/queue.js';
+import { retryRequest, USAGE_DAYS } from '../../shared/contract/queue.js';
+import { VERBS } from '../../shared/contract/verbs.js';
 import type { Core } from '../core.js';
-import { intParam, jsonRoute, validate, type Route } from '../server/http.js';
+import { intParam, type Route, validate, verbRoute } from '../server/http.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { setObservationStatus } from '../ingest/results.js';
 import type { UsageLedger } from './usage.js';
@@ -19,18 +14,12 @@ export function compressRoutes(
   onRetry: () => void,
 ): Route[] {
   return [
-    jsonRoute({
-      method: 'GET',
-      path: '/api/queue',
-      response: queueState,
+    verbRoute(VERBS.getQueue, {
       handler: () => ({
         json: { ...queue.counts(), failedJobs: queue.failedJobs(), activeJobs: queue.activeJobs() },
       }),
     }),
-    jsonRoute({
-      method: 'POST',
-      path: '/api/queue/retry',
-      response: retryResponse,
+    verbRoute(VERBS.retryJobs, {
       handler: ({ body }) => {
         const { ids } = validate(retryRequest, body);
         const tx = core.sqlite.transaction(() => {
@@ -45,10 +34,7 @@ export function compressRoutes(
         return { json: { retried } };
       },
     }),
-    jsonRoute({
-      method: 'GET',
-      path: '/api/usage',
-      response: usageSchema,
+    verbRoute(VERBS.getUsage, {
       handler: ({ query }) => ({
         json: usage.report(
           intParam(query, 'days', USAGE_DAYS.default, USAGE_DAYS.min, USAGE_DAYS.max),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { mapStringsDeep } from '../privacy/strip-tags.js';
-import { parseStructured } from './anthropic.js';
+import { parseStructured } from './provider.js';
 import { fallbackTag, llmAvailable, type CompressContext, type FallbackReason } from './context.js';
 import { SUMMARY_INSTRUCTIONS, SUMMARY_TOOL_DEF } from './prompt.js';
 import type { JobRow } from '../jobs/queue.js';

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { Usage, UsageDay } from '../../shared/contract/queue.js';
 import type { Clock } from '../util/clock.js';
-import type { CallUsage } from './anthropic.js';
+import type { CallUsage } from './provider.js';
 
 /** UTC calendar day of a timestamp, `YYYY-MM-DD`. */
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

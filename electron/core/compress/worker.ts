@@ -3,7 +3,8 @@
  * committed), on a retry, and on a timer set only for the next `run_after` or lease expiry; when
  * nothing is due it sleeps. Up to `provider.concurrency` batches run at once.
  */
-import { classifyApiError, safeErrorText } from './anthropic.js';
+import { classifyApiError } from './anthropic.js';
+import { safeErrorText } from './provider.js';
 import type { CompressContext } from './context.js';
 import { processObserveBatch } from './observe.js';
 import { backoffMs, type JobRow } from '../jobs/queue.js';

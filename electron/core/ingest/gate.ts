@@ -1,5 +1,5 @@
 /** Whether capture is on for a project and folder right now; a skip is counted on the project. */
-import type { Settings } from '../settings/schema.js';
+import type { Settings } from '../../shared/contract/settings.js';
 import { isInternalCwd } from '../util/internal-runs.js';
 import { isPathExcluded } from './exclude.js';
 import type { HookPayload } from './payloads.js';

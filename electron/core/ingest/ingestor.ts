@@ -22,6 +22,19 @@ export type * from './types.js';
  */
 const HANDED_MAX = 1024;
 
+/** A hook event on its way into the journal (`Ingestor.acceptHook`). */
+interface ArrivingHook {
+  eventName: string;
+  payload: HookPayload;
+  /** Cleans and serializes the payload; called only once every gate has passed. */
+  serialize: () => string;
+  opts: IngestOptions;
+  /** The clock when the event arrived; the event's time is `opts.at` when given, else this. */
+  now: number;
+  /** 1: the caller derives the rows in the same transaction; 0: the projector derives them later. */
+  projected: 0 | 1;
+}
+
 /**
  * Turns hook events into rows, and owns the tables they fill (sessions, prompts, observations,
  * events): the seed's session API (`seed`) and what a user writes or deletes (`user`) go through
@@ -93,7 +106,7 @@ export class Ingestor {
     };
     return this.run((emit): HookResult => {
       this.drainJournal();
-      const accepted = this.acceptHook(eventName, payload, serialize, opts, now, at, 1, emit);
+      const accepted = this.acceptHook({ eventName, payload, serialize, opts, now, projected: 1 }, emit);
       if (!accepted.stored || accepted.eventId === undefined) return accepted;
       return { ...accepted, ...this.w.projectHook(eventName, payload, at, emit), stored: true };
     });
@@ -112,7 +125,10 @@ export class Ingestor {
     // commit it needs no savepoint of its own.
     return this.run(
       (emit) => {
-        const r = this.acceptHook(eventName, payload, () => json, opts, now, opts.at ?? now, 0, emit);
+        const r = this.acceptHook(
+          { eventName, payload, serialize: () => json, opts, now, projected: 0 },
+          emit,
+        );
         if (r.stored) {
           const { eventId } = r;
           emit.push(() => {
@@ -261,16 +277,9 @@ export class Ingestor {
    * Dedupe, gate, then clean and serialize (`serialize`) and store the event row. Every gate runs
    * before the write: a refused event leaves nothing of its payload in the journal.
    */
-  private acceptHook(
-    eventName: string,
-    payload: HookPayload,
-    serialize: () => string,
-    opts: IngestOptions,
-    now: number,
-    at: number,
-    projected: 0 | 1,
-    emit: Emit,
-  ): HookResult {
+  private acceptHook(hook: ArrivingHook, emit: Emit): HookResult {
+    const { eventName, payload, serialize, opts, now, projected } = hook;
+    const at = opts.at ?? now;
     if (opts.eventUid && this.q.eventUidExists(opts.eventUid)) return { stored: false, skipped: 'duplicate' };
     const claudeSessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
     const cwd = typeof payload.cwd === 'string' ? payload.cwd : null;

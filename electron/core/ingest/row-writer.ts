@@ -4,10 +4,11 @@
  * which the Ingestor fires after the COMMIT.
  */
 import { isAgentId } from '../../shared/contract/agents.js';
+import type { NewJob } from '../jobs/queue.js';
 import { cleanDeep } from '../privacy/clean.js';
 import type { HookPayload } from './payloads.js';
 import { touchesExcludedPath } from './project.js';
-import { decisionFields, isDecisionTool } from '../memories/decision.js';
+import { decisionFields, isDecisionTool } from './decision.js';
 import { observationInsert, saidNarrative, type ToolCall } from './rows.js';
 import type { IngestStatements, SessionRecord } from './statements.js';
 import type { HookResult, IngestDeps, SkipReason } from './types.js';
@@ -28,15 +29,8 @@ export class RowWriter {
   }
 
   /** Queues a job; a repeated idempotency key re-arms a job that is not running. Returns its id. */
-  enqueue(
-    kind: string,
-    subjectId: number,
-    key: string,
-    payload: string | null,
-    at: number,
-    emit?: Emit,
-  ): number {
-    return this.d.jobs.enqueue(kind, subjectId, key, payload, at, emit);
+  enqueue(job: NewJob, emit?: Emit): number {
+    return this.d.jobs.enqueue(job, emit);
   }
 
   /**
@@ -175,7 +169,8 @@ export class RowWriter {
     const wantsLlm = this.d.wantsLlmJob?.(this.d.settings) ?? false;
     const row = this.q.insertObservation(observationInsert(s, o, x, wantsLlm));
     if (!row) return { stored: false, skipped: 'duplicate', sessionDbId: s.id };
-    if (wantsLlm) this.enqueue('observe', row.id, `observe:${row.id}`, null, o.at, emit);
+    if (wantsLlm)
+      this.enqueue({ kind: 'observe', subjectId: row.id, key: `observe:${row.id}`, at: o.at }, emit);
     emit.push(() =>
       this.d.bus.emit('observation', {
         id: row.id,
@@ -223,7 +218,10 @@ export class RowWriter {
   enqueueEpisode(s: SessionRecord, final: string | undefined, at: number, emit: Emit): void {
     if (s.promptCounter <= 0) return;
     const payload = JSON.stringify({ promptNumber: s.promptCounter, ...(final ? { final } : {}) });
-    this.enqueue('episode', s.id, `episode:${s.id}:${s.promptCounter}`, payload, at, emit);
+    this.enqueue(
+      { kind: 'episode', subjectId: s.id, key: `episode:${s.id}:${s.promptCounter}`, payload, at },
+      emit,
+    );
   }
 
   enqueueSummary(
@@ -233,7 +231,8 @@ export class RowWriter {
     emit: Emit,
   ): number {
     const payload = JSON.stringify({ promptNumber: s.promptCounter, ...messages });
-    return this.enqueue('summarize', s.id, `summarize:${s.id}:${s.promptCounter}`, payload, at, emit);
+    const key = `summarize:${s.id}:${s.promptCounter}`;
+    return this.enqueue({ kind: 'summarize', subjectId: s.id, key, payload, at }, emit);
   }
 
   completeSession(

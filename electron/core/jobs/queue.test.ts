@@ -48,20 +48,25 @@ describe('JobQueue', () => {
     const seen: string[] = [];
     bus.on('job-enqueued', (e) => seen.push(e.kind));
     const after: AfterCommit = [];
-    const id = q.enqueue('summarize', 1, 'summarize:1', '{"a":1}', now, after);
+    const id = q.enqueue(
+      { kind: 'summarize', subjectId: 1, key: 'summarize:1', payload: '{"a":1}', at: now },
+      after,
+    );
     expect(seen).toEqual([]);
     for (const f of after) f();
     expect(seen).toEqual(['summarize']);
     const leased = q.leaseNext(60_000)!;
     q.complete(leased.id);
     expect(status(id)).toBe('done');
-    expect(q.enqueue('summarize', 1, 'summarize:1', '{"a":2}', now)).toBe(id);
+    expect(
+      q.enqueue({ kind: 'summarize', subjectId: 1, key: 'summarize:1', payload: '{"a":2}', at: now }),
+    ).toBe(id);
     expect(status(id)).toBe('pending');
   });
 
   it('leases observe jobs before the session jobs they feed, and backs off a failure', () => {
-    const sum = q.enqueue('summarize', 1, 'summarize:1', null, now);
-    const obs = q.enqueue('observe', 1, 'observe:1', null, now);
+    const sum = q.enqueue({ kind: 'summarize', subjectId: 1, key: 'summarize:1', at: now });
+    const obs = q.enqueue({ kind: 'observe', subjectId: 1, key: 'observe:1', at: now });
     expect(q.leaseNext(60_000)!.id).toBe(obs);
     // The summary waits while its session's observe job is leased.
     expect(q.leaseNext(60_000)).toBeNull();
@@ -72,11 +77,11 @@ describe('JobQueue', () => {
   });
 
   it('cancels a deleted session’s jobs and settles an observation a user wrote', () => {
-    const obs = q.enqueue('observe', 1, 'observe:1', null, now);
+    const obs = q.enqueue({ kind: 'observe', subjectId: 1, key: 'observe:1', at: now });
     q.settleObserve(1);
     expect(status(obs)).toBe('done');
-    q.enqueue('episode', 1, 'episode:1:1', null, now);
-    q.enqueue('summarize', 1, 'summarize:1', null, now);
+    q.enqueue({ kind: 'episode', subjectId: 1, key: 'episode:1:1', at: now });
+    q.enqueue({ kind: 'summarize', subjectId: 1, key: 'summarize:1', at: now });
     q.cancelForSession(1);
     expect(db.sqlite.prepare('SELECT count(*) FROM jobs').pluck().get()).toBe(0);
   });

@@ -20,6 +20,18 @@ export interface JobRow {
   attempts: number;
 }
 
+/** A job to queue. */
+export interface NewJob {
+  kind: string;
+  /** What it works on: the observation (`observe`) or the session (`summarize`, `episode`). */
+  subjectId: number;
+  /** The idempotency key: the same key again re-arms the job instead of queueing another. */
+  key: string;
+  payload?: string | null;
+  /** When it is queued (it is ready at once). */
+  at: number;
+}
+
 const READY = `((status = 'pending' AND run_after <= @now) OR (status = 'leased' AND lease_until <= @now))`;
 const COLS = 'id, kind, subject_id AS subjectId, payload, attempts';
 
@@ -58,15 +70,16 @@ export class JobQueue {
    * Queues a job (in the caller's transaction, if any); a repeated idempotency key re-arms a job
    * that is not running. `job-enqueued` goes out after the caller's COMMIT when `after` is given.
    */
-  enqueue(
-    kind: string,
-    subjectId: number,
-    key: string,
-    payload: string | null,
-    at: number,
-    after?: AfterCommit,
-  ): number {
-    const id = (this.enqueueStmt.get({ kind, subjectId, key, payload, at }) ?? this.idByKey.get(key)!).id;
+  enqueue(job: NewJob, after?: AfterCommit): number {
+    const { kind, key } = job;
+    const row = this.enqueueStmt.get({
+      kind,
+      subjectId: job.subjectId,
+      key,
+      payload: job.payload ?? null,
+      at: job.at,
+    });
+    const id = (row ?? this.idByKey.get(key)!).id;
     const notify = (): void => this.bus?.emit('job-enqueued', { kind });
     if (after) after.push(notify);
     else notify();

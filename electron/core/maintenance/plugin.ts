@@ -11,11 +11,11 @@ import {
   maintenanceRunRequest,
   maintenanceRunResponse,
   storageHealth,
-  storageReport,
   type MaintenanceRun,
 } from '../../shared/contract/maintenance.js';
+import { VERBS } from '../../shared/contract/verbs.js';
 import type { Core } from '../core.js';
-import { jsonRoute, validate } from '../server/http.js';
+import { jsonRoute, validate, verbRoute } from '../server/http.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
 import { growth, type Growth } from './growth.js';
 import { CORRUPT_ADVICE, type IntegrityResult } from './integrity.js';
@@ -239,10 +239,7 @@ export function maintenancePlugin(
             return { status: s.ok ? 200 : 503, json: { ...s, ...report() } };
           },
         }),
-        jsonRoute({
-          method: 'GET',
-          path: '/api/maintenance',
-          response: storageReport,
+        verbRoute(VERBS.getStorage, {
           handler: () => ({ json: { storage: m.storage, lastRun: m.lastRun, ...report() } }),
         }),
         jsonRoute({

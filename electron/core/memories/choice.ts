@@ -6,7 +6,8 @@
  */
 import type Database from 'better-sqlite3';
 import { upsertMemory } from '../ingest/memory-rows.js';
-import { clip, splitReason } from './text.js';
+import { splitReason } from '../ingest/decision.js';
+import { clip } from './text.js';
 
 const MAX_ANSWER = 300;
 /** Words of a prompt that picks one option over another. */

@@ -9,7 +9,6 @@ import { buildEpisodes, type TurnWords } from './episodes.js';
 import { upsertMemory } from '../ingest/memory-rows.js';
 import { clipBlock } from './text.js';
 
-export { decisionFields, isDecisionTool } from './decision.js';
 export type { TurnWords } from './episodes.js';
 
 /** Turns an `episode` job refreshes besides its own: the latest ones still without an episode. */

@@ -1,16 +1,7 @@
 /** Text helpers for the remembered rows: one-line clips, gists, the meaningful line of an error. */
 
-/** One line, at most `n` characters (ellipsis when cut). */
-export { clip } from '../util/clip.js';
-
-/** Keeps line breaks (collapsed runs of blank lines), at most `n` characters. */
-export function clipBlock(s: string, n: number): string {
-  const t = s
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n\s*\n+/g, '\n')
-    .trim();
-  return t.length <= n ? t : `${t.slice(0, n - 1)}…`;
-}
+/** One line, or keeping line breaks, at most `n` characters (ellipsis when cut). */
+export { clip, clipBlock } from '../util/clip.js';
 
 export { errorGist, errorLines, firstErrorLine } from './error-lines.js';
 
@@ -63,18 +54,4 @@ export function parseRecord(t: string | null): Record<string, unknown> {
   } catch {
     return {};
   }
-}
-
-/** "<choice> because <reason>": the reason clause of an answer or a prompt, split off (bounded). */
-const REASON =
-  /(?:^|[\s,;:—–-]+)(because|since|as (?:it|they|we|that)|so that|given that|'cause|cause)\s+(\S.*)$/i;
-
-export function splitReason(text: string): { choice: string; reason: string | null } {
-  const t = text.slice(0, 2_000).replace(/\s+/g, ' ').trim();
-  const m = REASON.exec(t);
-  if (!m || m.index === 0) return { choice: t, reason: null };
-  // The choice is the last sentence before the reason ("Should we …? Go with X, because …" → "Go with X").
-  const before = t.slice(0, m.index).replace(/[\s,;:—–-]+$/, '');
-  const choice = before.split(/(?<=[.?!])\s+/).pop() ?? before;
-  return choice === '' ? { choice: t, reason: null } : { choice, reason: `${m[1]!.toLowerCase()} ${m[2]!}` };
 }

@@ -2,7 +2,7 @@
  * The one cleaning pass every stored string takes: privacy tags stripped, then secrets redacted;
  * in structured data also by field name, and object keys too (fields.ts).
  */
-import type { Settings } from '../settings/schema.js';
+import type { Settings } from '../../shared/contract/settings.js';
 import { cleanTree } from './fields.js';
 import { stripPrivacyTags } from './strip-tags.js';
 

@@ -2,7 +2,7 @@
  * `redactSecrets`: the built-in rules (redact-core.ts) plus the user's `customRedactPatterns`, which
  * run on RE2 and are metered (custom-patterns.ts).
  */
-import type { Settings } from '../settings/schema.js';
+import type { Settings } from '../../shared/contract/settings.js';
 import { applyCustomPattern } from './custom-patterns.js';
 import { redactionMarker, redactWith } from './redact-core.js';
 

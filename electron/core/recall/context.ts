@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { isPathExcluded } from '../ingest/exclude.js';
-import type { Settings } from '../settings/schema.js';
+import type { Settings } from '../../shared/contract/settings.js';
 import { DigestSections, RECENT_SESSIONS_SQL, type DigestItem } from './digest.js';
 import { observationTitle, oneLine } from './titles.js';
 import { estimateTokens } from './tokens.js';

@@ -4,16 +4,14 @@ import {
   contextPreviewSchema,
   type ContextPreview,
 } from '../../shared/contract/context.js';
-import type { Settings } from '../settings/schema.js';
-import { jsonRoute, validate, type Route } from '../server/http.js';
+import type { Settings } from '../../shared/contract/settings.js';
+import { VERBS } from '../../shared/contract/verbs.js';
+import { type Route, validate, verbRoute } from '../server/http.js';
 import type { ContextBuilder } from './context.js';
 import { estimateTokens } from './tokens.js';
 
 export function contextPreviewRoute(context: ContextBuilder, settings: () => Settings): Route {
-  return jsonRoute({
-    method: 'GET',
-    path: '/api/context/preview',
-    response: contextPreviewSchema,
+  return verbRoute(VERBS.previewContext, {
     handler: ({ query }) => {
       const { project } = validate(
         contextPreviewQuerySchema,

@@ -5,7 +5,8 @@
  */
 import type Database from 'better-sqlite3';
 import { recentPageSchema, recentQuerySchema, type RecentItem } from '../../shared/contract/recent.js';
-import { jsonRoute, validate, type Route } from '../server/http.js';
+import { VERBS } from '../../shared/contract/verbs.js';
+import { type Route, validate, verbRoute } from '../server/http.js';
 import { oneLine } from './titles.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
@@ -83,10 +84,7 @@ export class RecentFeed {
 }
 
 export function recentRoute(feed: RecentFeed): Route {
-  return jsonRoute({
-    method: 'GET',
-    path: '/api/recent',
-    response: recentPageSchema,
+  return verbRoute(VERBS.getRecent, {
     handler: ({ query }) => {
       const q = validate(
         recentQuerySchema,

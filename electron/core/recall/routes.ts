@@ -1,12 +1,7 @@
 /** `GET /api/search`: query parsing and validation; the work is in `SearchEngine`. */
-import {
-  SEARCH_KINDS,
-  SEARCH_LIMITS,
-  searchPage,
-  searchQuery,
-  type SearchKind,
-} from '../../shared/contract/search.js';
-import { HttpError, jsonRoute, validate, type Route } from '../server/http.js';
+import { SEARCH_KINDS, SEARCH_LIMITS, searchQuery, type SearchKind } from '../../shared/contract/search.js';
+import { VERBS } from '../../shared/contract/verbs.js';
+import { HttpError, type Route, validate, verbRoute } from '../server/http.js';
 import { MAX_OFFSET, type SearchParams } from './search.js';
 import type { HybridSearch } from './vectors/hybrid.js';
 
@@ -86,10 +81,7 @@ export function searchParamsFrom(q: URLSearchParams): SearchParams {
 
 export function searchRoutes(engine: HybridSearch): Route[] {
   return [
-    jsonRoute({
-      method: 'GET',
-      path: '/api/search',
-      response: searchPage,
+    verbRoute(VERBS.search, {
       handler: async ({ query }) => {
         const params = searchParamsFrom(query);
         let r;

@@ -7,6 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import type { Verb } from '../../shared/contract/verb.js';
 import { wellFormedDeep } from '../ingest/well-formed.js';
 
 export class HttpError extends Error {
@@ -53,6 +54,8 @@ export interface Route {
    * answer is also checked against it at compile time.
    */
   response?: z.ZodType;
+  /** The declared verb this route serves (electron/shared/contract/verbs.ts), if it serves one. */
+  verb?: Verb;
   handler(ctx: RequestContext): RouteResult | Promise<RouteResult>;
 }
 
@@ -66,6 +69,21 @@ export function jsonRoute<S extends z.ZodType>(
   },
 ): Route {
   return r;
+}
+
+/**
+ * The route of a declared verb: method, path and answer come from the declaration, and the
+ * compiler checks the handler's answer against the declared response.
+ */
+export function verbRoute<V extends Verb>(
+  verb: V,
+  r: Omit<Route, 'method' | 'path' | 'response' | 'verb' | 'handler'> & {
+    handler(
+      ctx: RequestContext,
+    ): JsonResult<z.input<V['response']>> | Promise<JsonResult<z.input<V['response']>>>;
+  },
+): Route {
+  return { ...r, method: verb.method, path: verb.path, response: verb.response, verb };
 }
 
 interface CompiledRoute extends Route {

@@ -1,70 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { readFileSync, rmSync, renameSync, writeFileSync } from 'node:fs';
 import { settings as settingsTable } from '../../../drizzle/schema.js';
 import type { Drizzle } from '../db/open.js';
 import type { Clock } from '../util/clock.js';
 import { migrateSettings, settingsRow } from './migrate.js';
-import type { SecretStores } from './secrets.js';
-import { settingsSchema, type ProviderKind, type Settings, type SettingsPatch } from './schema.js';
-
-/** Where one secret lives: a 0600 file headless, Electron's safeStorage in the app (secrets.ts). */
-export interface SecretStore {
-  get(): string | null;
-  set(value: string | null): void;
-}
-
-/**
- * The key in a 0600 file. Reads are cached for `ttlMs` (the key is consulted on every captured tool
- * call); writes through this store update the cache at once.
- */
-export function fileSecretStore(file: string, ttlMs = 5000, clock: () => number = Date.now): SecretStore {
-  let cached: { value: string | null; at: number } | null = null;
-  const read = (): string | null => {
-    try {
-      const v = readFileSync(file, 'utf8').trim();
-      return v === '' ? null : v;
-    } catch {
-      return null;
-    }
-  };
-  return {
-    get() {
-      const now = clock();
-      if (!cached || now - cached.at > ttlMs) cached = { value: read(), at: now };
-      return cached.value;
-    },
-    set(value) {
-      if (value === null) rmSync(file, { force: true });
-      else {
-        const tmp = `${file}.${process.pid}.tmp`;
-        writeFileSync(tmp, value, { mode: 0o600 });
-        renameSync(tmp, file);
-      }
-      cached = { value, at: clock() };
-    },
-  };
-}
-
-export function memorySecretStore(initial: string | null = null): SecretStore {
-  let v = initial;
-  return { get: () => v, set: (x) => void (v = x) };
-}
+import type { SecretStore, SecretStores } from './secrets.js';
+import {
+  settingsSchema,
+  type ProviderKind,
+  type PublicSettings,
+  type Settings,
+  type SettingsPatch,
+} from '../../shared/contract/settings.js';
 
 const KEY = 'settings';
 
 /** The secret store refused the key (e.g. no OS keychain); the settings API answers 409. */
 export class SecretStoreError extends Error {}
-
-/** What the settings API returns: the settings plus whether a key is set, never the key itself. */
-export type PublicSettings = Settings & {
-  apiKeySet: boolean;
-  apiKeySource: 'settings' | 'env' | null;
-  /** Whether a key for the `openai-compatible` endpoint is stored (never the key). */
-  openaiApiKeySet: boolean;
-  /** The provider in force: `provider.kind`, or when null `anthropic` with a key, else `rules`. */
-  providerKind: ProviderKind;
-  embeddingsKeySet: boolean;
-};
 
 /** Settings persisted as one validated JSON row, cached in memory. */
 export class SettingsStore {

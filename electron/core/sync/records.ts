@@ -15,7 +15,7 @@ import type {
 } from '../../shared/contract/sync.js';
 import { isPathExcluded } from '../ingest/exclude.js';
 import { prepareGiveUids } from '../ingest/merge-sql.js';
-import type { Settings } from '../settings/schema.js';
+import type { Settings } from '../../shared/contract/settings.js';
 import { Outgoing, type Clean } from './outgoing.js';
 import { SESSION_COLS, type ObservationRow, type SessionRow } from './rows.js';
 

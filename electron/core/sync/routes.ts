@@ -7,16 +7,13 @@ import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import {
   exportRequest,
-  exportResult,
   holdDecision,
-  importProgress,
   machineIdSchema,
-  importStarted,
   observationDeleted,
-  syncStatus,
   type ImportProgress,
 } from '../../shared/contract/sync.js';
-import { HttpError, idParam, jsonRoute, noBody, validate, type Route } from '../server/http.js';
+import { VERBS } from '../../shared/contract/verbs.js';
+import { HttpError, idParam, jsonRoute, noBody, type Route, validate, verbRoute } from '../server/http.js';
 import { ArchiveError, countLines, exportJsonl, fileLines, importLines } from './archive.js';
 import { emptyReport, type ApplyOwners } from './apply.js';
 import { prepareForgetObservation } from '../ingest/merge-sql.js';
@@ -45,27 +42,18 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
   const forgetObservation = prepareForgetObservation(d.sqlite, d.owners.jobs);
   let nextId = 1;
   return [
-    jsonRoute({
-      method: 'GET',
-      path: '/api/sync',
-      response: syncStatus,
+    verbRoute(VERBS.getSync, {
       handler: async () => ({ json: await d.engine.status() }),
     }),
-    jsonRoute({
-      method: 'POST',
-      path: '/api/sync/run',
-      response: syncStatus,
+    verbRoute(VERBS.runSync, {
       handler: async ({ body }) => {
         noBody(body);
         await d.engine.runNow();
         return { json: await d.engine.status() };
       },
     }),
-    jsonRoute({
+    verbRoute(VERBS.decideSyncHold, {
       // The user's decision on a peer's held deletions (docs/sync.md, Deletions).
-      method: 'POST',
-      path: '/api/sync/holds/:machine',
-      response: syncStatus,
       handler: async ({ params, body }) => {
         const machine = validate(machineIdSchema, params.machine, 'machine');
         const { decision } = validate(holdDecision, body);
@@ -73,10 +61,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
         return { json: await d.engine.status() };
       },
     }),
-    jsonRoute({
-      method: 'POST',
-      path: '/api/sync/trash/:id/restore',
-      response: syncStatus,
+    verbRoute(VERBS.restoreSyncTrash, {
       handler: async ({ params, body }) => {
         noBody(body);
         const id = idParam(params);
@@ -86,10 +71,11 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       },
     }),
     {
-      method: 'POST',
-      path: '/api/data/export',
       // JSON only when written to `path`; else the archive itself is the answer.
-      response: exportResult,
+      method: VERBS.exportData.method,
+      path: VERBS.exportData.path,
+      response: VERBS.exportData.response,
+      verb: VERBS.exportData,
       handler: ({ body }) => {
         const b = validate(exportRequest.extend({ path: pathSchema.optional() }).strict(), body);
         const f = { project: b.project, since: b.since };
@@ -116,10 +102,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
         return { json: { path: b.path, bytes: Buffer.byteLength(text), counts } };
       },
     },
-    jsonRoute({
-      method: 'POST',
-      path: '/api/data/import',
-      response: importStarted,
+    verbRoute(VERBS.importArchive, {
       handler: ({ body }) => {
         const { path } = validate(z.object({ path: pathSchema }).strict(), body);
         try {
@@ -157,10 +140,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
         return { status: 202, json: { id } };
       },
     }),
-    jsonRoute({
-      method: 'GET',
-      path: '/api/data/imports/:id',
-      response: importProgress,
+    verbRoute(VERBS.getArchiveImport, {
       handler: ({ params }) => {
         const p = imports.get(idParam(params));
         if (!p) throw new HttpError(404, 'no such import');

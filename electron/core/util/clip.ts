@@ -14,3 +14,12 @@ export function clip(s: string, n: number): string {
   const one = s.replace(/\s+/g, ' ').trim();
   return one.length <= n ? one : `${one.slice(0, n - 1)}…`;
 }
+
+/** Keeps line breaks (collapsed runs of blank lines), at most `n` characters. */
+export function clipBlock(s: string, n: number): string {
+  const t = s
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n\s*\n+/g, '\n')
+    .trim();
+  return t.length <= n ? t : `${t.slice(0, n - 1)}…`;
+}

@@ -28,4 +28,8 @@ export const logPageSchema = z.object({
 export type LogLevel = z.infer<typeof logLevelSchema>;
 export type LogEntry = z.infer<typeof logEntrySchema>;
 export type LogPage = z.infer<typeof logPageSchema>;
-export type LogsRequest = { level?: LogLevel; limit?: number };
+/** What a client asks (the route reads the same fields from the query string, coerced). */
+export const logsRequestSchema = z
+  .object({ level: logLevelSchema.optional(), limit: z.number().int().min(1).max(500).optional() })
+  .strict();
+export type LogsRequest = z.infer<typeof logsRequestSchema>;

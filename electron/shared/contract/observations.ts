@@ -5,6 +5,25 @@ import { epochMs, id } from './common';
 export const OBSERVATION_STATUSES = ['pending', 'processed', 'failed'] as const;
 export const observationStatus = z.enum(OBSERVATION_STATUSES);
 
+/** The types compression asks the model for (one per memory). */
+export const COMPRESSION_TYPES = [
+  'bugfix',
+  'feature',
+  'refactor',
+  'change',
+  'discovery',
+  'decision',
+  'test',
+  'build',
+  'command',
+  'failure',
+  'delegation',
+] as const;
+
+/** Every type MemTray itself writes: compression's and the remembered rows' (episodes, compactions). */
+export const OBSERVATION_TYPES = ['episode', ...COMPRESSION_TYPES, 'compaction'] as const;
+export type ObservationType = (typeof OBSERVATION_TYPES)[number];
+
 export const observation = z.strictObject({
   id,
   sessionId: id,
@@ -14,6 +33,10 @@ export const observation = z.strictObject({
   failed: z.boolean(),
   cwd: z.string().nullable(),
   createdAt: epochMs,
+  /**
+   * Usually one of `OBSERVATION_TYPES`, but text: a model may answer another type (kept, lowercased),
+   * and the claude-mem-compatible API and other machines' sync records store theirs as given.
+   */
   type: z.string().nullable(),
   title: z.string().nullable(),
   subtitle: z.string().nullable(),

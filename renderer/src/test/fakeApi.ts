@@ -1,7 +1,8 @@
 /**
  * An in-memory MemTrayApi for component tests: records calls, emits live events on demand. Every
- * answer (the defaults here and a test's own) is parsed with the verb's contract schema, so a
- * fixture that drifts from what the service answers fails the test.
+ * answer (the defaults here and a test's own) is parsed with the verb's declared response, so a
+ * fixture that drifts from what the service answers fails the test. A verb with no default here
+ * answers 404, as a service without its route would.
  */
 import type {
   LiveEvent,
@@ -14,8 +15,8 @@ import type {
   SessionDetail,
   SessionListItem,
 } from '../../../electron/shared/api';
-import type { z } from 'zod';
-import { VERB_RESPONSES } from '../../../electron/shared/contract/api-verbs';
+import type { Verb } from '../../../electron/shared/contract/verb';
+import { VERBS, type VerbName } from '../../../electron/shared/contract/verbs';
 import { ApiError } from '../api/errors';
 
 export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSettings {
@@ -85,7 +86,13 @@ export function projectFixture(name: string, over: Partial<Project> = {}): Proje
   };
 }
 
-const missing = (path: string) => () => Promise.reject(new ApiError(404, `no route for GET ${path}`));
+/** What a verb answers when neither the defaults nor the test give it an answer. */
+function missingVerbs(): Omit<MemTrayApi, 'subscribe'> {
+  const out: Partial<Record<VerbName, () => Promise<never>>> = {};
+  for (const [name, v] of Object.entries(VERBS) as Array<[VerbName, Verb]>)
+    out[name] = () => Promise.reject(new ApiError(404, `no route for ${v.method} ${v.path}`));
+  return out as Omit<MemTrayApi, 'subscribe'>;
+}
 
 export interface FakeApi extends MemTrayApi {
   calls: Array<[string, unknown[]]>;
@@ -117,7 +124,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     async (...a: A): Promise<R> => {
       calls.push([name, a]);
       const value = await fn(...a);
-      const r = (VERB_RESPONSES as Record<string, z.ZodType | null>)[name]?.safeParse(value);
+      const r = (VERBS as Record<string, Verb | undefined>)[name]?.response.safeParse(value);
       if (r && !r.success) {
         const msg = `fakeApi.${name}: the answer drifted from the contract: ${r.error.message}`;
         console.error(msg); // the view shows the error; the log says why
@@ -126,6 +133,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
       return value;
     };
   const base: MemTrayApi = {
+    ...missingVerbs(),
     health: rec('health', async () => ({ ok: true, version: '0.1.0', uptimeMs: 1000, quarantined: 0 })),
     status: rec('status', async () => ({
       ok: true,
@@ -203,43 +211,37 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     }),
     getSettings: rec('getSettings', async () => state.settings),
     updateSettings: rec('updateSettings', async (patch) => {
-      const { apiKey, provider, ui, ...rest } = patch;
+      // Nested objects merge and the keys are write-only, as in the service.
+      const {
+        apiKey,
+        openaiApiKey,
+        embeddingsKey,
+        provider,
+        context,
+        retention,
+        embeddings,
+        ui,
+        sync,
+        ...rest
+      } = patch;
+      const s = state.settings;
       state.settings = {
-        ...state.settings,
+        ...s,
         ...rest,
-        provider: { ...state.settings.provider, ...provider },
-        ui: { ...state.settings.ui, ...ui },
+        provider: { ...s.provider, ...provider },
+        context: { ...s.context, ...context },
+        retention: { ...s.retention, ...retention },
+        embeddings: { ...s.embeddings, ...embeddings },
+        ui: { ...s.ui, ...ui },
+        sync: { ...s.sync, ...sync },
         ...(apiKey !== undefined
           ? { apiKeySet: apiKey !== null, apiKeySource: apiKey ? 'settings' : null }
           : {}),
+        ...(openaiApiKey !== undefined ? { openaiApiKeySet: openaiApiKey !== null } : {}),
+        ...(embeddingsKey !== undefined ? { embeddingsKeySet: embeddingsKey !== null } : {}),
       } as PublicSettings;
       return state.settings;
     }),
-    getQueue: missing('/api/queue'),
-    retryJobs: missing('/api/queue/retry'),
-    getUsage: missing('/api/usage'),
-    getProvider: missing('/api/provider'),
-    getStorage: missing('/api/maintenance'),
-    getEmbeddings: missing('/api/health/embeddings'),
-    reindexEmbeddings: missing('/api/embeddings/reindex'),
-    getKeyStatus: missing('/api/provider/key'),
-    testKey: missing('/api/provider/key/test'),
-    previewContext: missing('/api/context/preview'),
-    getRecent: missing('/api/recent'),
-    getLogs: missing('/api/logs'),
-    getHooks: missing('/api/capture/hooks'),
-    getCaptureStatus: missing('/api/capture/status'),
-    installHooks: missing('/api/capture/hooks/install'),
-    uninstallHooks: missing('/api/capture/hooks/uninstall'),
-    startImport: missing('/api/capture/import'),
-    listImports: missing('/api/capture/imports'),
-    getSync: missing('/api/sync'),
-    runSync: missing('/api/sync/run'),
-    decideSyncHold: missing('/api/sync/holds/:machine'),
-    restoreSyncTrash: missing('/api/sync/trash/:id/restore'),
-    exportData: missing('/api/data/export'),
-    importArchive: missing('/api/data/import'),
-    getArchiveImport: missing('/api/data/imports/:id'),
     subscribe(listener, onStatus) {
       listeners.add(listener);
       if (onStatus) statusListeners.add(onStatus);

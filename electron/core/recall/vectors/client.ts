@@ -4,7 +4,7 @@
  * order, or throw an `EmbedError` that says why in words fit for Health.
  */
 import { z } from 'zod';
-import type { EmbeddingsSettings } from '../../settings/schema.js';
+import type { EmbeddingsSettings } from '../../../shared/contract/settings.js';
 import { loadedOpenAi, loadOpenAi } from '../../util/sdks.js';
 import type OpenAI from 'openai';
 

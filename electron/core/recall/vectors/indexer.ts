@@ -9,7 +9,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { EmbeddingsStatus } from '../../../shared/contract/embeddings.js';
-import type { EmbeddingsSettings } from '../../settings/schema.js';
+import type { EmbeddingsSettings } from '../../../shared/contract/settings.js';
 import type { SettingsStore } from '../../settings/store.js';
 import type { Bus } from '../../util/bus.js';
 import type { Logger } from '../../util/logger.js';

@@ -10,7 +10,8 @@ import {
   type LogEntry,
   type LogLevel,
 } from '../../../shared/contract/logs.js';
-import { jsonRoute, validate, type Route } from '../http.js';
+import { VERBS } from '../../../shared/contract/verbs.js';
+import { type Route, validate, verbRoute } from '../http.js';
 
 const TAIL_BYTES = 256 * 1024;
 const MAX_LINE = 2000;
@@ -49,10 +50,7 @@ export function parseLogLine(raw: string): LogEntry | null {
 }
 
 export function logsRoute(file: string): Route {
-  return jsonRoute({
-    method: 'GET',
-    path: '/api/logs',
-    response: logPageSchema,
+  return verbRoute(VERBS.getLogs, {
     handler: ({ query }) => {
       const q = validate(
         logsQuerySchema,

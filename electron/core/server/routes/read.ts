@@ -1,27 +1,15 @@
 import { projectName } from '../../../shared/contract/common.js';
-import { health, quarantineList, redactionHealth, status } from '../../../shared/contract/health.js';
-import { observation } from '../../../shared/contract/observations.js';
-import {
-  projectCapture,
-  projectCaptureRequest,
-  projectDeleted,
-  projectList,
-} from '../../../shared/contract/projects.js';
-import {
-  sessionDeleted,
-  sessionDetail,
-  sessionListQuery,
-  sessionPage,
-  sessionState,
-  SESSIONS_LIMIT,
-} from '../../../shared/contract/sessions.js';
+import { quarantineList, redactionHealth } from '../../../shared/contract/health.js';
+import { projectCaptureRequest } from '../../../shared/contract/projects.js';
+import { sessionListQuery, SESSIONS_LIMIT } from '../../../shared/contract/sessions.js';
 import type { Core } from '../../core.js';
 import { customPatternStatus } from '../../privacy/custom-patterns.js';
 import { unsafeRegexReason } from '../../settings/safe-regex.js';
-import { settingsPatchSchema } from '../../settings/schema.js';
+import { settingsPatchSchema } from '../../../shared/contract/settings.js';
+import { VERBS } from '../../../shared/contract/verbs.js';
 import { SecretStoreError } from '../../settings/store.js';
 import { Quarantine } from '../../store/quarantine.js';
-import { HttpError, idParam, jsonRoute, validate, type Route } from '../http.js';
+import { HttpError, idParam, jsonRoute, type Route, validate, verbRoute } from '../http.js';
 import type { SseHub } from '../sse.js';
 
 /** The `:name` of `/api/projects/:name`, checked with the contract's project-name rule. */
@@ -39,10 +27,7 @@ const num = (v: string | null): number | string | undefined =>
 export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] {
   const quarantine = new Quarantine(core.sqlite, core.clock, core.logger);
   return [
-    jsonRoute({
-      method: 'GET',
-      path: '/api/health',
-      response: health,
+    verbRoute(VERBS.health, {
       auth: false,
       settled: false,
       // Counts only: what is quarantined (paths, reasons) needs the token (/api/health/quarantine).
@@ -73,10 +58,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         return { json: { ok: patterns.every((p) => p.state === 'active'), customPatterns: patterns } };
       },
     }),
-    jsonRoute({
-      method: 'GET',
-      path: '/api/status',
-      response: status,
+    verbRoute(VERBS.status, {
       handler: () => ({
         json: {
           ok: true,
@@ -91,10 +73,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         },
       }),
     }),
-    jsonRoute({
-      method: 'GET',
-      path: '/api/sessions',
-      response: sessionPage,
+    verbRoute(VERBS.listSessions, {
       handler: ({ query }) => {
         const q = validate(
           sessionListQuery,
@@ -114,10 +93,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         };
       },
     }),
-    jsonRoute({
-      method: 'GET',
-      path: '/api/sessions/:id',
-      response: sessionDetail,
+    verbRoute(VERBS.getSession, {
       handler: ({ params }) => {
         const id = idParam(params);
         const d = core.read.sessionDetail(id);
@@ -125,20 +101,14 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         return { json: d };
       },
     }),
-    jsonRoute({
-      method: 'DELETE',
-      path: '/api/sessions/:id',
-      response: sessionDeleted,
+    verbRoute(VERBS.deleteSession, {
       handler: ({ params }) => {
         const id = idParam(params);
         if (!core.ingest.user.deleteSession(id)) throw new HttpError(404, `session ${id} not found`);
         return { json: { deleted: true as const, id } };
       },
     }),
-    jsonRoute({
-      method: 'GET',
-      path: '/api/sessions/:id/state',
-      response: sessionState,
+    verbRoute(VERBS.getSessionState, {
       handler: ({ params }) => {
         const id = idParam(params);
         const st = core.read.sessionState(id);
@@ -146,10 +116,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         return { json: st };
       },
     }),
-    jsonRoute({
-      method: 'GET',
-      path: '/api/observations/:id',
-      response: observation,
+    verbRoute(VERBS.getObservation, {
       handler: ({ params }) => {
         const id = idParam(params);
         const o = core.read.observation(id);
@@ -157,16 +124,10 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         return { json: o };
       },
     }),
-    jsonRoute({
-      method: 'GET',
-      path: '/api/projects',
-      response: projectList,
+    verbRoute(VERBS.listProjects, {
       handler: () => ({ json: { items: core.projects.list(), paused: core.settings.isPaused() } }),
     }),
-    jsonRoute({
-      method: 'PUT',
-      path: '/api/projects/:name',
-      response: projectCapture,
+    verbRoute(VERBS.setProjectCapture, {
       handler: ({ params, body }) => {
         const name = nameParam(params);
         const b = validate(projectCaptureRequest, body);
@@ -174,24 +135,15 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         return { json: { name, captureEnabled: row.captureEnabled } };
       },
     }),
-    jsonRoute({
-      method: 'DELETE',
-      path: '/api/projects/:name',
-      response: projectDeleted,
+    verbRoute(VERBS.deleteProject, {
       handler: ({ params }) => {
         const name = nameParam(params);
         const n = core.ingest.user.deleteProjectMemories(name);
         return { json: { deletedSessions: n } };
       },
     }),
-    {
-      method: 'GET',
-      path: '/api/settings',
-      handler: () => ({ json: core.settings.publicView() }),
-    },
-    {
-      method: 'PUT',
-      path: '/api/settings',
+    verbRoute(VERBS.getSettings, { handler: () => ({ json: core.settings.publicView() }) }),
+    verbRoute(VERBS.updateSettings, {
       handler: ({ body }) => {
         const patch = validate(settingsPatchSchema, body);
         for (const p of patch.customRedactPatterns ?? []) {
@@ -208,7 +160,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         core.bus.emit('settings', { changed });
         return { json: core.settings.publicView() };
       },
-    },
+    }),
     {
       method: 'GET',
       path: '/api/stream',

@@ -1,24 +1,7 @@
 import type { Dispatch, SetStateAction } from 'react';
+import { OBSERVATION_TYPES } from '../../../../../electron/shared/contract/observations';
 
-/**
- * The observation types compression writes (electron/core/compress/prompt.ts), and the remembered
- * rows' (electron/core/memories/: episode, compaction; decision and bugfix are shared).
- */
-export const OBSERVATION_TYPES = [
-  'episode',
-  'bugfix',
-  'feature',
-  'refactor',
-  'change',
-  'discovery',
-  'decision',
-  'test',
-  'build',
-  'command',
-  'failure',
-  'delegation',
-  'compaction',
-];
+export { OBSERVATION_TYPES };
 
 export interface Filters {
   project: string;

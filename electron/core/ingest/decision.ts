@@ -3,7 +3,7 @@
  * plan, approved or not) become `decision` memories instead of raw tool calls.
  */
 import { DECISION_TOOLS } from '../../shared/contract/tools.js';
-import { clip, clipBlock, splitReason } from './text.js';
+import { clip, clipBlock } from '../util/clip.js';
 
 const decisionTools = new Set(DECISION_TOOLS);
 
@@ -124,4 +124,18 @@ export function decisionFields(
     return null;
   }
   return null;
+}
+
+/** "<choice> because <reason>": the reason clause of an answer or a prompt, split off (bounded). */
+const REASON =
+  /(?:^|[\s,;:—–-]+)(because|since|as (?:it|they|we|that)|so that|given that|'cause|cause)\s+(\S.*)$/i;
+
+export function splitReason(text: string): { choice: string; reason: string | null } {
+  const t = text.slice(0, 2_000).replace(/\s+/g, ' ').trim();
+  const m = REASON.exec(t);
+  if (!m || m.index === 0) return { choice: t, reason: null };
+  // The choice is the last sentence before the reason ("Should we …? Go with X, because …" → "Go with X").
+  const before = t.slice(0, m.index).replace(/[\s,;:—–-]+$/, '');
+  const choice = before.split(/(?<=[.?!])\s+/).pop() ?? before;
+  return choice === '' ? { choice: t, reason: null } : { choice, reason: `${m[1]!.toLowerCase()} ${m[2]!}` };
 }

@@ -1,6 +1,10 @@
+/**
+ * The settings: their schema with defaults (what the store keeps), the patch `PUT /api/settings`
+ * accepts, and what the API answers. Shared with the renderer, which types its forms with them.
+ */
 import { z } from 'zod';
-import { acceleratorProblem, DEFAULT_SHORTCUT } from '../../shared/accelerator.js';
-import { DEFAULT_SKIP_TOOLS } from '../../shared/contract/tools.js';
+import { acceleratorProblem, DEFAULT_SHORTCUT } from '../accelerator';
+import { DEFAULT_SKIP_TOOLS } from './tools';
 
 export const DEFAULT_MODEL = 'claude-haiku-4-5';
 
@@ -188,6 +192,17 @@ export const settingsPatchSchema = z
 
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
-export function defaultSettings(): Settings {
-  return settingsSchema.parse({});
-}
+/** What the settings API answers: the settings and which keys are set, never a key itself. */
+export const publicSettings = settingsSchema
+  .extend({
+    apiKeySet: z.boolean(),
+    apiKeySource: z.enum(['settings', 'env']).nullable(),
+    /** Whether a key for the `openai-compatible` endpoint is stored. */
+    openaiApiKeySet: z.boolean(),
+    /** The provider in force: `provider.kind`, or when null `anthropic` with a key, else `rules`. */
+    providerKind: z.enum(PROVIDER_KINDS),
+    embeddingsKeySet: z.boolean(),
+  })
+  .strict();
+
+export type PublicSettings = z.output<typeof publicSettings>;
