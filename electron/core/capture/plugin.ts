@@ -8,7 +8,10 @@ import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Core } from '../core.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
+import { HttpError } from '../server/http.js';
 import { AutoMemorySync } from './auto-memory-sync.js';
+import { defaultHistoryRoots, historySource, runAgentImport } from './import-agents.js';
+import type { HistorySource } from './import-history.js';
 import { createImportRun, defaultTranscriptRoot, Reconciler, runImport } from './importer.js';
 import { defaultInstallerEnv, type InstallerEnv } from './installer.js';
 import { PauseLog } from './pauses.js';
@@ -102,6 +105,21 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
     pendingReconcile.set(claudeSessionId, t);
   };
 
+  const startAgentImport = (source: HistorySource, since?: number, paths?: string[]): number => {
+    const roots = paths && paths.length > 0 ? paths : defaultHistoryRoots(source);
+    const runId = createImportRun(core, `${source.agent}: ${roots.join(', ')}`);
+    void enqueue('import', () =>
+      runAgentImport(core, runId, {
+        source,
+        paths: roots,
+        ...(since !== undefined ? { since } : {}),
+        pausedAt: pauses.pausedAt,
+        shouldStop: () => stopped,
+      }),
+    );
+    return runId;
+  };
+
   const installerEnv =
     opts.installerEnv ??
     ((projectDir?: string): InstallerEnv => ({
@@ -113,7 +131,10 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
     name: 'capture',
     routes: captureRoutes(core, {
       installerEnv,
-      startImport: ({ since, paths }) => {
+      startImport: ({ since, paths, agent }) => {
+        const source = agent ? historySource(agent) : null;
+        if (source) return startAgentImport(source, since, paths);
+        if (agent && agent !== 'claude-code') throw new HttpError(400, `no history import for ${agent}`);
         const runId = createImportRun(
           core,
           paths && paths.length > 0 ? paths.join(', ') : defaultTranscriptRoot(),

@@ -9,6 +9,7 @@ import {
   importRunList,
   importStarted,
 } from '../../shared/contract/capture.js';
+import type { AgentId } from '../../shared/contract/agents.js';
 import type { Core } from '../core.js';
 import { HttpError, jsonRoute, validate, type Route } from '../server/http.js';
 import { listImportRuns } from './importer.js';
@@ -18,7 +19,7 @@ import { anyScopeHooks, captureStatus, hookFiles } from './status.js';
 export interface CaptureRouteDeps {
   installerEnv(projectDir?: string): InstallerEnv;
   /** Starts an import in the background; returns its run id. */
-  startImport(opts: { since?: number; paths?: string[] }): number;
+  startImport(opts: { since?: number; paths?: string[]; agent?: AgentId }): number;
 }
 
 export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
@@ -84,6 +85,7 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
         const runId = deps.startImport({
           ...(b.since ? { since: Date.parse(b.since) } : {}),
           ...(b.paths ? { paths: b.paths } : {}),
+          ...(b.agent ? { agent: b.agent } : {}),
         });
         return { status: 202, json: { runId } };
       },

@@ -65,6 +65,7 @@ export const extraHelp: string[] = [
   'mcp [--data-dir DIR] | mcp install|uninstall [--scope user|project] [--project-dir DIR]   MCP server for Claude Code',
   'hooks install|uninstall|status [--mode http|command] [--scope user|project] [--settings PATH]   Claude Code hooks',
   'import [--since DATE] [PATH...]     import past Claude Code transcripts (default ~/.claude/projects)',
+  "import --agent codex|gemini|opencode [--since DATE] [PATH...]   import that agent's history (~/.codex/sessions, ~/.gemini/tmp, opencode.db)",
   'import --archive FILE [--json]      merge a memtray export archive (exactly once; reports added/skipped)',
   'export [--project P] [--since DATE] [--format jsonl|markdown] [--out FILE]   export your memory',
 ];

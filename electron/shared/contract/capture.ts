@@ -3,6 +3,7 @@
  * imports (`/api/capture/import`, `/api/capture/imports`, `memtray import --json`).
  */
 import { z } from 'zod';
+import { agentId } from './agents';
 import { epochMs, id } from './common';
 
 export const hookMode = z.enum(['http', 'command']);
@@ -41,6 +42,8 @@ export const importRequest = z.strictObject({
     .refine((s) => Number.isFinite(Date.parse(s)), 'must be an ISO date')
     .optional(),
   paths: z.array(z.string().min(1).max(4096)).max(100).optional(),
+  /** Whose history: Claude Code's transcripts (the default), or Codex, Gemini CLI or opencode's. */
+  agent: agentId.optional(),
 });
 export type ImportRequest = z.infer<typeof importRequest>;
 export const importStarted = z.strictObject({ runId: id });
