@@ -61,7 +61,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export const extraHelp: string[] = [
-  'search QUERY [--project P] [--prefer P | --all-projects] [--type T] [--file F] [--limit N] [--json]   search memories (from the project of the current directory)',
+  'search QUERY [--project P] [--agent A] [--prefer P | --all-projects] [--type T] [--file F] [--limit N] [--json]   search memories (from the project of the current directory)',
   'mcp [--data-dir DIR] | mcp install|uninstall [--scope user|project] [--project-dir DIR]   MCP server for Claude Code',
   'hooks install|uninstall|status [--mode http|command] [--scope user|project] [--settings PATH]   Claude Code hooks',
   'import [--since DATE] [PATH...]     import past Claude Code transcripts (default ~/.claude/projects)',

@@ -47,6 +47,7 @@ export function searchParamsFrom(q: URLSearchParams): SearchParams {
     {
       q: q.get('q') ?? '',
       project: field(q, 'project'),
+      agent: field(q, 'agent'),
       prefer: field(q, 'prefer'),
       type: field(q, 'type'),
       kind: field(q, 'kind'),
@@ -73,6 +74,7 @@ export function searchParamsFrom(q: URLSearchParams): SearchParams {
   return {
     q: p.q,
     project: p.project,
+    agent: p.agent,
     prefer: p.prefer,
     type,
     kinds,

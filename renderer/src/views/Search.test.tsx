@@ -14,6 +14,7 @@ const hit = (id: number, snippet: string) => ({
   id,
   sessionId: 1,
   project: 'alpha',
+  agent: 'claude-code' as const,
   type: 'bugfix',
   title: `Hit ${id}`,
   snippet,
