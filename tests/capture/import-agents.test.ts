@@ -132,6 +132,19 @@ describe('history import per agent', () => {
     });
   }
 
+  it('a session captured live by the hooks is left as it is', async () => {
+    t = await startTestService();
+    const c = CASES[0]!;
+    const live = { session_id: c.sessionId, cwd: '/tmp/billing-api', prompt: 'the live prompt' };
+    expect((await t.api('POST', '/api/hooks/codex/UserPromptSubmit', live)).status).toBe(200);
+    await t.settled();
+    const run = await importAndWait(t, { agent: c.agent, paths: [c.path] });
+    expect(run).toMatchObject({ status: 'done', filesDone: 1, sessions: 0, prompts: 0, toolCalls: 0 });
+    const row = t.service.core.read.sessionByClaudeId(c.sessionId)!;
+    const detail = (await t.api('GET', `/api/sessions/${row.id}`)).json as Detail;
+    expect(detail.prompts.map((p) => p.prompt)).toEqual(['the live prompt']);
+  });
+
   it('memtray import --agent imports without a service and reports the agent; cursor has no history', async () => {
     const dir = tempDir();
     const c = CASES[1]!;
