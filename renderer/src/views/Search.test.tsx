@@ -25,7 +25,10 @@ const hit = (id: number, snippet: string) => ({
 describe('SearchView', () => {
   it('focuses the box, searches as you type (debounced), opens with ↓ + Enter and comes back with Esc', async () => {
     const api = fakeApi();
-    api.state.hits = [hit(1, 'the <mark>auth</mark> bug'), hit(2, 'more <mark>auth</mark> work')];
+    api.state.hits = [
+      hit(1, 'the <mark>auth</mark> bug'),
+      { ...hit(2, 'more <mark>auth</mark> work'), agent: 'codex' },
+    ];
     renderWith(api, <SearchView debounceMs={20} />);
     const box = screen.getByRole('combobox', { name: 'Search memories' });
     expect(document.activeElement).toBe(box);
@@ -35,6 +38,9 @@ describe('SearchView', () => {
     fireEvent.change(box, { target: { value: 'au' } });
     fireEvent.change(box, { target: { value: 'auth' } });
     await screen.findByText('Hit 2');
+    // The agent of a memory another agent recorded is shown; Claude Code's are not marked.
+    expect(screen.getAllByRole('option')[1]!.textContent).toContain('codex');
+    expect(screen.getAllByRole('option')[0]!.textContent).not.toContain('claude-code');
     const searches = api.calls.filter(([n]) => n === 'search').map(([, a]) => (a[0] as { q: string }).q);
     expect(searches).toEqual(['auth']);
     expect(screen.getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true');

@@ -206,7 +206,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
                 <Highlight text={h.snippet} />
               </p>
               <p className="meta">
-                {h.project} · <Time ms={h.createdAt} />
+                {h.project} · {h.agent !== 'claude-code' && <Chip>{h.agent}</Chip>} <Time ms={h.createdAt} />
               </p>
             </li>
           ))}
