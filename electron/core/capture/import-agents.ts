@@ -6,12 +6,10 @@
  * (events without an id) is left as it is. Progress goes to `import_runs` and the bus, as for
  * Claude Code's transcripts (importer.ts).
  */
-import { eq } from 'drizzle-orm';
 import { homedir } from 'node:os';
-import { importRuns } from '../../../drizzle/schema.js';
 import type { AgentId } from '../../shared/contract/agents.js';
 import type { Core } from '../core.js';
-import type { ImportProgress } from './importer.js';
+import { saveImportRun, type ImportProgress } from './importer.js';
 import { codexHistory } from './import-codex.js';
 import { geminiHistory } from './import-gemini.js';
 import type { HistoryFile, HistorySession, HistorySource } from './import-history.js';
@@ -69,19 +67,7 @@ export async function runAgentImport(
   opts: AgentImportOptions,
 ): Promise<ImportProgress> {
   const p = emptyProgress(runId);
-  const save = (error: string | null = null): void => {
-    const { status, filesTotal, filesDone, sessions, prompts, toolCalls, skippedLines, note } = p;
-    core.db
-      .update(importRuns)
-      .set({
-        ...{ status, filesTotal, filesDone, sessions, prompts, toolCalls, skippedLines, error, note },
-        ...(status !== 'running' ? { finishedAt: core.clock() } : {}),
-      })
-      .where(eq(importRuns.id, runId))
-      .run();
-    core.bus.emit('import', { runId, status, filesDone, filesTotal });
-    opts.onProgress?.({ ...p });
-  };
+  const save = (error: string | null = null): void => saveImportRun(core, p, error, opts.onProgress);
   const live = core.sqlite
     .prepare<[string]>('SELECT 1 FROM events WHERE claude_session_id = ? AND event_uid IS NULL LIMIT 1')
     .pluck();
