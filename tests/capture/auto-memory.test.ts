@@ -96,6 +96,31 @@ describe("Claude Code's auto memory", () => {
     await waitFor(async () => expect(await search(t!, 'wombatledger')).toHaveLength(0));
   });
 
+  it('a memory folder that appears in a known project folder is found; its path read from a transcript', async () => {
+    // A path with dashes does not read back from Claude Code's folder name: the transcript says it.
+    const project = join(tempDir('amproj'), 'pay-service');
+    mkdirSync(project, { recursive: true });
+    const folder = join(home, '.claude', 'projects', project.replace(/[^a-zA-Z0-9]/g, '-'));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'abc.jsonl'), `${JSON.stringify({ type: 'user', cwd: project })}\n`);
+    makeProject();
+    writeFileSync(join(memoryDir, 'first.md'), note('First', 'x', 'The first scan saw the toucanmarker.'));
+    t = await startTestService();
+    // The first scan is done: the memory folder below appears after it.
+    await waitFor(async () => expect(await search(t!, 'toucanmarker')).toHaveLength(1));
+    mkdirSync(join(folder, 'memory'));
+    writeFileSync(
+      join(folder, 'memory', 'refunds.md'),
+      note('Refunds', 'how', 'Refunds go through the lemurqueue.'),
+    );
+    const hit = await waitFor(async () => {
+      const items = await search(t!, 'lemurqueue');
+      expect(items).toHaveLength(1);
+      return items[0]!;
+    });
+    expect(hit.project).toBe('pay-service');
+  });
+
   it('a new folder is found, secrets are redacted, and an excluded project stays out', async () => {
     t = await startTestService();
     makeProject();

@@ -1,13 +1,13 @@
 /**
  * Keeps Claude Code's auto-memory notes current as memories: a scan stores new and changed note
- * files and removes the notes whose file is gone; `fs.watch` on the root and on each memory folder
- * that exists asks for a scan (debounced), so nothing runs while the files stay as they are. A
- * memory folder that appears inside an existing project folder is found by the scans the service
- * asks for at session ends and settings changes, or by the next change under the root.
+ * files and removes the notes whose file is gone. `fs.watch` asks for a scan (debounced), so nothing
+ * runs while the files stay as they are: on the root (a project folder appears), on each memory
+ * folder (a note changes) and on each project folder without one yet (only its `memory` entry
+ * counts). The service also asks for a scan at session ends and settings changes.
  */
 import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import type { Core } from '../core.js';
-import { memoryDirs, noteFiles, parseNote, projectPathFor, readNote } from './auto-memory.js';
+import { noteFiles, parseNote, projectFolders, projectPathFor, readNote } from './auto-memory.js';
 import { join } from 'node:path';
 
 export interface AutoMemoryCounts {
@@ -47,9 +47,17 @@ export class AutoMemorySync {
     if (this.stopped) return c;
     const stored = this.core.ingest.autoMemory.stored();
     const seen = new Set<string>();
-    const dirs = memoryDirs(this.opts.root);
+    const watched = new Set<string>([this.opts.root]);
+    this.watch(this.opts.root);
     const cwds = this.knownCwds();
-    for (const [folder, dir] of dirs) {
+    for (const [folder, dir] of projectFolders(this.opts.root)) {
+      if (dir === null) {
+        const projectDir = join(this.opts.root, folder);
+        watched.add(projectDir);
+        this.watch(projectDir, (name) => name === null || name === 'memory');
+        continue;
+      }
+      watched.add(dir);
       this.watch(dir);
       const cwd = projectPathFor(folder, join(this.opts.root, folder), cwds);
       for (const f of noteFiles(dir)) {
@@ -74,14 +82,12 @@ export class AutoMemorySync {
     for (const file of stored.keys())
       if (file.startsWith(this.opts.root) && !seen.has(file) && this.core.ingest.autoMemory.remove(file))
         c.removed++;
-    for (const dir of [...this.watchers.keys()])
-      if (dir !== this.opts.root && ![...dirs.values()].includes(dir)) this.unwatch(dir);
+    for (const dir of [...this.watchers.keys()]) if (!watched.has(dir)) this.unwatch(dir);
     return c;
   }
 
-  /** Scans once, then watches the root and the memory folders. */
+  /** Scans once (which sets up the watches). */
   start(): void {
-    this.watch(this.opts.root);
     this.soon(0);
   }
 
@@ -107,10 +113,13 @@ export class AutoMemorySync {
     for (const dir of [...this.watchers.keys()]) this.unwatch(dir);
   }
 
-  private watch(dir: string): void {
+  /** Watches a folder; `wants` picks the entries whose changes ask for a scan (default: all). */
+  private watch(dir: string, wants: (name: string | null) => boolean = () => true): void {
     if (this.watchers.has(dir) || this.stopped) return;
     try {
-      const w = fsWatch(dir, { persistent: false }, () => this.soon());
+      const w = fsWatch(dir, { persistent: false }, (_event, name) => {
+        if (wants(name)) this.soon();
+      });
       w.on('error', () => this.unwatch(dir));
       this.watchers.set(dir, w);
     } catch {

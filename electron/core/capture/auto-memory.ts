@@ -30,9 +30,9 @@ export function encodeProjectPath(cwd: string): string {
   return cwd.replace(/[^a-zA-Z0-9]/g, '-');
 }
 
-/** The memory folders under the root: project folder name → memory folder. */
-export function memoryDirs(root: string): Map<string, string> {
-  const out = new Map<string, string>();
+/** The project folders under the root: folder name → its memory folder, or null when it has none. */
+export function projectFolders(root: string): Map<string, string | null> {
+  const out = new Map<string, string | null>();
   let names: string[];
   try {
     names = readdirSync(root);
@@ -40,8 +40,9 @@ export function memoryDirs(root: string): Map<string, string> {
     return out;
   }
   for (const name of names) {
+    if (!isDir(join(root, name))) continue;
     const dir = join(root, name, 'memory');
-    if (isDir(dir)) out.set(name, dir);
+    out.set(name, isDir(dir) ? dir : null);
   }
   return out;
 }
