@@ -1,7 +1,8 @@
 /**
  * Claude Code's auto memory (`~/.claude/projects/<project>/memory/`) read as memories by a real
  * service over a temp HOME: searchable, shown with their file, kept current as the files change
- * and disappear, cleaned and gated like any captured text, and left out of the SessionStart digest.
+ * and disappear, cleaned and gated like any captured text, and left out of the SessionStart digest
+ * (with what they already hold).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,8 +77,12 @@ describe("Claude Code's auto memory", () => {
     expect(obs.filesRead).toEqual([file]);
     expect(obs.toolName).toBe('claude_auto_memory');
 
-    // Claude Code loads these notes itself: the digest does not repeat them.
+    // Claude Code loads these notes itself: the digest repeats neither them nor what they hold.
+    const user = t.service.core.ingest.user;
+    user.saveMemory({ project: 'billing', text: 'Ledger rounding: how invoices round' });
+    user.saveMemory({ project: 'billing', text: 'Deploys of billing go out on Tuesdays only.' });
     const digest = (await t.api('GET', '/api/context/inject?project=billing')).text;
+    expect(digest).toContain('Tuesdays');
     expect(digest).not.toContain('Ledger rounding');
     expect(digest).not.toContain('MEMORY.md');
 
