@@ -62,10 +62,11 @@ describe('SearchView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'decision' } });
     fireEvent.change(screen.getByLabelText('File'), { target: { value: 'a.ts' } });
+    fireEvent.change(screen.getByLabelText('Agent'), { target: { value: 'gemini' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), { target: { value: 'zzz' } });
     await screen.findByText('No matches');
     const last = api.calls.filter(([n]) => n === 'search').at(-1)![1][0];
-    expect(last).toMatchObject({ q: 'zzz', type: 'decision', file: 'a.ts' });
+    expect(last).toMatchObject({ q: 'zzz', type: 'decision', file: 'a.ts', agent: 'gemini' });
   });
 
   it('ranks the project worked in last first, until switched off (remembered); never with a project filter', async () => {
