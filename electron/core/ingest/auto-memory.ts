@@ -30,6 +30,15 @@ export interface AutoMemoryNote {
 
 export type AutoMemoryResult = HookResult & { unchanged?: boolean };
 
+/**
+ * The auto-memory sessions' observations, found from the sessions' unique index (a range of
+ * `claude_session_id`) and then `observations(session_id, …)`: no scan of all observations.
+ */
+const NOTES = `FROM sessions s JOIN observations o ON o.session_id = s.id
+  WHERE s.claude_session_id >= '${AUTO_MEMORY_SESSION_PREFIX}'
+    AND s.claude_session_id < '${AUTO_MEMORY_SESSION_PREFIX.slice(0, -1)};'
+    AND o.tool_name = '${AUTO_MEMORY_TOOL}'`;
+
 export class AutoMemoryWrites {
   private readonly find;
   private readonly drop;
@@ -46,8 +55,7 @@ export class AutoMemoryWrites {
     const q = d.sqlite;
     this.find = q.prepare<[string], { id: number; stamp: string | null; session: string }>(
       `SELECT o.id, json_extract(o.tool_input, '$.stamp') AS stamp, s.claude_session_id AS session
-       FROM observations o JOIN sessions s ON s.id = o.session_id
-       WHERE o.tool_name = '${AUTO_MEMORY_TOOL}' AND o.tool_use_id = ?`,
+       ${NOTES} AND o.tool_use_id = ?`,
     );
     this.drop = q.prepare<[number]>('DELETE FROM observations WHERE id = ?');
     this.dropEvent = q.prepare<[string, string]>(
@@ -59,8 +67,8 @@ export class AutoMemoryWrites {
          produced_by = 'claude-auto-memory', status = 'processed' WHERE id = ?`,
     );
     this.all = q.prepare<[], { file: string; stamp: string | null }>(
-      `SELECT tool_use_id AS file, json_extract(tool_input, '$.stamp') AS stamp FROM observations
-       WHERE tool_name = '${AUTO_MEMORY_TOOL}' AND tool_use_id IS NOT NULL`,
+      `SELECT o.tool_use_id AS file, json_extract(o.tool_input, '$.stamp') AS stamp
+       ${NOTES} AND o.tool_use_id IS NOT NULL`,
     );
   }
 
