@@ -145,6 +145,25 @@ describe('history import per agent', () => {
     expect(detail.prompts.map((p) => p.prompt)).toEqual(['the live prompt']);
   });
 
+  it('memtray import --agent goes through the running service; an agent without history is refused', async () => {
+    t = await startTestService({ writeServerJson: true });
+    const c = CASES[2]!;
+    // The service's own bus hears the run only when the service runs it.
+    const heard: number[] = [];
+    t.service.core.bus.on('import', (e) => heard.push(e.runId));
+    const r = await runCli(['import', '--agent', c.agent, '--data-dir', t.dataDir, '--json', c.path], {
+      timeoutMs: 60_000,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const out = cliImportOutput.parse(JSON.parse(r.stdout));
+    expect(out).toMatchObject({ agent: 'opencode', status: 'done', sessions: 1, toolCalls: 2 });
+    expect(heard).toContain(out.runId);
+    const runs = (await t.api('GET', '/api/capture/imports')).json as { items: ImportRun[] };
+    expect(runs.items.find((x) => x.id === out.runId)?.source).toBe(`opencode: ${c.path}`);
+    const refused = await t.api('POST', '/api/capture/import', { agent: 'cursor' });
+    expect(refused.status).toBe(400);
+  });
+
   it('memtray import --agent imports without a service and reports the agent; cursor has no history', async () => {
     const dir = tempDir();
     const c = CASES[1]!;
