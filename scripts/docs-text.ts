@@ -161,7 +161,7 @@ export const AGENT_TEXT: Record<string, AgentText> = {
     capture: 'command hooks (`--agent codex`), trust recorded',
     context: 'yes',
     mcp: 'yes (`codex mcp add`)',
-    history: 'not yet',
+    history: 'yes',
     e2e: true,
   },
   gemini: {
@@ -169,7 +169,7 @@ export const AGENT_TEXT: Record<string, AgentText> = {
     capture: 'command hooks (`--agent gemini`)',
     context: 'yes',
     mcp: 'yes',
-    history: 'not yet',
+    history: 'yes',
     e2e: true,
   },
   opencode: {
@@ -177,7 +177,7 @@ export const AGENT_TEXT: Record<string, AgentText> = {
     capture: 'a plugin (`--agent opencode`)',
     context: 'yes (system prompt)',
     mcp: 'yes',
-    history: 'not yet',
+    history: 'yes',
     e2e: true,
   },
   cursor: {

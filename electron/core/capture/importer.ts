@@ -81,6 +81,35 @@ export function createImportRun(core: Core, source: string): number {
     .get().id;
 }
 
+/** Writes a run's progress to its `import_runs` row and announces it (bus `import`, `onProgress`). */
+export function saveImportRun(
+  core: Core,
+  p: ImportProgress,
+  error: string | null = null,
+  onProgress?: (p: ImportProgress) => void,
+): void {
+  core.db
+    .update(importRuns)
+    .set({
+      status: p.status,
+      filesTotal: p.filesTotal,
+      filesDone: p.filesDone,
+      sessions: p.sessions,
+      prompts: p.prompts,
+      toolCalls: p.toolCalls,
+      skippedLines: p.skippedLines,
+      skippedDirs: p.skippedDirs,
+      error,
+      note: p.note,
+      ...(p.status !== 'running' ? { finishedAt: core.clock() } : {}),
+    })
+    .where(eq(importRuns.id, p.runId))
+    .run();
+  const { runId, status, filesDone, filesTotal } = p;
+  core.bus.emit('import', { runId, status, filesDone, filesTotal });
+  onProgress?.({ ...p });
+}
+
 /** Runs an import into an existing `import_runs` row. Never throws: failures end the run as `failed`. */
 export async function runImport(
   core: Core,
@@ -102,27 +131,7 @@ export async function runImport(
     note: null,
   };
   const q = new Quarantine(core.sqlite, core.clock, core.logger);
-  const save = (error: string | null = null): void => {
-    core.db
-      .update(importRuns)
-      .set({
-        status: p.status,
-        filesTotal: p.filesTotal,
-        filesDone: p.filesDone,
-        sessions: p.sessions,
-        prompts: p.prompts,
-        toolCalls: p.toolCalls,
-        skippedLines: p.skippedLines,
-        skippedDirs: p.skippedDirs,
-        error,
-        note: p.note,
-        ...(p.status !== 'running' ? { finishedAt: core.clock() } : {}),
-      })
-      .where(eq(importRuns.id, runId))
-      .run();
-    core.bus.emit('import', { runId, status: p.status, filesDone: p.filesDone, filesTotal: p.filesTotal });
-    opts.onProgress?.({ ...p });
-  };
+  const save = (error: string | null = null): void => saveImportRun(core, p, error, opts.onProgress);
   let roots: string[] = [];
   let sets: TranscriptSet[] = [];
   try {

@@ -8,6 +8,10 @@ import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Core } from '../core.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
+import { HttpError } from '../server/http.js';
+import { AutoMemorySync } from './auto-memory-sync.js';
+import { defaultHistoryRoots, historySource, runAgentImport } from './import-agents.js';
+import type { HistorySource } from './import-history.js';
 import { createImportRun, defaultTranscriptRoot, Reconciler, runImport } from './importer.js';
 import { defaultInstallerEnv, type InstallerEnv } from './installer.js';
 import { PauseLog } from './pauses.js';
@@ -28,6 +32,8 @@ export interface CaptureOptions {
   /** Sessions updated this recently are reconciled at start. */
   startSweepMs?: number;
   installerEnv?: (projectDir?: string) => InstallerEnv;
+  /** Claude Code's projects folder, whose `<project>/memory/` notes are kept as memories (default `~/.claude/projects`). */
+  autoMemoryRoot?: string;
 }
 
 /** At most this long, stop waits for the background work in progress. */
@@ -44,6 +50,7 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
   /** The spool changed while an import ran: look again after it. */
   let spoolAgain = false;
   let unwatchSpool: (() => void) | null = null;
+  let autoMemory: AutoMemorySync | null = null;
 
   /** Background work runs one at a time, after what is queued. */
   const enqueue = (what: string, fn: () => Promise<unknown>): Promise<unknown> => {
@@ -98,6 +105,21 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
     pendingReconcile.set(claudeSessionId, t);
   };
 
+  const startAgentImport = (source: HistorySource, since?: number, paths?: string[]): number => {
+    const roots = paths && paths.length > 0 ? paths : defaultHistoryRoots(source);
+    const runId = createImportRun(core, `${source.agent}: ${roots.join(', ')}`);
+    void enqueue('import', () =>
+      runAgentImport(core, runId, {
+        source,
+        paths: roots,
+        ...(since !== undefined ? { since } : {}),
+        pausedAt: pauses.pausedAt,
+        shouldStop: () => stopped,
+      }),
+    );
+    return runId;
+  };
+
   const installerEnv =
     opts.installerEnv ??
     ((projectDir?: string): InstallerEnv => ({
@@ -109,7 +131,10 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
     name: 'capture',
     routes: captureRoutes(core, {
       installerEnv,
-      startImport: ({ since, paths }) => {
+      startImport: ({ since, paths, agent }) => {
+        const source = agent ? historySource(agent) : null;
+        if (source) return startAgentImport(source, since, paths);
+        if (agent && agent !== 'claude-code') throw new HttpError(400, `no history import for ${agent}`);
         const runId = createImportRun(
           core,
           paths && paths.length > 0 ? paths.join(', ') : defaultTranscriptRoot(),
@@ -131,10 +156,13 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
         core.bus.on('settings', () => {
           pauses.refresh();
           writeHookConfig();
+          autoMemory?.soon();
         }),
         core.bus.on('event', (e) => {
-          if ((e.eventName === 'Stop' || e.eventName === 'SessionEnd') && e.claudeSessionId)
+          if ((e.eventName === 'Stop' || e.eventName === 'SessionEnd') && e.claudeSessionId) {
             reconcileSoon(e.claudeSessionId);
+            autoMemory?.soon();
+          }
         }),
       );
       spool(true);
@@ -142,6 +170,11 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
         const c = await reconciler.sweep(opts.startSweepMs ?? 3 * 86_400_000);
         log.info('capture: start sweep done', { ...c });
       });
+      autoMemory = new AutoMemorySync(core, {
+        root: opts.autoMemoryRoot ?? defaultTranscriptRoot(),
+        enqueue: (what, fn) => void enqueue(what, fn),
+      });
+      autoMemory.start();
       unwatchSpool = watchSpool(core.paths.spool, () => spool(), {
         logger: log,
         ...(opts.spoolPollMs !== undefined ? { safetyPollMs: opts.spoolPollMs } : {}),
@@ -150,6 +183,7 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
     async stop() {
       stopped = true;
       unwatchSpool?.();
+      autoMemory?.stop();
       for (const t of pendingReconcile.values()) clearTimeout(t);
       for (const u of unsubs) u();
       // Every read is bounded and checks `stopped` between chunks, so this is short; the cap is a

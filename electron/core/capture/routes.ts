@@ -5,6 +5,7 @@ import {
   hooksUninstallRequest,
   importRequest,
 } from '../../shared/contract/capture.js';
+import type { AgentId } from '../../shared/contract/agents.js';
 import { VERBS } from '../../shared/contract/verbs.js';
 import type { Core } from '../core.js';
 import { HttpError, type Route, validate, verbRoute } from '../server/http.js';
@@ -15,7 +16,7 @@ import { anyScopeHooks, captureStatus, hookFiles } from './status.js';
 export interface CaptureRouteDeps {
   installerEnv(projectDir?: string): InstallerEnv;
   /** Starts an import in the background; returns its run id. */
-  startImport(opts: { since?: number; paths?: string[] }): number;
+  startImport(opts: { since?: number; paths?: string[]; agent?: AgentId }): number;
 }
 
 export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
@@ -66,6 +67,7 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
         const runId = deps.startImport({
           ...(b.since ? { since: Date.parse(b.since) } : {}),
           ...(b.paths ? { paths: b.paths } : {}),
+          ...(b.agent ? { agent: b.agent } : {}),
         });
         return { status: 202, json: { runId } };
       },

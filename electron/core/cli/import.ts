@@ -1,5 +1,6 @@
 /**
- * `memtray import [--since DATE] [PATH...]`: imports past Claude Code transcripts;
+ * `memtray import [--agent AGENT] [--since DATE] [PATH...]`: imports past Claude Code transcripts,
+ * or with `--agent codex|gemini|opencode` that agent's history (capture/import-agents.ts);
  * `memtray import --archive FILE`: merges a `memtray export` archive (cli/export.ts).
  * When the service of the data dir runs, it imports (its projector and queue then run the jobs the
  * import adds at once); otherwise the CLI imports into the database itself, and the service runs
@@ -15,6 +16,8 @@ import {
   runImport,
   type ImportProgress,
 } from '../capture/importer.js';
+import { defaultHistoryRoots, historySource, runAgentImport } from '../capture/import-agents.js';
+import { AGENT_IDS, DEFAULT_AGENT, isAgentId, type AgentId } from '../../shared/contract/agents.js';
 import { featureCoreOptions } from '../features.js';
 import { migrationsDir } from '../config/env.js';
 import { runArchiveImport } from './export.js';
@@ -32,6 +35,7 @@ interface Done extends Progress {
   note: string | null;
 }
 interface Job {
+  agent: AgentId;
   paths: string[];
   since: number | undefined;
   dataDir: string;
@@ -54,6 +58,7 @@ export async function runImportCommand(argv: string[]): Promise<number> {
       'data-dir': { type: 'string' },
       json: { type: 'boolean' },
       archive: { type: 'string' },
+      agent: { type: 'string' },
     },
     allowPositionals: true,
     strict: true,
@@ -66,10 +71,21 @@ export async function runImportCommand(argv: string[]): Promise<number> {
     if (!Number.isFinite(since))
       throw new Error(`--since must be a date like 2026-01-31, got '${values.since}'`);
   }
+  const agent = values.agent ?? DEFAULT_AGENT;
+  if (!isAgentId(agent)) throw new Error(`--agent must be one of ${AGENT_IDS.join(', ')}, got '${agent}'`);
+  const source = historySource(agent);
+  if (agent !== 'claude-code' && !source)
+    throw new Error(`${agent} keeps no history MemTray can import (codex, gemini and opencode do)`);
   const tty = process.stderr.isTTY === true && !values.json;
   let lastLine = 0;
   const job: Job = {
-    paths: positionals.length > 0 ? positionals.map((p) => resolve(p)) : [defaultTranscriptRoot()],
+    agent,
+    paths:
+      positionals.length > 0
+        ? positionals.map((p) => resolve(p))
+        : source
+          ? defaultHistoryRoots(source)
+          : [defaultTranscriptRoot()],
     since,
     dataDir: values['data-dir'] ?? resolveDataDir(),
     onProgress: (pr) => {
@@ -85,6 +101,7 @@ export async function runImportCommand(argv: string[]): Promise<number> {
   if (tty) process.stderr.write('\n');
   const summary: CliImportOutput = {
     runId,
+    agent,
     status: p.status,
     files: p.filesDone,
     sessions: p.sessions,
@@ -106,12 +123,20 @@ export async function runImportCommand(argv: string[]): Promise<number> {
 async function locally(job: Job): Promise<{ runId: number; p: Done }> {
   const core = createCore({ dataDir: job.dataDir, migrationsDir: migrationsDir(), ...featureCoreOptions() });
   try {
+    const source = historySource(job.agent);
+    const since = job.since !== undefined ? { since: job.since } : {};
+    if (source) {
+      const runId = createImportRun(core, `${source.agent}: ${job.paths.join(', ')}`);
+      const p = await runAgentImport(core, runId, {
+        source,
+        paths: job.paths,
+        ...since,
+        onProgress: job.onProgress,
+      });
+      return { runId, p };
+    }
     const runId = createImportRun(core, job.paths.join(', '));
-    const p = await runImport(core, runId, {
-      paths: job.paths,
-      ...(job.since !== undefined ? { since: job.since } : {}),
-      onProgress: job.onProgress,
-    });
+    const p = await runImport(core, runId, { paths: job.paths, ...since, onProgress: job.onProgress });
     return { runId, p };
   } finally {
     core.close();
@@ -121,7 +146,8 @@ async function locally(job: Job): Promise<{ runId: number; p: Done }> {
 /** The import done by the running service, followed until it ends. */
 async function throughService(service: HttpVerbs, job: Job): Promise<{ runId: number; p: Done }> {
   const since = job.since !== undefined ? { since: new Date(job.since).toISOString() } : {};
-  const { runId } = await service.startImport({ paths: job.paths, ...since });
+  const agent = job.agent !== DEFAULT_AGENT ? { agent: job.agent } : {};
+  const { runId } = await service.startImport({ paths: job.paths, ...since, ...agent });
   for (;;) {
     const run = (await service.listImports()).items.find((r: ImportRun) => r.id === runId);
     if (!run) throw new Error(`the MemTray service lost import run ${runId}`);

@@ -61,10 +61,11 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export const extraHelp: string[] = [
-  'search QUERY [--project P] [--prefer P | --all-projects] [--type T] [--file F] [--limit N] [--json]   search memories (from the project of the current directory)',
+  'search QUERY [--project P] [--agent A] [--prefer P | --all-projects] [--type T] [--file F] [--limit N] [--json]   search memories (from the project of the current directory)',
   'mcp [--data-dir DIR] | mcp install|uninstall [--agent claude-code|codex|gemini|opencode|all] [--scope user|project]   MCP server (mcp --help)',
   'hooks install|uninstall|status [--mode http|command] [--scope user|project] [--settings PATH]   Claude Code hooks',
   'import [--since DATE] [PATH...]     import past Claude Code transcripts (default ~/.claude/projects)',
+  "import --agent codex|gemini|opencode [--since DATE] [PATH...]   import that agent's history (~/.codex/sessions, ~/.gemini/tmp, opencode.db)",
   'import --archive FILE [--json]      merge a memtray export archive (exactly once; reports added/skipped)',
   'export [--project P] [--since DATE] [--format jsonl|markdown] [--out FILE]   export your memory',
 ];

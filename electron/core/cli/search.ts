@@ -1,9 +1,9 @@
 /**
- * `memtray search QUERY [--project P] [--prefer P | --all-projects] [--type T] [--file F] [--limit N] [--json]`:
+ * `memtray search QUERY [--project P] [--agent A] [--prefer P | --all-projects] [--type T] [--file F] [--limit N] [--json]`:
  * search the memory database. Run inside a known project's directory, the search is asked from that
  * project (`prefer`, as Claude's MCP search is): its strong matches first, other projects' below.
  * `--prefer P` names the project instead, `--all-projects` ranks every project alike, and
- * `--project P` keeps to one project.
+ * `--project P` keeps to one project, `--agent A` to what one coding agent's sessions recorded.
  */
 import { parseArgs } from 'node:util';
 import { resolveDataDir, dataDirPaths } from '../config/data-dir.js';
@@ -20,6 +20,7 @@ import { SettingsStore } from '../settings/store.js';
 import { Bus } from '../util/bus.js';
 import { silentLogger } from '../util/logger.js';
 import { isoTime } from '../../shared/time.js';
+import { DEFAULT_AGENT } from '../../shared/contract/agents.js';
 
 export async function runSearch(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -27,6 +28,7 @@ export async function runSearch(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       project: { type: 'string' },
+      agent: { type: 'string' },
       prefer: { type: 'string' },
       'all-projects': { type: 'boolean' },
       type: { type: 'string' },
@@ -40,7 +42,7 @@ export async function runSearch(argv: string[]): Promise<number> {
   if (values.prefer !== undefined && values['all-projects'])
     throw new Error('--prefer and --all-projects exclude each other');
   const q = new URLSearchParams({ q: positionals.join(' ') });
-  for (const k of ['project', 'type', 'file', 'limit'] as const)
+  for (const k of ['project', 'agent', 'type', 'file', 'limit'] as const)
     if (values[k] !== undefined) q.set(k, values[k]);
   // Reads the database directly (WAL: safe beside a running service); no service needed.
   const paths = dataDirPaths(values['data-dir'] ?? resolveDataDir());
@@ -79,7 +81,8 @@ export async function runSearch(argv: string[]): Promise<number> {
     const tty = process.stdout.isTTY;
     for (const i of r.items) {
       const when = isoTime(i.createdAt).slice(0, 16).replace('T', ' ');
-      process.stdout.write(`#${i.id} ${i.kind} ${when} [${safe(i.project)}] ${safe(i.title)}\n`);
+      const who = i.agent === DEFAULT_AGENT ? '' : ` (${i.agent})`;
+      process.stdout.write(`#${i.id} ${i.kind} ${when} [${safe(i.project)}]${who} ${safe(i.title)}\n`);
       if (i.snippet)
         process.stdout.write(
           `    ${tty ? plain(safe(i.snippet)) : safe(i.snippet).replace(/<\/?mark>/g, '')}\n`,

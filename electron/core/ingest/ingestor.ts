@@ -1,3 +1,4 @@
+import { AutoMemoryWrites } from './auto-memory.js';
 import { withDeferredIndex } from '../db/identifiers.js';
 import { IndexMerger } from '../db/index-merge.js';
 import { classifyStorageError } from '../db/storage.js';
@@ -49,6 +50,8 @@ export class Ingestor {
   readonly seed: SeedIngest;
   /** Memories a user saves, sessions and projects a user deletes. */
   readonly user: UserWrites;
+  /** Claude Code's auto-memory notes (capture/auto-memory/ reads the files). */
+  readonly autoMemory: AutoMemoryWrites;
   /** Transcript reconciliation's writes (in its transaction). */
   readonly gapFill: GapFill;
 
@@ -73,6 +76,7 @@ export class Ingestor {
     this.tx = new IngestTx(d.sqlite, d.groupCommit);
     this.seed = new SeedIngest(d, this.q, this.w, this.tx, () => this.drainJournal());
     this.user = new UserWrites(d, this.seed, this.tx, (t) => this.cleanText(t));
+    this.autoMemory = new AutoMemoryWrites(d, this.seed, this.tx, (t) => this.cleanText(t));
     this.gapFill = prepareGapFill(d.sqlite, (t) => this.cleanText(t));
     this.merger = new IndexMerger(d.sqlite);
   }

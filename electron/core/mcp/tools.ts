@@ -92,7 +92,8 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
         'words ("which file did we change for X?", "why did we drop Y?"): question words are optional, ' +
         'identifiers match their parts. Without a project, the project of the directory Claude runs in ' +
         'comes first (askedFrom), other projects below. Returns ids, titles, highlighted snippets and a ' +
-        'count for repeated memories; fetch details with get_observations or get_session.',
+        'count for repeated memories, and the coding agent (claude-code, codex, gemini, opencode, cursor, ' +
+        "copilot) whose session recorded each; `agent` keeps one agent's. Fetch details with get_observations or get_session.",
       inputSchema: mcpSearch.input,
       outputSchema: mcpSearch.output,
     },
@@ -102,6 +103,7 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
       const r = await engine.search({
         q: a.query,
         project: a.project,
+        agent: a.agent,
         prefer: askedFrom,
         type: a.type,
         file: a.file,
@@ -114,6 +116,7 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
           id: i.id,
           sessionId: i.sessionId,
           project: i.project,
+          agent: i.agent,
           type: i.type,
           title: i.title,
           snippet: i.snippet,

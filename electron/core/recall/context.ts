@@ -4,10 +4,12 @@
  * It leads with what the next session needs (open threads, how the last turns ended, recent
  * decisions, failures not fixed yet: digest.ts), then the latest session summaries, then a compact
  * index of recent observations (id, time, type, title), then one line on how to get details.
+ * Claude Code's auto-memory notes are not in it, nor items they already hold (auto-memory-held.ts).
  */
 import type Database from 'better-sqlite3';
 import { isPathExcluded } from '../ingest/exclude.js';
 import type { Settings } from '../../shared/contract/settings.js';
+import { AutoMemoryHeld } from './auto-memory-held.js';
 import { DigestSections, RECENT_SESSIONS_SQL, type DigestItem } from './digest.js';
 import { observationTitle, oneLine } from './titles.js';
 import { estimateTokens } from './tokens.js';
@@ -50,6 +52,7 @@ export class ContextBuilder {
   private readonly observationsStmt: Database.Statement;
   private readonly inputStmt: Database.Statement;
   private readonly sections: DigestSections;
+  private readonly held: AutoMemoryHeld;
 
   constructor(
     sqlite: Database.Database,
@@ -74,6 +77,7 @@ export class ContextBuilder {
       ORDER BY o.created_at DESC, o.id DESC`);
     this.inputStmt = sqlite.prepare('SELECT input FROM observations_search_src WHERE id = ?').pluck();
     this.sections = new DigestSections(sqlite);
+    this.held = new AutoMemoryHeld(sqlite);
   }
 
   /** The digest for a project, or null when the project is disabled or its folder excluded. */
@@ -120,19 +124,21 @@ export class ContextBuilder {
     // Each leading section gets its own share of the budget (an unused share is left to the rest).
     const share = (x: number): number => used + Math.floor(budget * x);
     const s = this.sections;
+    const held = this.held.of(project);
+    const items = (list: DigestItem[]): string[] => list.filter((o) => !held(o.title)).map(item);
     section(
       '## Open threads',
       s.openThreads(project, 4).map((t) => `- ${clean(t, 200)}`),
       share(0.08),
     );
-    section('## Last turns (newest first)', s.lastTurns(project, 4).map(item), share(0.16));
+    section('## Last turns (newest first)', items(s.lastTurns(project, 4)), share(0.16));
     section(
       '## Files changed recently (newest first)',
       fileLines(s.changedFiles(project, 24).map((f) => clean(f, 120))),
       share(0.06),
     );
-    section('## Recent decisions', s.ofType(project, 'decision', 4).map(item), share(0.08));
-    section('## Failures not fixed yet', s.unfixedFailures(project, 3).map(item), share(0.08));
+    section('## Recent decisions', items(s.ofType(project, 'decision', 4)), share(0.08));
+    section('## Failures not fixed yet', items(s.unfixedFailures(project, 3)), share(0.08));
     const shown = new Set(
       lines
         .map((l) => /^- #(\d+) /.exec(l)?.[1])
@@ -145,7 +151,10 @@ export class ContextBuilder {
       summaries.map((s) => summaryLine(s)),
       sumLimit,
     );
-    const obsLines = this.observationLines(observations.filter((o) => !shown.has(o.id)));
+    const obsLines = this.observationLines(
+      observations.filter((o) => !shown.has(o.id)),
+      held,
+    );
     if (obsLines.length > 0 && fits('## Recent observations (newest first: id time type title)', budget)) {
       push('## Recent observations (newest first: id time type title)');
       let currentDay = '';
@@ -163,11 +172,15 @@ export class ContextBuilder {
   }
 
   /** Index lines, newest first; consecutive observations with the same title collapse into one. */
-  private observationLines(rows: ObsRow[]): Array<{ day: string; line: string }> {
+  private observationLines(
+    rows: ObsRow[],
+    held: (title: string) => boolean,
+  ): Array<{ day: string; line: string }> {
     const out: Array<{ day: string; line: string; title: string; n: number; id: number; rest: string }> = [];
     for (const o of rows) {
       const input = o.title ? null : (this.inputStmt.get(o.id) as string | null);
       const title = clean(observationTitle({ title: o.title, toolName: o.toolName, input }), 110);
+      if (held(title)) continue;
       const prev = out[out.length - 1];
       if (prev && prev.title === title && prev.day === day(o.createdAt)) {
         prev.n += 1;

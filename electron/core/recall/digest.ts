@@ -6,6 +6,7 @@
  * `observations_session_created` per session), so its cost does not grow with the project's history.
  */
 import type Database from 'better-sqlite3';
+import { AUTO_MEMORY_SESSION_PREFIX } from '../ingest/auto-memory.js';
 import { isInternalFact } from './answer.js';
 
 /** Sessions (newest first) the digest looks at. */
@@ -15,8 +16,14 @@ const FILE_SESSIONS = 10;
 /** Sessions searched for open threads and unfixed failures (what is still in flight). */
 const LIVE_SESSIONS = 3;
 
-export const RECENT_SESSIONS_SQL = `SELECT id FROM sessions WHERE project = :project ORDER BY started_at DESC LIMIT ${RECENT_SESSIONS}`;
-const LIVE_SESSIONS_SQL = `SELECT id FROM sessions WHERE project = :project ORDER BY started_at DESC LIMIT ${LIVE_SESSIONS}`;
+/**
+ * Claude Code's auto-memory notes are left out: Claude Code already loads them (MEMORY.md) into
+ * the session; the digest brings what they do not hold.
+ */
+const NOT_AUTO_MEMORY = `substr(claude_session_id, 1, ${AUTO_MEMORY_SESSION_PREFIX.length}) <> '${AUTO_MEMORY_SESSION_PREFIX}'`;
+
+export const RECENT_SESSIONS_SQL = `SELECT id FROM sessions WHERE project = :project AND ${NOT_AUTO_MEMORY} ORDER BY started_at DESC LIMIT ${RECENT_SESSIONS}`;
+const LIVE_SESSIONS_SQL = `SELECT id FROM sessions WHERE project = :project AND ${NOT_AUTO_MEMORY} ORDER BY started_at DESC LIMIT ${LIVE_SESSIONS}`;
 
 export interface DigestItem {
   id: number;

@@ -1,6 +1,7 @@
 /** Titles and snippets for a page of ranked hits (computed for the page alone). */
 import type Database from 'better-sqlite3';
 import type { SearchHit } from '../../shared/contract/search.js';
+import type { AgentId } from '../../shared/contract/agents.js';
 import { answerLines, hideInternals, isInternalFact, parseFacts } from './answer.js';
 import { finishSnippet, markSubstrings } from './query.js';
 import type { Intent } from './intent.js';
@@ -100,6 +101,7 @@ function hydrate(
     id: h.id,
     sessionId: r.sessionId as number,
     project: r.project as string,
+    agent: r.agent as AgentId,
     createdAt: r.createdAt as number,
     score: Math.round(h.score * 1000) / 1000,
     ...(h.count !== undefined && h.count > 1 ? { count: h.count } : {}),

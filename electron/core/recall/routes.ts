@@ -42,6 +42,7 @@ export function searchParamsFrom(q: URLSearchParams): SearchParams {
     {
       q: q.get('q') ?? '',
       project: field(q, 'project'),
+      agent: field(q, 'agent'),
       prefer: field(q, 'prefer'),
       type: field(q, 'type'),
       kind: field(q, 'kind'),
@@ -68,6 +69,7 @@ export function searchParamsFrom(q: URLSearchParams): SearchParams {
   return {
     q: p.q,
     project: p.project,
+    agent: p.agent,
     prefer: p.prefer,
     type,
     kinds,

@@ -10,6 +10,8 @@ export type Kind = SearchKind;
 
 export interface Filters {
   project?: string | undefined;
+  /** The coding agent whose sessions recorded the rows (`sessions.agent`). */
+  agent?: string | undefined;
   /** Observation type (e.g. `change`); restricts the search to observations. */
   type?: string | undefined;
   /** Substring of a path the observation read or modified; restricts to observations. */
@@ -36,15 +38,16 @@ const recency = (col: string): string =>
   `(1.0 + ${RECENCY_BOOST} / (1.0 + max(0, :now - ${col}) / ${RECENCY_SCALE_MS}.0))`;
 
 /**
- * The join that brings a row's project, needed only to filter by project (foreign keys hold every
- * row's session, so leaving it out drops no row): one seek less per match on broad queries.
+ * The join that brings a row's session (project, agent), needed only to filter by them (foreign keys
+ * hold every row's session, so leaving it out drops no row): one seek less per match on broad queries.
  */
 const sessionJoin = (f: Filters, alias: string): string =>
-  f.project !== undefined ? ` JOIN sessions s ON s.id = ${alias}.session_id` : '';
+  f.project !== undefined || f.agent !== undefined ? ` JOIN sessions s ON s.id = ${alias}.session_id` : '';
 
 function obsFilters(f: Filters): string {
   const w: string[] = [];
   if (f.project !== undefined) w.push('s.project = :project');
+  if (f.agent !== undefined) w.push('s.agent = :agent');
   if (f.type !== undefined) w.push('o.type = :type');
   if (f.since !== undefined) w.push('o.created_at >= :since');
   if (f.until !== undefined) w.push('o.created_at <= :until');
@@ -59,6 +62,7 @@ function obsFilters(f: Filters): string {
 function otherFilters(f: Filters, timeCol: string): string {
   const w: string[] = [];
   if (f.project !== undefined) w.push('s.project = :project');
+  if (f.agent !== undefined) w.push('s.agent = :agent');
   if (f.since !== undefined) w.push(`${timeCol} >= :since`);
   if (f.until !== undefined) w.push(`${timeCol} <= :until`);
   return w.map((x) => ` AND ${x}`).join('');
@@ -84,6 +88,7 @@ const RANK = {
 
 export const hasFilters = (f: Filters): boolean =>
   f.project !== undefined ||
+  f.agent !== undefined ||
   f.type !== undefined ||
   f.file !== undefined ||
   f.since !== undefined ||
@@ -185,16 +190,16 @@ export const SNIPPET_SQL: Record<Kind, string> = {
 };
 
 export const HYDRATE_SQL: Record<Kind, string> = {
-  observation: `SELECT o.id, o.session_id AS sessionId, s.project, o.type, o.title, o.tool_name AS toolName,
+  observation: `SELECT o.id, o.session_id AS sessionId, s.project, s.agent, o.type, o.title, o.tool_name AS toolName,
       o.created_at AS createdAt, v.input, o.subtitle, o.narrative, o.files_modified AS filesModified,
       CASE WHEN json_valid(o.facts) THEN o.facts END AS facts
     FROM observations o JOIN sessions s ON s.id = o.session_id
     JOIN observations_search_src v ON v.id = o.id WHERE o.id IN (SELECT value FROM json_each(?))`,
-  summary: `SELECT x.id, x.session_id AS sessionId, s.project, x.request, x.completed, x.learned,
+  summary: `SELECT x.id, x.session_id AS sessionId, s.project, s.agent, x.request, x.completed, x.learned,
       x.investigated, x.next_steps AS nextSteps, x.updated_at AS createdAt
     FROM session_summaries x JOIN sessions s ON s.id = x.session_id
     WHERE x.id IN (SELECT value FROM json_each(?))`,
-  prompt: `SELECT x.id, x.session_id AS sessionId, s.project, x.prompt, x.created_at AS createdAt
+  prompt: `SELECT x.id, x.session_id AS sessionId, s.project, s.agent, x.prompt, x.created_at AS createdAt
     FROM user_prompts x JOIN sessions s ON s.id = x.session_id
     WHERE x.id IN (SELECT value FROM json_each(?))`,
 };

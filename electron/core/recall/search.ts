@@ -267,6 +267,7 @@ export class SearchEngine {
   private binds(f: Filters): Record<string, unknown> {
     const b: Record<string, unknown> = { now: this.clock() };
     if (f.project !== undefined) b.project = f.project;
+    if (f.agent !== undefined) b.agent = f.agent;
     if (f.type !== undefined) b.type = f.type;
     if (f.since !== undefined) b.since = f.since;
     if (f.until !== undefined) b.until = f.until;

@@ -42,6 +42,8 @@ export const importRequest = z.strictObject({
     .refine((s) => Number.isFinite(Date.parse(s)), 'must be an ISO date')
     .optional(),
   paths: z.array(z.string().min(1).max(4096)).max(100).optional(),
+  /** Whose history: Claude Code's transcripts (the default), or Codex, Gemini CLI or opencode's. */
+  agent: agentId.optional(),
 });
 export type ImportRequest = z.infer<typeof importRequest>;
 export const importStarted = z.strictObject({ runId: id });

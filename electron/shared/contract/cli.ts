@@ -45,6 +45,8 @@ export type CliAgentHooksOutput = z.infer<typeof cliAgentHooksOutput>;
 /** `memtray import --json`. */
 export const cliImportOutput = z.strictObject({
   runId: id,
+  /** Whose history was imported. */
+  agent: agentId,
   status: z.enum(['running', 'done', 'failed']),
   files: z.number().int().nonnegative(),
   sessions: z.number().int().nonnegative(),

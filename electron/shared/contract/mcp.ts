@@ -4,6 +4,7 @@
  * SDK validates before it answers (the text content is the same JSON).
  */
 import { z } from 'zod';
+import { agentId } from './agents';
 import { epochMs, id, PROJECT_NAME_MAX } from './common';
 import { observation } from './observations';
 import { searchHit, corrections, SEARCH_LIMITS } from './search';
@@ -16,6 +17,8 @@ export const mcpSearch = {
   input: {
     query: z.string().min(1).max(SEARCH_LIMITS.q),
     project: projectArg.optional(),
+    /** Only what this coding agent's sessions recorded. */
+    agent: agentId.optional(),
     type: z.string().min(1).max(SEARCH_LIMITS.type).optional(),
     file: z.string().min(SEARCH_LIMITS.file.min).max(SEARCH_LIMITS.file.max).optional(),
     limit: z.number().int().min(1).max(SEARCH_LIMITS.mcpLimit.max).optional(),

@@ -20,8 +20,11 @@ export const COMPRESSION_TYPES = [
   'delegation',
 ] as const;
 
-/** Every type MemTray itself writes: compression's and the remembered rows' (episodes, compactions). */
-export const OBSERVATION_TYPES = ['episode', ...COMPRESSION_TYPES, 'compaction'] as const;
+/**
+ * Every type MemTray itself writes: compression's, the remembered rows' (episodes, compactions) and
+ * the notes of Claude Code's own auto memory (`memory`).
+ */
+export const OBSERVATION_TYPES = ['episode', ...COMPRESSION_TYPES, 'compaction', 'memory'] as const;
 export type ObservationType = (typeof OBSERVATION_TYPES)[number];
 
 export const observation = z.strictObject({

@@ -3,6 +3,7 @@
  * The limits are defined here once; the route, IPC and MCP validate with them.
  */
 import { z } from 'zod';
+import { agentId } from './agents';
 import { epochMs, id, isoOrEpoch, page, PROJECT_NAME_MAX } from './common';
 
 export const SEARCH_KINDS = ['observation', 'summary', 'prompt'] as const;
@@ -25,6 +26,8 @@ export const SEARCH_LIMITS = {
 export const searchQuery = z.strictObject({
   q: z.string().max(SEARCH_LIMITS.q),
   project: z.string().max(SEARCH_LIMITS.project).optional(),
+  /** Only what this coding agent's sessions recorded. */
+  agent: agentId.optional(),
   /** The project asked from (no filter): its memories rank higher, other projects' still come. */
   prefer: z.string().max(SEARCH_LIMITS.project).optional(),
   type: z.string().max(SEARCH_LIMITS.type).optional(),
@@ -45,6 +48,8 @@ export const searchHit = z.strictObject({
   id,
   sessionId: id,
   project: z.string(),
+  /** The coding agent whose session recorded it. */
+  agent: agentId,
   type: z.string().nullable(),
   title: z.string(),
   /** Plain text; each hit wrapped in the literal tokens `<mark>` and `</mark>` (nothing else is HTML). */

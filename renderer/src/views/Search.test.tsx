@@ -14,6 +14,7 @@ const hit = (id: number, snippet: string) => ({
   id,
   sessionId: 1,
   project: 'alpha',
+  agent: 'claude-code' as const,
   type: 'bugfix',
   title: `Hit ${id}`,
   snippet,
@@ -24,7 +25,10 @@ const hit = (id: number, snippet: string) => ({
 describe('SearchView', () => {
   it('focuses the box, searches as you type (debounced), opens with ↓ + Enter and comes back with Esc', async () => {
     const api = fakeApi();
-    api.state.hits = [hit(1, 'the <mark>auth</mark> bug'), hit(2, 'more <mark>auth</mark> work')];
+    api.state.hits = [
+      hit(1, 'the <mark>auth</mark> bug'),
+      { ...hit(2, 'more <mark>auth</mark> work'), agent: 'codex' },
+    ];
     renderWith(api, <SearchView debounceMs={20} />);
     const box = screen.getByRole('combobox', { name: 'Search memories' });
     expect(document.activeElement).toBe(box);
@@ -34,6 +38,9 @@ describe('SearchView', () => {
     fireEvent.change(box, { target: { value: 'au' } });
     fireEvent.change(box, { target: { value: 'auth' } });
     await screen.findByText('Hit 2');
+    // The agent of a memory another agent recorded is shown; Claude Code's are not marked.
+    expect(screen.getAllByRole('option')[1]!.textContent).toContain('codex');
+    expect(screen.getAllByRole('option')[0]!.textContent).not.toContain('claude-code');
     const searches = api.calls.filter(([n]) => n === 'search').map(([, a]) => (a[0] as { q: string }).q);
     expect(searches).toEqual(['auth']);
     expect(screen.getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true');
@@ -55,10 +62,11 @@ describe('SearchView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'decision' } });
     fireEvent.change(screen.getByLabelText('File'), { target: { value: 'a.ts' } });
+    fireEvent.change(screen.getByLabelText('Agent'), { target: { value: 'gemini' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), { target: { value: 'zzz' } });
     await screen.findByText('No matches');
     const last = api.calls.filter(([n]) => n === 'search').at(-1)![1][0];
-    expect(last).toMatchObject({ q: 'zzz', type: 'decision', file: 'a.ts' });
+    expect(last).toMatchObject({ q: 'zzz', type: 'decision', file: 'a.ts', agent: 'gemini' });
   });
 
   it('ranks the project worked in last first, until switched off (remembered); never with a project filter', async () => {

@@ -36,7 +36,8 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   );
   const query = JSON.parse(queryKey) as Filters & { q: string; prefer: string | null };
   const activeFilters = Object.values(filters).filter((v) => v !== '').length;
-  const hasQuery = query.q !== '' || query.project + query.type + query.since + query.file !== '';
+  const hasQuery =
+    query.q !== '' || query.project + query.agent + query.type + query.since + query.file !== '';
 
   const res = useResource<Page<SearchHit, string> | null>(
     () => {
@@ -206,7 +207,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
                 <Highlight text={h.snippet} />
               </p>
               <p className="meta">
-                {h.project} · <Time ms={h.createdAt} />
+                {h.project} · {h.agent !== 'claude-code' && <Chip>{h.agent}</Chip>} <Time ms={h.createdAt} />
               </p>
             </li>
           ))}

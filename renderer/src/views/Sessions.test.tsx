@@ -18,9 +18,15 @@ describe('SessionsView', () => {
     api.state.sessions = [sessionFixture(1)];
     renderWith(api, <SessionsView />);
     await screen.findByText('prompt of session 1');
-    api.state.sessions = [sessionFixture(2, { firstPrompt: 'brand new' }), ...api.state.sessions];
+    api.state.sessions = [
+      sessionFixture(2, { firstPrompt: 'brand new', agent: 'gemini' }),
+      ...api.state.sessions,
+    ];
     api.emit({ name: 'session', data: { id: 2, claudeSessionId: 'x', status: 'active', project: 'alpha' } });
     await screen.findByText('brand new', {}, { timeout: 2000 });
+    // A session another agent recorded says which; Claude Code's are not marked.
+    expect(screen.getByText('gemini')).toBeTruthy();
+    expect(screen.queryByText('claude-code')).toBeNull();
   });
 
   it('opens a session with its summary and state, and deletes it after confirming', async () => {

@@ -43,7 +43,11 @@ export class HybridSearch {
     const v = await this.queryVector(p.q.slice(0, MAX_CHARS));
     if (!v) return this.engine.search(p);
     const filtered =
-      p.project !== undefined || p.type !== undefined || p.file !== undefined || p.kinds !== undefined;
+      p.project !== undefined ||
+      p.agent !== undefined ||
+      p.type !== undefined ||
+      p.file !== undefined ||
+      p.kinds !== undefined;
     const n = filtered ? NEAREST_FILTERED : NEAREST;
     let near;
     try {

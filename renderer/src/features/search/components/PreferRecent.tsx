@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Project, SearchQuery } from '../../../../../electron/shared/api';
+import { isAgentId } from '../../../../../electron/shared/contract/agents';
 import type { Filters } from './SearchFilters';
 
 const KEY = 'memtray.search.preferRecent';
@@ -47,6 +48,7 @@ export function searchQuery(
   const sq: SearchQuery = { q: query.q, limit: 30 };
   if (cursor !== undefined) sq.cursor = cursor;
   if (query.project) sq.project = query.project;
+  if (isAgentId(query.agent)) sq.agent = query.agent;
   if (query.prefer) sq.prefer = query.prefer;
   if (query.type) sq.type = query.type;
   if (query.file) sq.file = query.file;

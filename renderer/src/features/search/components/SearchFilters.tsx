@@ -1,17 +1,19 @@
 import type { Dispatch, SetStateAction } from 'react';
+import { AGENT_IDS } from '../../../../../electron/shared/contract/agents';
 import { OBSERVATION_TYPES } from '../../../../../electron/shared/contract/observations';
 
 export { OBSERVATION_TYPES };
 
 export interface Filters {
   project: string;
+  agent: string;
   type: string;
   since: string;
   file: string;
 }
-export const NO_FILTERS: Filters = { project: '', type: '', since: '', file: '' };
+export const NO_FILTERS: Filters = { project: '', agent: '', type: '', since: '', file: '' };
 
-/** The search filters: project, type, since, file. */
+/** The search filters: project, agent, type, since, file. */
 export function SearchFilters({
   filters,
   setFilters,
@@ -32,6 +34,15 @@ export function SearchFilters({
             <option key={p} value={p}>
               {p}
             </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Agent
+        <select value={filters.agent} onChange={(e) => setFilters({ ...filters, agent: e.target.value })}>
+          <option value="">Any agent</option>
+          {AGENT_IDS.map((a) => (
+            <option key={a}>{a}</option>
           ))}
         </select>
       </label>

@@ -3,7 +3,7 @@ import { Chip } from '../../../components/ui';
 import { Time } from '../../../components/Time';
 import { plural } from '../../../format';
 
-/** One session in the list: its title (full text on hover), status, project, time, counts. */
+/** One session in the list: its title (full text on hover), status, agent (when not Claude Code), project, time, counts. */
 export function SessionCard({ s, onOpen }: { s: SessionListItem; onOpen: (id: number) => void }) {
   const title = s.summaryRequest ?? s.firstPrompt;
   return (
@@ -25,7 +25,8 @@ export function SessionCard({ s, onOpen }: { s: SessionListItem; onOpen: (id: nu
         <Chip tone={s.status === 'completed' ? 'ok' : s.status === 'active' ? 'info' : undefined}>
           {s.status}
         </Chip>{' '}
-        {s.project} · <Time ms={s.updatedAt} /> · {plural(s.observationCount, 'observation')}
+        {s.agent && s.agent !== 'claude-code' && <Chip>{s.agent}</Chip>} {s.project} ·{' '}
+        <Time ms={s.updatedAt} /> · {plural(s.observationCount, 'observation')}
       </span>
     </button>
   );
