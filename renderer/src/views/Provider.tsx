@@ -6,7 +6,6 @@ import { Chip, ErrorBox, Loading } from '../components/ui';
 import { SaveBar } from '../components/SaveBar';
 import { useSave } from '../components/useSave';
 import { ProviderPicker } from './ProviderPicker';
-import { EmbeddingsSection } from './Embeddings';
 import { UsagePanel } from './Usage';
 import { KeyChip, KeyTest } from '../features/provider/components/KeyHealth';
 
@@ -168,7 +167,6 @@ export function ProviderView() {
             )}
             <SaveBar save={save} dirty={dirty} label="Save" disabled={!budgetOk} />
           </form>
-          <EmbeddingsSection settings={s} reload={settings.reload} />
         </>
       )}
       <div className="card">
