@@ -113,7 +113,7 @@ test('Privacy: explains <private> and shows the current lists', async ({ app }) 
 test('Provider: key state, model, budget and usage', async ({ app, svc }) => {
   await openTab(app, 'Provider');
   await expect(app.getByText('no key', { exact: true })).toBeVisible();
-  await expect(app.getByLabel('Model')).toHaveValue('claude-haiku-4-5');
+  await expect(app.getByText(/Rules only: no model runs/)).toBeVisible();
   const usage = await hasRoute(svc.current, '/api/usage?days=30');
   if (usage) await expect(app.getByText(/Today: /)).toBeVisible();
   else await expect(app.getByRole('alert').filter({ hasText: 'does not offer this yet' })).toBeVisible();
