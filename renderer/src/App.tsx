@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLiveStatus } from './api/context';
 import { useCapture } from './features/capture/api/useCapture';
+import { KeptProvider } from './components/useKept';
 import { RecentView } from './features/recent/components/RecentView';
 import { CaptureBanner } from './features/capture/components/CaptureBanner';
 import { useHashTab } from './features/nav/useHashTab';
@@ -105,43 +106,45 @@ export function App() {
   };
   const current = TABS.find((t) => t.id === tab) ?? TABS[0];
   return (
-    <div className="app">
-      <header className="top">
-        <h1>
-          <span className="logo" aria-hidden="true" />
-          MemTray
-        </h1>
-        <LiveBadge live={live} paused={capture.paused === true} />
-      </header>
-      <nav className="tabs" role="tablist" aria-label="Views">
-        {TABS.map((t, i) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            id={`tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={t.id === tab}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={t.id === tab ? 0 : -1}
-            onClick={() => go(t.id)}
-            onKeyDown={(e) => onKey(e, i)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </nav>
-      <CaptureBanner capture={capture} onOpenHealth={() => go('health')} />
-      <main
-        id={`panel-${current.id}`}
-        role="tabpanel"
-        aria-labelledby={`tab-${current.id}`}
-        className="panel"
-      >
-        <TabView key={current.id} route={route} go={select} />
-      </main>
-    </div>
+    <KeptProvider>
+      <div className="app">
+        <header className="top">
+          <h1>
+            <span className="logo" aria-hidden="true" />
+            MemTray
+          </h1>
+          <LiveBadge live={live} paused={capture.paused === true} />
+        </header>
+        <nav className="tabs" role="tablist" aria-label="Views">
+          {TABS.map((t, i) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              id={`tab-${t.id}`}
+              type="button"
+              role="tab"
+              aria-selected={t.id === tab}
+              aria-controls={`panel-${t.id}`}
+              tabIndex={t.id === tab ? 0 : -1}
+              onClick={() => go(t.id)}
+              onKeyDown={(e) => onKey(e, i)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </nav>
+        <CaptureBanner capture={capture} onOpenHealth={() => go('health')} />
+        <main
+          id={`panel-${current.id}`}
+          role="tabpanel"
+          aria-labelledby={`tab-${current.id}`}
+          className="panel"
+        >
+          <TabView key={current.id} route={route} go={select} />
+        </main>
+      </div>
+    </KeptProvider>
   );
 }

@@ -77,6 +77,19 @@ describe('App navigation', () => {
     expect(selected('Settings')).toBe('true');
   });
 
+  it('keeps the search query and the sessions filter when switching views and back', async () => {
+    renderApp(fakeApi());
+    fireEvent.click(screen.getByRole('tab', { name: 'Search' }));
+    fireEvent.change(await screen.findByLabelText('Search memories'), { target: { value: 'invoice' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Sessions' }));
+    fireEvent.change(await screen.findByLabelText('Filter sessions'), { target: { value: 'dark' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Recent' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Search' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Search memories')).value).toBe('invoice');
+    fireEvent.click(screen.getByRole('tab', { name: 'Sessions' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Filter sessions')).value).toBe('dark');
+  });
+
   it('"/" opens Search from any view, but is typed as text inside a text field', async () => {
     renderApp(fakeApi());
     fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
