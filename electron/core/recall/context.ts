@@ -100,16 +100,21 @@ export class ContextBuilder {
       used += estimateTokens(line) + 1;
     };
     const upTo = (share: number): number => used + Math.floor((budget - used) * share);
-    /** A heading and its lines, as many as fit under `limit` (nothing when only the heading would). */
-    const section = (heading: string, body: string[], limit: number): void => {
-      if (
-        body.length === 0 ||
-        !fits(heading, limit) ||
-        used + estimateTokens(heading) + 1 + estimateTokens(body[0]!) + 1 > limit
-      )
-        return;
+    /**
+     * A heading and its lines, as many as fit under `limit`; its first line even past `limit` while
+     * the whole budget has room, so a small budget keeps every leading section (the most useful
+     * lines) and drops the index first. Nothing when not even the first line (or `short`'s) fits.
+     */
+    const section = (heading: string, full: string[], limit: number, short: string[] = []): void => {
+      const cost = (b: string[]): number =>
+        b.length === 0 ? Infinity : used + estimateTokens(heading) + 1 + estimateTokens(b[0]!) + 1;
+      // A shorter form (one path instead of a line of them) when the full first line does not fit.
+      const body = cost(full) > budget && cost(short) <= budget ? short : full;
+      const first = cost(body);
+      if (first > budget) return;
+      const cap = Math.max(limit, first);
       push(heading);
-      for (const line of body) if (fits(line, limit)) push(line);
+      for (const line of body) if (fits(line, cap)) push(line);
     };
     // What the next session needs first: threads still open, how the last turns ended, what was
     // decided, what is still broken. Then the summaries, then the index of recent observations.
@@ -126,10 +131,12 @@ export class ContextBuilder {
       share(0.08),
     );
     section('## Last turns (newest first)', s.lastTurns(project, 4).map(item), share(0.16));
+    const files = s.changedFiles(project, 24).map((f) => clean(f, 120));
     section(
       '## Files changed recently (newest first)',
-      fileLines(s.changedFiles(project, 24).map((f) => clean(f, 120))),
+      fileLines(files),
       share(0.06),
+      files.slice(0, 1).map((f) => `- ${f}`),
     );
     section('## Recent decisions', s.ofType(project, 'decision', 4).map(item), share(0.08));
     section('## Failures not fixed yet', s.unfixedFailures(project, 3).map(item), share(0.08));
@@ -146,8 +153,12 @@ export class ContextBuilder {
       sumLimit,
     );
     const obsLines = this.observationLines(observations.filter((o) => !shown.has(o.id)));
-    if (obsLines.length > 0 && fits('## Recent observations (newest first: id time type title)', budget)) {
-      push('## Recent observations (newest first: id time type title)');
+    const indexHead = '## Recent observations (newest first: id time type title)';
+    const firstObs = obsLines[0];
+    // The heading only with its first day and line under it (never a heading alone).
+    const lead = (l: string): number => estimateTokens(l) + 1;
+    if (firstObs && used + lead(indexHead) + lead(`### ${firstObs.day}`) + lead(firstObs.line) <= budget) {
+      push(indexHead);
       let currentDay = '';
       for (const o of obsLines) {
         const dayLine = o.day !== currentDay ? `### ${o.day}` : null;
