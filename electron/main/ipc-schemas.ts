@@ -11,6 +11,7 @@ import { retryRequest, usageDays } from '../shared/contract/queue.js';
 import { searchQuery } from '../shared/contract/search.js';
 import { sessionListQuery } from '../shared/contract/sessions.js';
 import { recentRequestSchema } from '../shared/contract/recent.js';
+import { contextDraftSchema } from '../shared/contract/context.js';
 import { IPC_VERBS, type IpcArgs, type IpcVerb } from '../shared/ipc.js';
 import { exportRequest, holdDecision, machineIdSchema } from '../shared/contract/sync.js';
 
@@ -44,7 +45,7 @@ export const ipcArgSchemas = {
   reindexEmbeddings: none,
   getKeyStatus: none,
   testKey: none,
-  previewContext: z.tuple([projectName]),
+  previewContext: z.tuple([projectName, contextDraftSchema.strict().optional()]),
   getRecent: z.tuple([recentRequestSchema.strict().optional()]),
   getLogs: z.tuple([
     z

@@ -70,11 +70,11 @@ export type {
 } from './contract/sessions';
 export type { ProviderState } from './contract/providers';
 export type { EmbeddingsStatus } from './contract/embeddings';
-export type { ContextPreview } from './contract/context';
+export type { ContextDraft, ContextPreview } from './contract/context';
 export type { LogPage, LogsRequest } from './contract/logs';
 export type { KeyStatus } from './contract/provider';
 export type { RecentPage, RecentQuery } from './contract/recent';
-import type { ContextPreview } from './contract/context';
+import type { ContextDraft, ContextPreview } from './contract/context';
 import type { LogPage, LogsRequest } from './contract/logs';
 import type { KeyStatus } from './contract/provider';
 import type { RecentPage, RecentQuery } from './contract/recent';
@@ -201,7 +201,7 @@ export interface MemTrayApi {
   getKeyStatus(): Promise<KeyStatus>;
   testKey(): Promise<KeyStatus>;
   /** Exactly what SessionStart injects for `project`, with its token count. */
-  previewContext(project: string): Promise<ContextPreview>;
+  previewContext(project: string, draft?: ContextDraft): Promise<ContextPreview>;
   /** Prompts, memories, summaries and failures, newest first. */
   getRecent(q?: RecentQuery): Promise<RecentPage>;
   /** The end of the service log, newest first, from `level` up. */

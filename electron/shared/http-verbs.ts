@@ -43,7 +43,7 @@ export function httpVerbs(call: HttpCall): HttpVerbs {
     reindexEmbeddings: () => call('POST', '/api/embeddings/reindex', {}),
     getKeyStatus: () => call('GET', '/api/provider/key'),
     testKey: () => call('POST', '/api/provider/key/test', {}),
-    previewContext: (project) => call('GET', `/api/context/preview${qs({ project })}`),
+    previewContext: (project, draft = {}) => call('GET', `/api/context/preview${qs({ project, ...draft })}`),
     getRecent: (q = {}) => call('GET', `/api/recent${qs({ ...q })}`),
     getLogs: (q = {}) => call('GET', `/api/logs${qs({ ...q })}`),
     getHooks: () => call('GET', '/api/capture/hooks'),

@@ -76,9 +76,13 @@ export class ContextBuilder {
     this.sections = new DigestSections(sqlite);
   }
 
-  /** The digest for a project, or null when the project is disabled or its folder excluded. */
-  build(project: string): string | null {
-    const settings = this.settings();
+  /**
+   * The digest for a project, or null when the project is disabled or its folder excluded; `draft`
+   * overrides the saved context settings (a preview before saving).
+   */
+  build(project: string, draft: { tokenBudget?: number; maxSummaries?: number } = {}): string | null {
+    const saved = this.settings();
+    const settings = { ...saved, context: { ...saved.context, ...draft } };
     const p = this.projects.get(project);
     if (p && !p.captureEnabled) return null;
     if (p?.rootPath && isPathExcluded(p.rootPath, settings.excludedPaths)) return null;
