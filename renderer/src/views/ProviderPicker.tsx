@@ -64,7 +64,7 @@ function ClaudeStatus({ state }: { state: ProviderState | undefined }) {
   if (!state) return null;
   return state.claude.found ? (
     <p className="meta">
-      <Chip tone="ok">found</Chip> <code>{state.claude.path}</code>
+      <Chip tone="ok">found</Chip> <code className="path">{state.claude.path}</code>
     </p>
   ) : (
     <p className="meta">
@@ -117,10 +117,10 @@ export function ProviderPicker({ settings: s, onSaved }: { settings: PublicSetti
         <div className="card" role="region" aria-label="Use Claude Code">
           <h3>Use Claude Code for memories?</h3>
           <p>
-            Claude Code is installed (<code>{state.data?.claude.path}</code>). MemTray can write its memories
-            and summaries with it, through your own login: no API key. Each batch of tool calls, redacted and
-            truncated, is sent to Anthropic that way and counts against your plan’s limits. You can change
-            this any time.
+            Claude Code is installed (<code className="path">{state.data?.claude.path}</code>). MemTray can
+            write its memories and summaries with it, through your own login: no API key. Each batch of tool
+            calls, redacted and truncated, is sent to Anthropic that way and counts against your plan’s
+            limits. You can change this any time.
           </p>
           <div className="row">
             <button

@@ -48,8 +48,8 @@ export function ContextSettings({
       }}
     >
       <div className="row">
-        <label htmlFor={`${ids}-b`}>
-          Token budget
+        <label htmlFor={`${ids}-b`} className="field">
+          <span>Token budget</span>
           <input
             id={`${ids}-b`}
             type="number"
@@ -63,8 +63,8 @@ export function ContextSettings({
             }}
           />
         </label>
-        <label htmlFor={`${ids}-s`}>
-          Session summaries
+        <label htmlFor={`${ids}-s`} className="field">
+          <span>Session summaries</span>
           <input
             id={`${ids}-s`}
             type="number"
