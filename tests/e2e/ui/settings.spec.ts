@@ -25,6 +25,10 @@ test('Settings holds privacy, provider, embeddings, context, sync, export and th
     'App',
   ]);
   await expect(app.getByRole('region', { name: 'Privacy' })).toBeVisible();
+  const sectionTops = await sections
+    .getByRole('tab')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+  expect(new Set(sectionTops).size, 'the sections in one row').toBe(1);
   await openTab(app, 'Embeddings');
   await expect(
     app

@@ -85,6 +85,10 @@ test('Sessions: newest first, open one with summary, prompts, observations and s
   await expect(app.getByRole('heading', { name: 'Session state' })).toBeVisible();
   await expect(app.getByRole('heading', { name: /Files touched/ })).toBeVisible();
   await app.screenshot({ path: `${SHOTS}/session-detail.png`, fullPage: false });
+  // The story: each prompt with its outcome, runs of like steps folded into one line.
+  await app.getByRole('button', { name: 'Story', exact: true }).click();
+  await expect(app.getByRole('list', { name: 'Story' })).toBeInViewport();
+  await app.screenshot({ path: `${SHOTS}/session-story.png`, fullPage: false });
   // The state card is one click away, however long the story.
   await app.getByRole('button', { name: 'Files, tools, agents, errors' }).click();
   await expect(app.getByRole('heading', { name: 'Session state' })).toBeInViewport();
