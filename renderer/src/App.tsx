@@ -135,7 +135,7 @@ export function App() {
             </button>
           ))}
         </nav>
-        <CaptureBanner capture={capture} onOpenHealth={() => go('health')} />
+        <CaptureBanner capture={capture} onOpenHealth={() => select('health')} />
         <main
           id={`panel-${current.id}`}
           role="tabpanel"
