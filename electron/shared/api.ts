@@ -53,7 +53,7 @@ export type {
 } from './contract/sessions';
 export type { ProviderState } from './contract/providers';
 export type { EmbeddingsStatus } from './contract/embeddings';
-export type { ContextPreview } from './contract/context';
+export type { ContextDraft, ContextPreview } from './contract/context';
 export type { VerbName } from './contract/verbs';
 export type { LogPage, LogsRequest } from './contract/logs';
 export type { KeyStatus } from './contract/provider';

@@ -1,33 +1,59 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLiveStatus } from './api/context';
 import { useCapture } from './features/capture/api/useCapture';
-import { ContextView } from './features/context/components/ContextView';
-import { LogsView } from './features/logs/components/LogsView';
+import { KeptProvider } from './components/useKept';
 import { RecentView } from './features/recent/components/RecentView';
 import { CaptureBanner } from './features/capture/components/CaptureBanner';
 import { useHashTab } from './features/nav/useHashTab';
 import { LiveBadge } from './features/nav/LiveBadge';
 import { useSlashOpensSearch } from './features/nav/useSlashSearch';
-import { HealthView } from './views/Health';
-import { PrivacyView } from './views/Privacy';
+import {
+  SETTINGS_SECTIONS,
+  SettingsView,
+  type SettingsSection,
+} from './features/settings/components/SettingsView';
+import { HEALTH_SECTIONS, HealthView, type HealthSection } from './views/Health';
 import { ProjectsView } from './views/Projects';
-import { ProviderView } from './views/Provider';
 import { SearchView } from './views/Search';
 import { SessionsView } from './views/Sessions';
 
+/** One row of views at 420 px: the settings and Health's logs are sections inside their views. */
 export const TABS = [
-  { id: 'recent', label: 'Recent', View: RecentView },
-  { id: 'search', label: 'Search', View: SearchView },
-  { id: 'sessions', label: 'Sessions', View: SessionsView },
-  { id: 'projects', label: 'Projects', View: ProjectsView },
-  { id: 'context', label: 'Context', View: ContextView },
-  { id: 'privacy', label: 'Privacy', View: PrivacyView },
-  { id: 'provider', label: 'Provider', View: ProviderView },
-  { id: 'health', label: 'Health', View: HealthView },
-  { id: 'logs', label: 'Logs', View: LogsView },
+  { id: 'recent', label: 'Recent' },
+  { id: 'search', label: 'Search' },
+  { id: 'sessions', label: 'Sessions' },
+  { id: 'projects', label: 'Projects' },
+  { id: 'settings', label: 'Settings' },
+  { id: 'health', label: 'Health' },
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
 const TAB_IDS: readonly TabId[] = TABS.map((t) => t.id);
+/** Every address the hash can hold: a view, or a section of Settings or Health (#privacy, #logs). */
+type Route = TabId | SettingsSection | HealthSection;
+const ROUTES: readonly Route[] = [
+  ...TAB_IDS,
+  ...SETTINGS_SECTIONS.map((s) => s.id),
+  ...HEALTH_SECTIONS.map((s) => s.id),
+];
+const isSettings = (r: Route): r is SettingsSection => SETTINGS_SECTIONS.some((s) => s.id === r);
+const tabOf = (r: Route): TabId => (isSettings(r) ? 'settings' : r === 'logs' ? 'health' : (r as TabId));
+
+function TabView({ route, go }: { route: Route; go: (r: Route) => void }) {
+  switch (tabOf(route)) {
+    case 'recent':
+      return <RecentView />;
+    case 'search':
+      return <SearchView />;
+    case 'sessions':
+      return <SessionsView />;
+    case 'projects':
+      return <ProjectsView />;
+    case 'settings':
+      return <SettingsView section={isSettings(route) ? route : 'privacy'} onSection={go} />;
+    case 'health':
+      return <HealthView section={route === 'logs' ? 'logs' : 'health'} onSection={go} />;
+  }
+}
 
 /** In the Electron popup, an Esc nobody handled hides it (main turns `close` into `hide`). */
 function useEscHidesPopup(): void {
@@ -42,13 +68,18 @@ function useEscHidesPopup(): void {
 }
 
 export function App() {
-  const [tab, select] = useHashTab(TAB_IDS, 'recent');
+  const [route, select] = useHashTab(ROUTES, 'recent');
+  const tab = tabOf(route);
+  // Back to Settings or Health opens the section last shown there.
+  const [last, setLast] = useState<Partial<Record<TabId, Route>>>({});
+  if (route !== tab && last[tab] !== route) setLast({ ...last, [tab]: route });
   const live = useLiveStatus();
   const capture = useCapture();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   useEscHidesPopup();
   const go = (id: TabId, focus = false): void => {
-    if (select(id) && focus) refs.current[TAB_IDS.indexOf(id)]?.focus();
+    if (select(id === tab ? route : (last[id] ?? (id === 'settings' ? 'privacy' : id))) && focus)
+      refs.current[TAB_IDS.indexOf(id)]?.focus();
   };
   useSlashOpensSearch(
     useCallback(() => {
@@ -75,43 +106,45 @@ export function App() {
   };
   const current = TABS.find((t) => t.id === tab) ?? TABS[0];
   return (
-    <div className="app">
-      <header className="top">
-        <h1>
-          <span className="logo" aria-hidden="true" />
-          MemTray
-        </h1>
-        <LiveBadge live={live} paused={capture.paused === true} />
-      </header>
-      <nav className="tabs" role="tablist" aria-label="Views">
-        {TABS.map((t, i) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            id={`tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={t.id === tab}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={t.id === tab ? 0 : -1}
-            onClick={() => go(t.id)}
-            onKeyDown={(e) => onKey(e, i)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </nav>
-      <CaptureBanner capture={capture} onOpenHealth={() => go('health')} />
-      <main
-        id={`panel-${current.id}`}
-        role="tabpanel"
-        aria-labelledby={`tab-${current.id}`}
-        className="panel"
-      >
-        <current.View key={current.id} />
-      </main>
-    </div>
+    <KeptProvider>
+      <div className="app">
+        <header className="top">
+          <h1>
+            <span className="logo" aria-hidden="true" />
+            MemTray
+          </h1>
+          <LiveBadge live={live} paused={capture.paused === true} />
+        </header>
+        <nav className="tabs" role="tablist" aria-label="Views">
+          {TABS.map((t, i) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              id={`tab-${t.id}`}
+              type="button"
+              role="tab"
+              aria-selected={t.id === tab}
+              aria-controls={`panel-${t.id}`}
+              tabIndex={t.id === tab ? 0 : -1}
+              onClick={() => go(t.id)}
+              onKeyDown={(e) => onKey(e, i)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </nav>
+        <CaptureBanner capture={capture} onOpenHealth={() => select('health')} />
+        <main
+          id={`panel-${current.id}`}
+          role="tabpanel"
+          aria-labelledby={`tab-${current.id}`}
+          className="panel"
+        >
+          <TabView key={current.id} route={route} go={select} />
+        </main>
+      </div>
+    </KeptProvider>
   );
 }

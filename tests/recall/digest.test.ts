@@ -149,4 +149,18 @@ describe('SessionStart digest: what the next session needs first', () => {
     expect(files).toContain('src/checkout/retry.ts');
     expect(files).not.toContain('/home/dev/webshop/');
   });
+
+  it('at a small budget keeps the leading sections and drops index lines first', async () => {
+    await t.api('PUT', '/api/settings', { context: { tokenBudget: 300 } });
+    try {
+      const text = (await t.api('GET', '/api/context/inject?project=webshop')).text;
+      expect(estimateTokens(text)).toBeLessThanOrEqual(300);
+      expect(text).toContain(`## Last turns (newest first)\n- #${ids.episode} `);
+      expect(text).toContain('## Files changed recently (newest first)\n- src/checkout/retry.ts');
+      expect(text).not.toContain('## Recent observations');
+      expect(text).not.toMatch(/^- #\d+ \d\d:\d\d /m); // no index line (id time type title)
+    } finally {
+      await t.api('PUT', '/api/settings', { context: { tokenBudget: 1500 } });
+    }
+  });
 });

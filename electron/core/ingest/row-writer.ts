@@ -7,7 +7,7 @@ import { isAgentId } from '../../shared/contract/agents.js';
 import type { NewJob } from '../jobs/queue.js';
 import { cleanDeep } from '../privacy/clean.js';
 import type { HookPayload } from './payloads.js';
-import { touchesExcludedPath } from './project.js';
+import { touchesExcludedPath, UNKNOWN_PROJECT } from './project.js';
 import { decisionFields, isDecisionTool } from './decision.js';
 import { observationInsert, saidNarrative, type ToolCall } from './rows.js';
 import type { IngestStatements, SessionRecord } from './statements.js';
@@ -54,8 +54,10 @@ export class RowWriter {
     const claudeSessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
     if (!claudeSessionId) return {};
     const cwd = typeof payload.cwd === 'string' ? payload.cwd : null;
-    const project =
-      this.q.findSession(claudeSessionId)?.project ?? this.d.projects.nameFor(cwd, undefined, at);
+    const known = this.q.findSession(claudeSessionId);
+    // A session begun with no folder takes the project of the first event that names one.
+    const adopt = known?.project === UNKNOWN_PROJECT && known.cwd === null && cwd !== null;
+    const project = known && !adopt ? known.project : this.d.projects.nameFor(cwd, undefined, at);
     const tp = payload.transcript_path;
     switch (eventName) {
       case 'UserPromptSubmit':
@@ -118,7 +120,8 @@ export class RowWriter {
       at,
       where,
     );
-    this.d.projects.touch(s.project, s.cwd, at);
+    // No project row for a session with no folder yet: it joins a real one when an event names it.
+    if (s.project !== UNKNOWN_PROJECT) this.d.projects.touch(s.project, s.cwd, at);
     return s;
   }
 

@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { SessionStatus } from '../../../drizzle/schema.js';
+import { UNKNOWN_PROJECT } from './project.js';
 
 export interface SessionRecord {
   id: number;
@@ -107,6 +108,9 @@ export function prepareIngestStatements(db: Database.Database) {
        VALUES (@sid, @project, @cwd, @tp, @at, @at, @worktree, @branch)
        ON CONFLICT (claude_session_id) DO UPDATE SET
          updated_at = max(updated_at, excluded.updated_at),
+         -- A session begun with no folder joins the project of the first event that names one.
+         project = CASE WHEN cwd IS NULL AND excluded.cwd IS NOT NULL AND project = '${UNKNOWN_PROJECT}'
+           THEN excluded.project ELSE project END,
          cwd = coalesce(cwd, excluded.cwd),
          transcript_path = coalesce(excluded.transcript_path, transcript_path)
        RETURNING ${SESSION_COLS}`,

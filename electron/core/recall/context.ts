@@ -80,9 +80,13 @@ export class ContextBuilder {
     this.held = new AutoMemoryHeld(sqlite);
   }
 
-  /** The digest for a project, or null when the project is disabled or its folder excluded. */
-  build(project: string): string | null {
-    const settings = this.settings();
+  /**
+   * The digest for a project, or null when the project is disabled or its folder excluded; `draft`
+   * overrides the saved context settings (a preview before saving).
+   */
+  build(project: string, draft: { tokenBudget?: number; maxSummaries?: number } = {}): string | null {
+    const saved = this.settings();
+    const settings = { ...saved, context: { ...saved.context, ...draft } };
     const p = this.projects.get(project);
     if (p && !p.captureEnabled) return null;
     if (p?.rootPath && isPathExcluded(p.rootPath, settings.excludedPaths)) return null;
@@ -104,16 +108,21 @@ export class ContextBuilder {
       used += estimateTokens(line) + 1;
     };
     const upTo = (share: number): number => used + Math.floor((budget - used) * share);
-    /** A heading and its lines, as many as fit under `limit` (nothing when only the heading would). */
-    const section = (heading: string, body: string[], limit: number): void => {
-      if (
-        body.length === 0 ||
-        !fits(heading, limit) ||
-        used + estimateTokens(heading) + 1 + estimateTokens(body[0]!) + 1 > limit
-      )
-        return;
+    /**
+     * A heading and its lines, as many as fit under `limit`; its first line even past `limit` while
+     * the whole budget has room, so a small budget keeps every leading section (the most useful
+     * lines) and drops the index first. Nothing when not even the first line (or `short`'s) fits.
+     */
+    const section = (heading: string, full: string[], limit: number, short: string[] = []): void => {
+      const cost = (b: string[]): number =>
+        b.length === 0 ? Infinity : used + estimateTokens(heading) + 1 + estimateTokens(b[0]!) + 1;
+      // A shorter form (one path instead of a line of them) when the full first line does not fit.
+      const body = cost(full) > budget && cost(short) <= budget ? short : full;
+      const first = cost(body);
+      if (first > budget) return;
+      const cap = Math.max(limit, first);
       push(heading);
-      for (const line of body) if (fits(line, limit)) push(line);
+      for (const line of body) if (fits(line, cap)) push(line);
     };
     // What the next session needs first: threads still open, how the last turns ended, what was
     // decided, what is still broken. Then the summaries, then the index of recent observations.
@@ -132,10 +141,12 @@ export class ContextBuilder {
       share(0.08),
     );
     section('## Last turns (newest first)', items(s.lastTurns(project, 4)), share(0.16));
+    const files = s.changedFiles(project, 24).map((f) => clean(f, 120));
     section(
       '## Files changed recently (newest first)',
-      fileLines(s.changedFiles(project, 24).map((f) => clean(f, 120))),
+      fileLines(files),
       share(0.06),
+      files.slice(0, 1).map((f) => `- ${f}`),
     );
     section('## Recent decisions', items(s.ofType(project, 'decision', 4)), share(0.08));
     section('## Failures not fixed yet', items(s.unfixedFailures(project, 3)), share(0.08));
@@ -155,8 +166,12 @@ export class ContextBuilder {
       observations.filter((o) => !shown.has(o.id)),
       held,
     );
-    if (obsLines.length > 0 && fits('## Recent observations (newest first: id time type title)', budget)) {
-      push('## Recent observations (newest first: id time type title)');
+    const indexHead = '## Recent observations (newest first: id time type title)';
+    const firstObs = obsLines[0];
+    // The heading only with its first day and line under it (never a heading alone).
+    const lead = (l: string): number => estimateTokens(l) + 1;
+    if (firstObs && used + lead(indexHead) + lead(`### ${firstObs.day}`) + lead(firstObs.line) <= budget) {
+      push(indexHead);
       let currentDay = '';
       for (const o of obsLines) {
         const dayLine = o.day !== currentDay ? `### ${o.day}` : null;

@@ -24,11 +24,20 @@ export class ReadStore {
    * Newest first by when each session started (an imported session sits at its own date, not at
    * the end); `cursor` is the last id of the previous page.
    */
-  listSessions(opts: { project?: string; limit: number; cursor?: number }): Page<SessionListItem> {
+  listSessions(opts: {
+    project?: string;
+    q?: string;
+    limit: number;
+    cursor?: number;
+  }): Page<SessionListItem> {
     const after = opts.cursor
       ? sql`("sessions"."started_at", "sessions"."id") < (select c.started_at, c.id from sessions c where c.id = ${opts.cursor})`
       : undefined;
-    const where = and(opts.project ? eq(sessions.project, opts.project) : undefined, after);
+    const where = and(
+      opts.project ? eq(sessions.project, opts.project) : undefined,
+      opts.q ? sessionMatches(opts.q) : undefined,
+      after,
+    );
     // The subqueries name the outer row as "sessions"."id": drizzle renders ${sessions.id} as a bare
     // "id", which SQLite resolves to the subquery's own table (o.id / s.id), giving wrong counts.
     const rows = this.db
@@ -127,4 +136,19 @@ export class ReadStore {
       events: one(events),
     };
   }
+}
+
+/**
+ * A session whose prompts, summary request, project, folder or id contain `q` (case-insensitive
+ * for ASCII letters, as SQLite's LIKE; `%` and `_` are taken literally).
+ */
+function sessionMatches(q: string) {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(
+    "sessions"."project" like ${like} escape '\\' or "sessions"."cwd" like ${like} escape '\\'
+    or "sessions"."claude_session_id" like ${like} escape '\\'
+    or "sessions"."first_prompt" like ${like} escape '\\'
+    or exists (select 1 from user_prompts p where p.session_id = "sessions"."id" and p.prompt like ${like} escape '\\')
+    or exists (select 1 from session_summaries s where s.session_id = "sessions"."id" and s.request like ${like} escape '\\')
+  )`;
 }

@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 
-export const contextPreviewQuerySchema = z.object({
+/** Settings not saved yet, to preview with (the limits of the settings' own schema). */
+export const contextDraftSchema = z.object({
+  tokenBudget: z.number().int().min(100).max(50_000).optional(),
+  maxSummaries: z.number().int().min(0).max(50).optional(),
+});
+
+export const contextPreviewQuerySchema = contextDraftSchema.extend({
   project: z.string().min(1).max(200),
 });
 
@@ -17,8 +23,12 @@ export const contextPreviewSchema = z.object({
   tokens: z.number().int().nonnegative(),
   /** Why nothing is injected, or null. */
   reason: z.string().nullable(),
+  /** The saved settings. */
   settings: z.object({ tokenBudget: z.number().int(), maxSummaries: z.number().int() }),
+  /** What the text was built with: the saved settings, or the draft the request gave. */
+  built: z.object({ tokenBudget: z.number().int(), maxSummaries: z.number().int() }),
 });
 
+export type ContextDraft = z.infer<typeof contextDraftSchema>;
 export type ContextPreviewQuery = z.infer<typeof contextPreviewQuerySchema>;
 export type ContextPreview = z.infer<typeof contextPreviewSchema>;

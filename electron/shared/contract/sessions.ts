@@ -37,10 +37,14 @@ export const sessionListItem = session.extend({
 });
 export type SessionListItem = z.infer<typeof sessionListItem>;
 
-/** `GET /api/sessions?project=&limit=&cursor=`: newest first; the cursor is the last id of a page. */
+/**
+ * `GET /api/sessions?project=&q=&limit=&cursor=`: newest first; the cursor is the last id of a page.
+ * `q` keeps the sessions whose prompts, summary request, project, folder or id contain it.
+ */
 export const SESSIONS_LIMIT = { default: 20, min: 1, max: 200 } as const;
 export const sessionListQuery = z.strictObject({
   project: projectName.optional(),
+  q: z.string().trim().min(1).max(200).optional(),
   limit: z.number().int().min(SESSIONS_LIMIT.min).max(SESSIONS_LIMIT.max).optional(),
   cursor: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
 });

@@ -16,7 +16,7 @@ import {
   importStarted,
 } from './capture';
 import { id, projectName } from './common';
-import { contextPreviewSchema } from './context';
+import { contextDraftSchema, contextPreviewSchema } from './context';
 import { embeddingsStatusSchema, reindexResponseSchema } from './embeddings';
 import { health, status } from './health';
 import { logPageSchema, logsRequestSchema } from './logs';
@@ -160,9 +160,9 @@ export const VERBS = {
   previewContext: verb({
     method: 'GET',
     path: '/api/context/preview',
-    args: z.tuple([projectName]),
+    args: z.tuple([projectName, contextDraftSchema.strict().optional()]),
     response: contextPreviewSchema,
-    request: (project) => ({ query: { project } }),
+    request: (project, draft = {}) => ({ query: { project, ...draft } }),
   }),
   /** Prompts, memories, summaries and failures, newest first. */
   getRecent: verb({

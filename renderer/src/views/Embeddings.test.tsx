@@ -30,6 +30,9 @@ describe('EmbeddingsSection', () => {
     renderWith(api, <EmbeddingsSection settings={settingsFixture()} reload={() => {}} />);
     await screen.findByText('off');
     fireEvent.change(screen.getByLabelText('Provider'), { target: { value: 'openai-compatible' } });
+    // Filled with the local default and valid, not an empty field with a grey hint.
+    expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe('http://127.0.0.1:11434/v1');
+    expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'not a url' } });
     expect(screen.getByRole('alert').textContent).toMatch(/API root/);
     fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'http://127.0.0.1:11434/v1' } });
@@ -77,7 +80,7 @@ describe('EmbeddingsSection', () => {
 });
 
 describe('EmbeddingsCard (Health)', () => {
-  it('is absent while embeddings are off and says why a search fell back when on', async () => {
+  it('says semantic search is off and where to turn it on, and why a search fell back when on', async () => {
     const api = fakeApi();
     let s = status();
     let answered = 0;
@@ -87,8 +90,8 @@ describe('EmbeddingsCard (Health)', () => {
     };
     const { container, unmount } = renderWith(api, <EmbeddingsCard />);
     await waitFor(() => expect(answered).toBe(1));
-    await new Promise((r) => setTimeout(r, 0)); // the answer rendered
-    expect(container.textContent).toBe('');
+    await screen.findByText(/Off: search finds memories by their words only/);
+    expect(container.textContent).toContain('Settings › Embeddings');
     unmount();
     s = status({
       state: 'ready',

@@ -6,6 +6,7 @@ import { useResource } from '../api/resource';
 import { Chip, ErrorBox, Progress } from '../components/ui';
 import { SaveBar } from '../components/SaveBar';
 import { useSave } from '../components/useSave';
+import { isApiRoot, OLLAMA_URL } from './ProviderPicker';
 
 const KINDS: Array<{ value: EmbeddingsSettings['kind']; label: string }> = [
   { value: 'none', label: 'Off (words only)' },
@@ -73,10 +74,13 @@ export function EmbeddingsSection({ settings, reload }: { settings: PublicSettin
     return () => clearInterval(t);
   }, [indexing, reloadStatus]);
   const set = (patch: Partial<EmbeddingsSettings>): void => {
-    setForm({ ...form, ...patch });
+    const next = { ...form, ...patch };
+    // Switching to an OpenAI-compatible server starts from the local default, filled in.
+    if (patch.kind === 'openai-compatible' && !next.baseUrl) next.baseUrl = OLLAMA_URL;
+    setForm(next);
     save.reset();
   };
-  const urlOk = form.kind !== 'openai-compatible' || /^https?:\/\/\S+$/.test(form.baseUrl ?? '');
+  const urlOk = form.kind !== 'openai-compatible' || isApiRoot(form.baseUrl ?? '');
   const dirty = JSON.stringify(form) !== JSON.stringify(e) || key.trim() !== '';
   return (
     <form
@@ -89,7 +93,11 @@ export function EmbeddingsSection({ settings, reload }: { settings: PublicSettin
         save.run(() =>
           api
             .updateSettings({
-              embeddings: { kind: form.kind, baseUrl: form.baseUrl, model: form.model.trim() },
+              embeddings: {
+                kind: form.kind,
+                baseUrl: form.baseUrl?.trim() ?? null,
+                model: form.model.trim(),
+              },
               ...(k ? { embeddingsKey: k } : {}),
             })
             .then(() => {
@@ -127,11 +135,9 @@ export function EmbeddingsSection({ settings, reload }: { settings: PublicSettin
               <input
                 id={`${ids}-url`}
                 value={form.baseUrl ?? ''}
-                placeholder="http://127.0.0.1:11434/v1"
                 aria-invalid={!urlOk}
-                onChange={(ev) =>
-                  set({ baseUrl: ev.target.value.trim() === '' ? null : ev.target.value.trim() })
-                }
+                spellCheck={false}
+                onChange={(ev) => set({ baseUrl: ev.target.value === '' ? null : ev.target.value })}
               />
             </>
           )}
@@ -157,7 +163,7 @@ export function EmbeddingsSection({ settings, reload }: { settings: PublicSettin
       )}
       {!urlOk && (
         <p className="field-error" role="alert">
-          Enter the server&apos;s API root, e.g. http://127.0.0.1:11434/v1.
+          Enter the server&apos;s API root, e.g. {OLLAMA_URL}.
         </p>
       )}
       <SaveBar save={save} dirty={dirty} label="Save embeddings" disabled={!urlOk} />

@@ -4,13 +4,12 @@ import { Chip, ErrorBox, Loading } from '../components/ui';
 import { useSave } from '../components/useSave';
 import { duration, num, plural } from '../format';
 import { ServiceDown } from '../features/health/ServiceDown';
-import { AppSettingsCard } from '../features/settings/components/AppSettingsCard';
+import { LogsView } from '../features/logs/components/LogsView';
+import { SectionNav } from '../features/nav/SectionNav';
 import { HooksCard, ImportCard } from './HealthCapture';
 import { ProviderHealthCard } from './HealthProvider';
 import { EmbeddingsCard } from './HealthEmbeddings';
 import { StorageCard } from './HealthStorage';
-import { DataCard } from './HealthData';
-import { SyncCard } from './HealthSync';
 
 function ServiceCard() {
   const api = useApi();
@@ -143,8 +142,20 @@ export function QueueCard() {
   );
 }
 
-/** Service status, compression queue, storage, hooks, transcript import, export/import, sync. */
-export function HealthView() {
+export const HEALTH_SECTIONS = [
+  { id: 'health', label: 'Status' },
+  { id: 'logs', label: 'Logs' },
+] as const;
+export type HealthSection = (typeof HEALTH_SECTIONS)[number]['id'];
+
+/** Service status, compression queue, storage, embeddings, hooks and transcript import; the logs. */
+export function HealthView({
+  section = 'health',
+  onSection = () => undefined,
+}: {
+  section?: HealthSection;
+  onSection?: (id: HealthSection) => void;
+}) {
   const live = useLiveStatus();
   if (live === 'down')
     return (
@@ -153,17 +164,23 @@ export function HealthView() {
       </section>
     );
   return (
-    <section className="view" aria-label="Health">
-      <ServiceCard />
-      <QueueCard />
-      <ProviderHealthCard />
-      <StorageCard />
-      <EmbeddingsCard />
-      <HooksCard />
-      <ImportCard />
-      <AppSettingsCard />
-      <DataCard />
-      <SyncCard />
-    </section>
+    <div className="settings">
+      <SectionNav label="Health sections" sections={HEALTH_SECTIONS} current={section} onSelect={onSection} />
+      <div role="tabpanel" aria-labelledby={`section-${section}`}>
+        {section === 'logs' ? (
+          <LogsView />
+        ) : (
+          <section className="view" aria-label="Health">
+            <ServiceCard />
+            <QueueCard />
+            <ProviderHealthCard />
+            <StorageCard />
+            <EmbeddingsCard />
+            <HooksCard />
+            <ImportCard />
+          </section>
+        )}
+      </div>
+    </div>
   );
 }

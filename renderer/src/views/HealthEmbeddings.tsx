@@ -3,7 +3,7 @@ import { useResource } from '../api/resource';
 import { ErrorBox } from '../components/ui';
 import { StatusLine } from './Embeddings';
 
-/** Semantic search in Health: shown only when a provider is configured (why indexing or a search fell back). */
+/** Semantic search in Health: off (search by words only), or its state and why indexing or a search fell back. */
 export function EmbeddingsCard() {
   const api = useApi();
   const r = useResource(
@@ -19,7 +19,16 @@ export function EmbeddingsCard() {
         <ErrorBox error={r.error} onRetry={r.reload} />
       </div>
     );
-  if (!r.data || r.data.state === 'off') return null;
+  if (!r.data) return null;
+  if (r.data.state === 'off')
+    return (
+      <div className="card">
+        <h3>Semantic search</h3>
+        <p className="meta">
+          Off: search finds memories by their words only. Turn it on in Settings › Embeddings.
+        </p>
+      </div>
+    );
   return (
     <div className="card">
       <h3>Semantic search</h3>

@@ -4,13 +4,23 @@ import { useResource } from '../api/resource';
 import { Chip, ErrorBox, Loading } from '../components/ui';
 import { useEscape } from '../components/useDebounced';
 import { dateTime } from '../format';
-import { shownFacts } from '../features/sessions/api/facts';
+import { readable } from '../features/sessions/api/readable';
 import { EditDiff } from '../features/sessions/components/EditDiff';
 import { FileLink } from '../features/sessions/components/FileLink';
 
 export function observationTitle(o: Pick<Observation, 'title' | 'toolName' | 'status'>): string {
   return o.title ?? `${o.toolName} call${o.status === 'pending' ? ' (not yet compressed)' : ''}`;
 }
+
+/** What MemTray's own rows are, in words (their tool names are internal labels). */
+const MEMORY_KINDS: Record<string, string> = {
+  'memtray:episode': 'turn summary',
+  'memtray:decision': 'decision',
+  'memtray:bugfix': 'bug fix',
+  'memtray:compaction': 'compaction summary',
+};
+export const sourceLabel = (toolName: string): string =>
+  MEMORY_KINDS[toolName] ?? (toolName.startsWith('memtray:') ? 'memory' : toolName);
 
 function Files({ label, files }: { label: string; files: string[] }) {
   if (files.length === 0) return null;
@@ -39,6 +49,40 @@ function Raw({ label, value }: { label: string; value: unknown }) {
   );
 }
 
+/** Subtitle, narrative and facts, each line once. */
+function Body({ o }: { o: Observation }) {
+  const r = readable(o);
+  return (
+    <>
+      {r.subtitle && <p className="subtitle">{r.subtitle}</p>}
+      {r.lines.length > 0 && (
+        <dl className="narrative">
+          {r.lines.map((l, i) =>
+            l.label ? (
+              <div key={i}>
+                <dt>{l.label}</dt>
+                <dd>{l.text}</dd>
+              </div>
+            ) : (
+              <dd key={i}>{l.text}</dd>
+            ),
+          )}
+        </dl>
+      )}
+      {r.facts.length > 0 && (
+        <>
+          <h4>Facts</h4>
+          <ul>
+            {r.facts.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
 export function ObservationDetail(props: {
   id: number;
   onBack: () => void;
@@ -52,6 +96,8 @@ export function ObservationDetail(props: {
     (ev) => ev.name === 'observation' && ev.data.id === props.id,
   );
   const o = r.data;
+  // A remembered row's input is the text it was written from: shown already, in its own words.
+  const memory = o?.toolName.startsWith('memtray:') ?? false;
   return (
     <section className="view detail" aria-label="Observation">
       <button type="button" className="back" onClick={props.onBack} autoFocus>
@@ -63,22 +109,11 @@ export function ObservationDetail(props: {
         <article>
           <h2>{observationTitle(o)}</h2>
           <p className="meta">
-            <Chip>{o.type ?? o.toolName}</Chip> {o.failed && <Chip tone="bad">failed</Chip>}{' '}
-            {o.status !== 'processed' && <Chip tone="warn">{o.status}</Chip>} {dateTime(o.createdAt)} ·{' '}
-            {o.toolName}
+            <Chip>{o.type ?? sourceLabel(o.toolName)}</Chip> {o.failed && <Chip tone="bad">failed</Chip>}{' '}
+            {o.status !== 'processed' && <Chip tone="warn">{o.status}</Chip>} {dateTime(o.createdAt)}
+            {o.type !== sourceLabel(o.toolName) && ` · ${sourceLabel(o.toolName)}`}
           </p>
-          {o.subtitle && <p className="subtitle">{o.subtitle}</p>}
-          {o.narrative && <p>{o.narrative}</p>}
-          {shownFacts(o.facts).length > 0 && (
-            <>
-              <h4>Facts</h4>
-              <ul>
-                {shownFacts(o.facts).map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-            </>
-          )}
+          <Body o={o} />
           <Files label="Files read" files={o.filesRead} />
           <Files label="Files modified" files={o.filesModified} />
           {o.concepts.length > 0 && (
@@ -89,8 +124,8 @@ export function ObservationDetail(props: {
             </p>
           )}
           <EditDiff o={o} />
-          <Raw label="Tool input" value={o.toolInput} />
-          <Raw label="Tool response" value={o.toolResponse} />
+          {!memory && <Raw label="Tool input" value={o.toolInput} />}
+          {!memory && <Raw label="Tool response" value={o.toolResponse} />}
           <button type="button" className="link" onClick={() => props.onOpenSession(o.sessionId)}>
             Open the session →
           </button>

@@ -1,16 +1,12 @@
 import { useId, useState } from 'react';
-import type { PublicSettings } from '../../../electron/shared/api';
 import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, ErrorBox, Loading } from '../components/ui';
-import { SaveBar } from '../components/SaveBar';
 import { useSave } from '../components/useSave';
 import { ProviderPicker } from './ProviderPicker';
-import { EmbeddingsSection } from './Embeddings';
 import { UsagePanel } from './Usage';
+import { ModelBudgetCard } from '../features/provider/components/ModelBudgetCard';
 import { KeyChip, KeyTest } from '../features/provider/components/KeyHealth';
-
-const MODELS = ['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-opus-4-1'];
 
 /** Provider choice, API key (write-only), model, daily token budget, usage by day. */
 export function ProviderView() {
@@ -28,20 +24,8 @@ export function ProviderView() {
     3000,
   );
   const [key, setKey] = useState('');
-  const [model, setModel] = useState('');
-  const [budget, setBudget] = useState('');
   const keySave = useSave();
-  const save = useSave();
   const s = settings.data;
-  const [formOf, setFormOf] = useState<PublicSettings | undefined>(undefined);
-  if (s && s !== formOf) {
-    setFormOf(s);
-    setModel(s.provider.model);
-    setBudget(String(s.provider.dailyTokenBudget));
-  }
-  const budgetNum = Number(budget);
-  const budgetOk = budget.trim() !== '' && Number.isInteger(budgetNum) && budgetNum >= 0;
-  const dirty = s && (model.trim() !== s.provider.model || budgetNum !== s.provider.dailyTokenBudget);
 
   return (
     <section className="view" aria-label="Provider">
@@ -119,56 +103,7 @@ export function ProviderView() {
             )}
             {keySave.error !== undefined && <ErrorBox error={keySave.error} />}
           </form>
-          <form
-            className="card form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!budgetOk || !model.trim()) return;
-              save.run(() =>
-                api
-                  .updateSettings({ provider: { model: model.trim(), dailyTokenBudget: budgetNum } })
-                  .then(settings.reload),
-              );
-            }}
-          >
-            <h3>Model and budget</h3>
-            <label htmlFor={`${ids}-model`}>Model</label>
-            <input
-              id={`${ids}-model`}
-              list={`${ids}-models`}
-              value={model}
-              onChange={(e) => {
-                setModel(e.target.value);
-                save.reset();
-              }}
-            />
-            <datalist id={`${ids}-models`}>
-              {MODELS.map((m) => (
-                <option key={m} value={m} />
-              ))}
-            </datalist>
-            <label htmlFor={`${ids}-budget`}>Daily token budget</label>
-            <input
-              id={`${ids}-budget`}
-              type="number"
-              min={0}
-              step={1000}
-              inputMode="numeric"
-              value={budget}
-              aria-invalid={!budgetOk}
-              onChange={(e) => {
-                setBudget(e.target.value);
-                save.reset();
-              }}
-            />
-            {!budgetOk && (
-              <p className="field-error" role="alert">
-                Enter a whole number of tokens (0 stops compression).
-              </p>
-            )}
-            <SaveBar save={save} dirty={dirty} label="Save" disabled={!budgetOk} />
-          </form>
-          <EmbeddingsSection settings={s} reload={settings.reload} />
+          <ModelBudgetCard settings={s} onSaved={settings.reload} />
         </>
       )}
       <div className="card">

@@ -61,6 +61,43 @@ describe('ProviderPicker', () => {
     );
   });
 
+  it('the endpoint fields start filled with the local default, valid; a wrong URL is said and not sent', async () => {
+    const api = fakeApi({ getProvider: async () => state() });
+    renderWith(api, <ProviderView />);
+    fireEvent.click(await screen.findByRole('radio', { name: /OpenAI-compatible endpoint/ }));
+    const url = screen.getByLabelText('Base URL') as HTMLInputElement;
+    expect(url.value).toBe('http://127.0.0.1:11434/v1');
+    expect(url.getAttribute('aria-invalid')).toBe('false');
+    expect((screen.getByLabelText('Model on the endpoint') as HTMLInputElement).value).toBe('llama3.2');
+    fireEvent.change(url, { target: { value: 'localhost:11434' } });
+    expect(screen.getByText(/server's API root/).getAttribute('role')).toBe('alert');
+    const use = screen.getByRole('button', { name: 'Use this provider' }) as HTMLButtonElement;
+    expect(use.disabled).toBe(true);
+  });
+
+  it('the model and budget card follows the provider: nothing for rules, the budget alone for an endpoint', async () => {
+    const rules = fakeApi({ getProvider: async () => state() });
+    renderWith(rules, <ProviderView />);
+    await screen.findByText(/no model runs and no tokens are spent/);
+    expect(screen.queryByLabelText('Daily token budget')).toBeNull();
+    cleanup();
+    const base = settingsFixture();
+    const endpoint = fakeApi({
+      getProvider: async () => state({ kind: 'openai-compatible' }),
+      getSettings: async () =>
+        settingsFixture({
+          providerKind: 'openai-compatible',
+          provider: { ...base.provider, kind: 'openai-compatible', baseUrl: 'http://h:1/v1', model: 'qwen' },
+        }),
+    });
+    renderWith(endpoint, <ProviderView />);
+    await screen.findByRole('heading', { name: 'Daily budget' });
+    expect(screen.queryByLabelText('Claude model')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Daily token budget'), { target: { value: '5000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updates(endpoint)).toEqual([{ provider: { dailyTokenBudget: 5000 } }]));
+  });
+
   it('leaving an OpenAI-compatible endpoint clears its URL and model (the Anthropic key never goes there)', () => {
     const s = settingsFixture({
       providerKind: 'openai-compatible',

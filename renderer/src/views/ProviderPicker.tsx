@@ -11,7 +11,10 @@ import { Chip, ErrorBox } from '../components/ui';
 import { SaveBar } from '../components/SaveBar';
 import { useSave } from '../components/useSave';
 
-const OLLAMA_URL = 'http://127.0.0.1:11434/v1';
+/** The defaults an OpenAI-compatible endpoint starts with (a local Ollama): shown filled in, valid. */
+export const OLLAMA_URL = 'http://127.0.0.1:11434/v1';
+const OLLAMA_MODEL = 'llama3.2';
+export const isApiRoot = (u: string): boolean => /^https?:\/\/\S+$/.test(u.trim());
 
 /** Each choice with what it costs and what leaves the machine. */
 export const PROVIDER_CHOICES: Array<{ kind: ProviderKind; label: string; about: string }> = [
@@ -48,7 +51,7 @@ export function providerPatch(
   const claudeModel = s.provider.model.startsWith('claude') ? s.provider.model : 'claude-haiku-4-5';
   if (kind === 'openai-compatible') {
     return {
-      provider: { kind, baseUrl: f.baseUrl.trim() || OLLAMA_URL, model: f.model.trim() || 'llama3.2' },
+      provider: { kind, baseUrl: f.baseUrl.trim() || OLLAMA_URL, model: f.model.trim() || OLLAMA_MODEL },
       ...(f.key.trim() ? { openaiApiKey: f.key.trim() } : {}),
     };
   }
@@ -61,7 +64,7 @@ function ClaudeStatus({ state }: { state: ProviderState | undefined }) {
   if (!state) return null;
   return state.claude.found ? (
     <p className="meta">
-      <Chip tone="ok">found</Chip> <code>{state.claude.path}</code>
+      <Chip tone="ok">found</Chip> <code className="path">{state.claude.path}</code>
     </p>
   ) : (
     <p className="meta">
@@ -83,10 +86,10 @@ export function ProviderPicker({ settings: s, onSaved }: { settings: PublicSetti
   );
   const [kind, setKind] = useState<ProviderKind>(s.providerKind);
   const [claudePath, setClaudePath] = useState(s.provider.claudePath ?? '');
-  const [baseUrl, setBaseUrl] = useState(
-    s.providerKind === 'openai-compatible' ? (s.provider.baseUrl ?? '') : '',
-  );
-  const [model, setModel] = useState(s.providerKind === 'openai-compatible' ? s.provider.model : '');
+  const openai = s.providerKind === 'openai-compatible';
+  const [baseUrl, setBaseUrl] = useState((openai ? s.provider.baseUrl : null) ?? OLLAMA_URL);
+  const [model, setModel] = useState(openai ? s.provider.model : OLLAMA_MODEL);
+  const urlOk = kind !== 'openai-compatible' || isApiRoot(baseUrl);
   const [key, setKey] = useState('');
   const save = useSave();
   const offer = s.provider.kind === null && !s.apiKeySet && state.data?.claude.found === true;
@@ -114,10 +117,10 @@ export function ProviderPicker({ settings: s, onSaved }: { settings: PublicSetti
         <div className="card" role="region" aria-label="Use Claude Code">
           <h3>Use Claude Code for memories?</h3>
           <p>
-            Claude Code is installed (<code>{state.data?.claude.path}</code>). MemTray can write its memories
-            and summaries with it, through your own login: no API key. Each batch of tool calls, redacted and
-            truncated, is sent to Anthropic that way and counts against your plan’s limits. You can change
-            this any time.
+            Claude Code is installed (<code className="path">{state.data?.claude.path}</code>). MemTray can
+            write its memories and summaries with it, through your own login: no API key. Each batch of tool
+            calls, redacted and truncated, is sent to Anthropic that way and counts against your plan’s
+            limits. You can change this any time.
           </p>
           <div className="row">
             <button
@@ -181,15 +184,19 @@ export function ProviderPicker({ settings: s, onSaved }: { settings: PublicSetti
             <input
               id={`${ids}-url`}
               value={baseUrl}
-              placeholder={OLLAMA_URL}
               spellCheck={false}
+              aria-invalid={!urlOk}
               onChange={(e) => edit(() => setBaseUrl(e.target.value))}
             />
+            {!urlOk && (
+              <p className="field-error" role="alert">
+                Enter the server&apos;s API root, e.g. {OLLAMA_URL}.
+              </p>
+            )}
             <label htmlFor={`${ids}-oa-model`}>Model on the endpoint</label>
             <input
               id={`${ids}-oa-model`}
               value={model}
-              placeholder="llama3.2"
               spellCheck={false}
               onChange={(e) => edit(() => setModel(e.target.value))}
             />
@@ -212,7 +219,7 @@ export function ProviderPicker({ settings: s, onSaved }: { settings: PublicSetti
               : `Last call failed: ${state.data.lastError?.message ?? 'unknown error'}`}
           </p>
         )}
-        <SaveBar save={save} dirty={Boolean(dirty)} label="Use this provider" />
+        <SaveBar save={save} dirty={Boolean(dirty)} label="Use this provider" disabled={!urlOk} />
       </form>
       {state.error !== undefined && <ErrorBox error={state.error} onRetry={state.reload} />}
     </>

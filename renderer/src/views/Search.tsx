@@ -4,6 +4,7 @@ import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { Chip, Empty, ErrorBox, Highlight, Loading } from '../components/ui';
 import { useDebounced } from '../components/useDebounced';
+import { useKept } from '../components/useKept';
 import { useListMemory } from '../components/useListMemory';
 import { Time } from '../components/Time';
 import { PreferRecentToggle, searchQuery, usePreferRecent } from '../features/search/components/PreferRecent';
@@ -18,8 +19,8 @@ type Opened = { kind: 'observation'; id: number } | { kind: 'session'; id: numbe
 /** Keyboard-first search: focus on open, results as you type, ↑/↓ + Enter to open, Esc back. */
 export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   const api = useApi();
-  const [q, setQ] = useState('');
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [q, setQ] = useKept('search.q', '');
+  const [filters, setFilters] = useKept<Filters>('search.filters', NO_FILTERS);
   const [showFilters, setShowFilters] = useState(false);
   const [active, setActive] = useState(0);
   const [opened, setOpened] = useState<Opened>(null);

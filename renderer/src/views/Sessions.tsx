@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useApi } from '../api/context';
 import { useResource } from '../api/resource';
 import { useListMemory } from '../components/useListMemory';
+import { useDebounced } from '../components/useDebounced';
+import { useKept } from '../components/useKept';
 import { useSessionPages } from '../features/sessions/api/useSessionPages';
 import { SessionList } from '../features/sessions/components/SessionList';
 import { ObservationDetail } from './ObservationDetail';
@@ -20,7 +22,8 @@ export function SessionsView() {
     1000,
   );
 
-  const list = useSessionPages(project);
+  const [filter, setFilter] = useKept('sessions.filter', '');
+  const list = useSessionPages(project, useDebounced(filter, 200));
   const remember = useListMemory(openId !== null || obsId !== null);
   const openSession = (id: number): void => {
     remember();
@@ -66,7 +69,7 @@ export function SessionsView() {
           </select>
         </label>
       </div>
-      <SessionList project={project} list={list} onOpen={openSession} />
+      <SessionList project={project} list={list} filter={filter} onFilter={setFilter} onOpen={openSession} />
     </section>
   );
 }

@@ -79,7 +79,7 @@ describe('ProviderView', () => {
           today: { used: 165, budget: 1000, exhausted: false },
         }),
     });
-    api.state.settings = settingsFixture();
+    api.state.settings = settingsFixture({ providerKind: 'anthropic', apiKeySet: true });
     renderWith(api, <ProviderView />);
     const budget = (await screen.findByLabelText('Daily token budget')) as HTMLInputElement;
     fireEvent.change(budget, { target: { value: '-5' } });

@@ -10,7 +10,7 @@ async function injected(base: string, token: string, project: string): Promise<s
   return r.text();
 }
 
-test('the preview equals what SessionStart injects; a smaller budget shrinks it live', async ({
+test('the preview equals what SessionStart injects; a smaller budget shrinks it as typed, before saving', async ({
   app,
   svc,
 }) => {
@@ -32,11 +32,23 @@ test('the preview equals what SessionStart injects; a smaller budget shrinks it 
     `${api.tokens.toLocaleString('en-US')} of 1,500 tokens`,
   );
 
+  // Before saving, the preview follows the form; SessionStart still gets the saved settings.
   await app.getByLabel('Token budget').fill('300');
   await app.getByLabel('Session summaries').fill('0');
+  await expect(app.getByLabel('Token count')).toContainText('of 300 tokens');
+  await expect(app.getByLabel('Token count')).toContainText('not saved yet');
+  const draft = contextPreviewSchema.parse(
+    (await s.api('GET', `/api/context/preview?project=${project}&tokenBudget=300&maxSummaries=0`)).json,
+  );
+  await expect(pre).toHaveText(draft.text);
+  expect(draft.text.length).toBeLessThan(want.length);
+  expect(await injected(s.base, s.token, project)).toBe(want);
+
   await app.getByRole('button', { name: 'Save context settings' }).click();
+  await expect(app.getByLabel('Token count')).not.toContainText('not saved yet');
   await expect(app.getByLabel('Token count')).toContainText('of 300 tokens');
   const small = await injected(s.base, s.token, project);
+  expect(small).toBe(draft.text);
   expect(small.length).toBeLessThan(want.length);
   await expect(pre).toHaveText(small);
   const after = contextPreviewSchema.parse(

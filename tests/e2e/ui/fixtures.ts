@@ -46,7 +46,27 @@ export const test = base.extend<{ app: Page; svc: Holder }, { services: Map<stri
 
 export { expect };
 
+/** The sections inside a view (Settings, Health), opened through their view. */
+const SECTION_OF: Record<string, string> = {
+  Privacy: 'Settings',
+  Provider: 'Settings',
+  Embeddings: 'Settings',
+  Context: 'Settings',
+  Sync: 'Settings',
+  Export: 'Settings',
+  App: 'Settings',
+  Status: 'Health',
+  Logs: 'Health',
+};
+
+/** Opens a view, or a section of one ("Privacy" opens Settings, then its Privacy section). */
 export async function openTab(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  const view = SECTION_OF[name];
+  if (view) await openTab(page, view);
+  const tab = (view ? page.getByRole('tablist', { name: `${view} sections` }) : page).getByRole('tab', {
+    name,
+    exact: true,
+  });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
 }

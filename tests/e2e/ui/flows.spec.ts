@@ -181,14 +181,17 @@ test('settings persist after a restart; the API key is never sent back', async (
   await expect(app.getByText('Saved.')).toBeVisible();
 
   await openTab(app, 'Provider');
-  await app.getByLabel('Daily token budget').fill('123000');
-  await app.getByLabel('Model').fill('claude-sonnet-4-5');
-  await app.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(app.getByText('Saved.')).toBeVisible();
+  // Rules only (no key yet): no model, no budget to set.
+  await expect(app.getByText(/no model runs and no tokens are spent/)).toBeVisible();
   const secret = 'sk-ant-e2e-0123456789abcdef';
   await app.getByLabel('API key').fill(secret);
   await app.getByRole('button', { name: 'Save key' }).click();
   await expect(app.getByText('key set', { exact: true })).toBeVisible();
+  // With the key the Anthropic API writes the memories: its Claude model and its budget.
+  await app.getByLabel('Daily token budget').fill('123000');
+  await app.getByLabel('Claude model').fill('claude-sonnet-4-5');
+  await app.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(app.getByText('Saved.')).toBeVisible();
 
   // Restart the service over the same data dir (new port, same token file).
   const dataDir = svc.current.dataDir;
@@ -204,7 +207,7 @@ test('settings persist after a restart; the API key is never sent back', async (
   await expect(app.getByRole('switch', { name: /Redact API keys/ })).not.toBeChecked();
   await openTab(app, 'Provider');
   await expect(app.getByLabel('Daily token budget')).toHaveValue('123000');
-  await expect(app.getByLabel('Model')).toHaveValue('claude-sonnet-4-5');
+  await expect(app.getByLabel('Claude model')).toHaveValue('claude-sonnet-4-5');
   await expect(app.getByText('key set', { exact: true })).toBeVisible();
   await expect(app.getByText('stored on this machine (never shown again)')).toBeVisible();
   await expect(app.getByLabel('Replace the key')).toHaveValue('');

@@ -85,6 +85,10 @@ test('Sessions: newest first, open one with summary, prompts, observations and s
   await expect(app.getByRole('heading', { name: 'Session state' })).toBeVisible();
   await expect(app.getByRole('heading', { name: /Files touched/ })).toBeVisible();
   await app.screenshot({ path: `${SHOTS}/session-detail.png`, fullPage: false });
+  // The story: each prompt with its outcome, runs of like steps folded into one line.
+  await app.getByRole('button', { name: 'Story', exact: true }).click();
+  await expect(app.getByRole('list', { name: 'Story' })).toBeInViewport();
+  await app.screenshot({ path: `${SHOTS}/session-story.png`, fullPage: false });
   // The state card is one click away, however long the story.
   await app.getByRole('button', { name: 'Files, tools, agents, errors' }).click();
   await expect(app.getByRole('heading', { name: 'Session state' })).toBeInViewport();
@@ -113,7 +117,7 @@ test('Privacy: explains <private> and shows the current lists', async ({ app }) 
 test('Provider: key state, model, budget and usage', async ({ app, svc }) => {
   await openTab(app, 'Provider');
   await expect(app.getByText('no key', { exact: true })).toBeVisible();
-  await expect(app.getByLabel('Model')).toHaveValue('claude-haiku-4-5');
+  await expect(app.getByText(/Rules only: no model runs/)).toBeVisible();
   const usage = await hasRoute(svc.current, '/api/usage?days=30');
   if (usage) await expect(app.getByText(/Today: /)).toBeVisible();
   else await expect(app.getByRole('alert').filter({ hasText: 'does not offer this yet' })).toBeVisible();

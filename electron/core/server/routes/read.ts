@@ -79,6 +79,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
           sessionListQuery,
           {
             project: query.get('project') || undefined,
+            q: query.get('q')?.trim() || undefined,
             limit: num(query.get('limit')),
             cursor: num(query.get('cursor')),
           },
@@ -87,6 +88,7 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         return {
           json: core.read.listSessions({
             ...(q.project ? { project: q.project } : {}),
+            ...(q.q ? { q: q.q } : {}),
             limit: q.limit ?? SESSIONS_LIMIT.default,
             ...(q.cursor ? { cursor: q.cursor } : {}),
           }),

@@ -28,7 +28,7 @@ export function ImportFolder({ last, onStarted }: { last: ImportRun | undefined;
       {empty && (
         <div className="warn-note" role="status">
           <p>
-            The last import found no Claude Code transcripts in <code>{empty.source}</code>.
+            The last import found no Claude Code transcripts in <code className="path">{empty.source}</code>.
           </p>
           <p className="small">{empty.note}</p>
           <p>If Claude Code keeps them elsewhere (another user, a synced folder), import that folder:</p>

@@ -41,9 +41,58 @@ describe('App navigation', () => {
     expect(selected('Projects')).toBe('true');
   });
 
+  it('one row of six views; settings and logs are sections with addresses of their own', async () => {
+    renderApp(fakeApi());
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Recent',
+      'Search',
+      'Sessions',
+      'Projects',
+      'Settings',
+      'Health',
+    ]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(location.hash).toBe('#privacy');
+    const sections = screen.getByRole('tablist', { name: 'Settings sections' });
+    expect(Array.from(sections.querySelectorAll('[role="tab"]')).map((t) => t.textContent)).toEqual([
+      'Privacy',
+      'Provider',
+      'Embeddings',
+      'Context',
+      'Sync',
+      'Export',
+      'App',
+    ]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Provider' }));
+    expect(location.hash).toBe('#provider');
+    await screen.findByRole('region', { name: 'Provider' });
+    goHash('logs');
+    await waitFor(() => expect(selected('Health')).toBe('true'));
+    expect(selected('Logs')).toBe('true');
+    // Back to Settings: the section shown there last.
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(selected('Provider')).toBe('true');
+    goHash('sync');
+    await screen.findByRole('region', { name: 'Sync' });
+    expect(selected('Settings')).toBe('true');
+  });
+
+  it('keeps the search query and the sessions filter when switching views and back', async () => {
+    renderApp(fakeApi());
+    fireEvent.click(screen.getByRole('tab', { name: 'Search' }));
+    fireEvent.change(await screen.findByLabelText('Search memories'), { target: { value: 'invoice' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Sessions' }));
+    fireEvent.change(await screen.findByLabelText('Filter sessions'), { target: { value: 'dark' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Recent' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Search' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Search memories')).value).toBe('invoice');
+    fireEvent.click(screen.getByRole('tab', { name: 'Sessions' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Filter sessions')).value).toBe('dark');
+  });
+
   it('"/" opens Search from any view, but is typed as text inside a text field', async () => {
     renderApp(fakeApi());
-    fireEvent.click(screen.getByRole('tab', { name: 'Privacy' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     const add = await screen.findByLabelText('Add to Excluded paths (globs)');
     fireEvent.keyDown(add, { key: '/' });
     expect(selected('Privacy')).toBe('true');
@@ -60,7 +109,7 @@ describe('App navigation', () => {
       asked.push(m);
       return answer;
     });
-    fireEvent.click(screen.getByRole('tab', { name: 'Privacy' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     const add = await screen.findByLabelText('Add to Excluded paths (globs)');
     fireEvent.change(add, { target: { value: '**/secret/**' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Add' })[0]!);

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionListItem } from '../../../../electron/shared/api';
 import { fakeApi, sessionFixture } from '../../test/fakeApi';
@@ -7,17 +8,21 @@ import { useSessionPages } from './api/useSessionPages';
 import { SessionList } from './components/SessionList';
 
 function List() {
-  const list = useSessionPages('');
-  return <SessionList project="" list={list} onOpen={() => {}} />;
+  const [filter, setFilter] = useState('');
+  const list = useSessionPages('', filter);
+  return <SessionList project="" list={list} filter={filter} onFilter={setFilter} onOpen={() => {}} />;
 }
 
 afterEach(cleanup);
 
-/** A service with `n` sessions, paged by id cursor as `GET /api/sessions` does. */
+/** A service with `n` sessions, filtered by `q` and paged by id cursor as `GET /api/sessions` does. */
 function paged(all: SessionListItem[]) {
   return fakeApi({
     listSessions: async (o = {}) => {
-      const rest = all.filter((s) => !o.cursor || s.id < o.cursor);
+      const q = o.q?.toLowerCase();
+      const rest = all.filter(
+        (s) => (!o.cursor || s.id < o.cursor) && (!q || (s.firstPrompt ?? '').toLowerCase().includes(q)),
+      );
       const limit = o.limit ?? 20;
       const items = rest.slice(0, limit);
       return { items, nextCursor: rest.length > limit ? items.at(-1)!.id : null };
@@ -41,17 +46,22 @@ describe('SessionList', () => {
     expect(within(list()).getAllByRole('listitem')).toHaveLength(3);
   });
 
-  it('filters by text, with the full title on hover', async () => {
-    const all = [
-      sessionFixture(2, { firstPrompt: 'fix the invoice rounding' }),
-      sessionFixture(1, { firstPrompt: 'add dark mode' }),
-    ];
-    renderWith(paged(all), <List />);
-    await screen.findByText('add dark mode');
+  it('filters through the service, past the loaded pages, with the full title on hover', async () => {
+    const all = Array.from({ length: 80 }, (_, i) =>
+      sessionFixture(80 - i, { firstPrompt: i === 79 ? 'fix the invoice rounding' : `add dark mode ${i}` }),
+    );
+    const api = paged(all);
+    renderWith(api, <List />);
+    await screen.findByText('add dark mode 0');
+    expect(screen.queryByText('fix the invoice rounding')).toBeNull(); // beyond the first page
     fireEvent.change(screen.getByLabelText('Filter sessions'), { target: { value: 'INVOICE' } });
+    await screen.findByText('fix the invoice rounding');
+    expect(api.calls.filter(([n]) => n === 'listSessions').at(-1)?.[1][0]).toMatchObject({ q: 'INVOICE' });
     expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list()).getByRole('button').getAttribute('title')).toBe('fix the invoice rounding');
     expect(within(list()).getByRole('button').querySelector('time')?.getAttribute('title')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Filter sessions'), { target: { value: 'nothing like it' } });
+    await screen.findByText('No session matches “nothing like it”.');
   });
 
   it('pages past 200 sessions', async () => {

@@ -6,6 +6,8 @@ import { shownFacts } from './api/facts';
 import { EditDiff, editChanges } from './components/EditDiff';
 import { editorUrl } from './components/FileLink';
 import { episodes } from './components/SessionStory';
+import { readable } from './api/readable';
+import { runLabel, runsOf, turnOutcome } from './api/steps';
 
 afterEach(cleanup);
 
@@ -72,6 +74,71 @@ describe('session story', () => {
         '3 tests failed',
       ]),
     ).toEqual(['command: npm test', '3 tests failed']);
+  });
+});
+
+describe('runs of like steps', () => {
+  const step = (
+    id: number,
+    toolName: string,
+    failed: boolean,
+    file: string | null,
+    extra: Partial<Observation> = {},
+  ) =>
+    ({
+      id,
+      toolName,
+      failed,
+      type: null,
+      subtitle: null,
+      filesRead: toolName === 'Read' && file ? [file] : [],
+      filesModified: toolName !== 'Read' && file ? [file] : [],
+      ...extra,
+    }) as Observation;
+
+  it('folds consecutive like steps and names them', () => {
+    const steps = [
+      ...Array.from({ length: 8 }, (_, i) => step(i, 'Read', true, `/a/m${i}.ex`)),
+      ...Array.from({ length: 7 }, (_, i) => step(10 + i, 'Edit', false, '/a/lib/session_live.ex')),
+      step(20, 'Edit', false, '/a/lib/other.ex'),
+      step(21, 'Read', false, '/a/x.ts'),
+      step(22, 'Read', false, '/a/y.ts'),
+      step(23, 'Read', false, '/a/z.ts'),
+      step(24, 'memtray:decision', false, null),
+      step(25, 'memtray:decision', false, null),
+    ];
+    const runs = runsOf(steps);
+    expect(runs.map((r) => r.steps.length)).toEqual([8, 7, 1, 3, 1, 1]);
+    expect(runLabel(runs[0]!)).toBe('8 reads failed');
+    expect(runLabel(runs[1]!)).toBe('7 edits to session_live.ex');
+    expect(runLabel(runs[3]!)).toBe('3 reads: x.ts, y.ts +1');
+  });
+
+  it("gives the turn's outcome from its episode, else from its steps", () => {
+    const calls = [
+      step(1, 'Edit', false, '/a/b.ts'),
+      step(2, 'Bash', false, null),
+      step(3, 'Bash', true, null),
+    ];
+    expect(turnOutcome(calls)).toEqual({ text: '1 file changed, 2 commands, 1 failed', failed: true });
+    const ep = step(4, 'memtray:episode', false, null, { subtitle: 'changed b.ts; tests passed' });
+    expect(turnOutcome([...calls, ep])?.text).toBe('changed b.ts; tests passed');
+    expect(turnOutcome([])).toBeNull();
+  });
+
+  it('says each line of an episode once', () => {
+    const r = readable({
+      title: 'Asked: make the live view reconnect',
+      subtitle: 'changed lib/live.ex. Ended: It reconnects now.',
+      narrative:
+        'Result: changed lib/live.ex\nAsked: make the live view reconnect\nEnded: It reconnects now.\nOutcome: 1 file changed',
+      facts: ['file: lib/live.ex', 'command: mix test', 'tests: passed', 'is_test: false'],
+      filesRead: [],
+      filesModified: ['/w/lib/live.ex'],
+    });
+    expect(r.subtitle).toBeNull();
+    expect(r.lines.map((l) => l.label)).toEqual(['Result', 'Ended', 'Outcome']);
+    expect(r.facts).toEqual(['command: mix test', 'tests: passed']);
   });
 });
 

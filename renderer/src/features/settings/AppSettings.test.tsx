@@ -12,7 +12,7 @@ const patches = (api: ReturnType<typeof fakeApi>) =>
 describe('AppSettingsCard', () => {
   it('checks the shortcut before saving, saves it, and removes it', async () => {
     const api = fakeApi();
-    renderWith(api, <AppSettingsCard />);
+    renderWith(api, <AppSettingsCard electron />);
     const box = await screen.findByLabelText('Global shortcut that opens Search');
     expect((box as HTMLInputElement).value).toBe('CommandOrControl+Alt+Shift+M');
     fireEvent.change(box, { target: { value: 'Ctrl+Banana' } });
@@ -30,5 +30,12 @@ describe('AppSettingsCard', () => {
       { ui: { shortcut: null } },
       { ui: { editor: 'cursor' } },
     ]);
+  });
+
+  it('in the browser shows the editor only: the global shortcut is an Electron setting', async () => {
+    renderWith(fakeApi(), <AppSettingsCard electron={false} />);
+    await screen.findByLabelText('Open file paths in');
+    expect(screen.queryByLabelText('Global shortcut that opens Search')).toBeNull();
+    expect(document.body.textContent).not.toContain('shortcut');
   });
 });

@@ -1,12 +1,22 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { ContextDraft } from '../../../../../electron/shared/contract/context';
 import type { ContextPreview } from '../../../../../electron/shared/contract/context';
 import { useApi } from '../../../api/context';
 import { SaveBar } from '../../../components/SaveBar';
 import { useSave } from '../../../components/useSave';
 import { useUnsaved } from '../../nav/guard';
 
-/** The context settings (token budget, how many summaries), saved with one `PUT /api/settings`. */
-export function ContextSettings({ current }: { current: ContextPreview['settings'] }) {
+/**
+ * The context settings (token budget, how many summaries), saved with one `PUT /api/settings`;
+ * `onDraft` hears valid values not saved yet (null when the form equals what is saved).
+ */
+export function ContextSettings({
+  current,
+  onDraft,
+}: {
+  current: ContextPreview['settings'];
+  onDraft?: (d: ContextDraft | null) => void;
+}) {
   const api = useApi();
   const ids = useId();
   const save = useSave();
@@ -23,6 +33,12 @@ export function ContextSettings({ current }: { current: ContextPreview['settings
   const valid = Number.isInteger(b) && b >= 100 && b <= 50_000 && Number.isInteger(m) && m >= 0 && m <= 50;
   const dirty = b !== current.tokenBudget || m !== current.maxSummaries;
   useUnsaved('context', dirty, 'The context settings have unsaved changes. Leave and drop them?');
+  const draftKey = valid && dirty ? `${b}|${m}` : '';
+  useEffect(() => {
+    onDraft?.(draftKey ? { tokenBudget: b, maxSummaries: m } : null);
+    // Only a new draft is news (b and m are part of draftKey).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draftKey, onDraft]);
   return (
     <form
       className="card form"
@@ -32,8 +48,8 @@ export function ContextSettings({ current }: { current: ContextPreview['settings
       }}
     >
       <div className="row">
-        <label htmlFor={`${ids}-b`}>
-          Token budget
+        <label htmlFor={`${ids}-b`} className="field">
+          <span>Token budget</span>
           <input
             id={`${ids}-b`}
             type="number"
@@ -47,8 +63,8 @@ export function ContextSettings({ current }: { current: ContextPreview['settings
             }}
           />
         </label>
-        <label htmlFor={`${ids}-s`}>
-          Session summaries
+        <label htmlFor={`${ids}-s`} className="field">
+          <span>Session summaries</span>
           <input
             id={`${ids}-s`}
             type="number"

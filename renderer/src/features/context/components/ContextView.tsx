@@ -1,9 +1,14 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ContextDraft } from '../../../../../electron/shared/contract/context';
+import { useDebounced } from '../../../components/useDebounced';
 import { useApi } from '../../../api/context';
 import { useResource } from '../../../api/resource';
 import { Empty, ErrorBox, Loading, Progress } from '../../../components/ui';
 import { num } from '../../../format';
 import { ContextSettings } from './ContextSettings';
+
+const unsaved = (p: { settings: ContextDraft; built: ContextDraft }): boolean =>
+  p.settings.tokenBudget !== p.built.tokenBudget || p.settings.maxSummaries !== p.built.maxSummaries;
 
 /**
  * "What Claude will see": the exact SessionStart context for a chosen project (the text
@@ -24,8 +29,11 @@ export function ContextView() {
     (a, b) => (b.lastActivityAt ?? b.createdAt) - (a.lastActivityAt ?? a.createdAt),
   );
   const project = chosen || items[0]?.name || '';
+  // The form's values before they are saved: the preview follows them as they are typed.
+  const [draft, setDraft] = useState<ContextDraft | null>(null);
+  const asked = useDebounced(draft, 250);
   const preview = useResource(
-    () => (project ? api.previewContext(project) : Promise.resolve(null)),
+    () => (project ? api.previewContext(project, ...(asked ? [asked] : [])) : Promise.resolve(null)),
     `preview|${project}`,
     (ev) =>
       ev.name === 'settings' ||
@@ -35,6 +43,14 @@ export function ContextView() {
     1000,
   );
   const p = preview.data;
+  const reloadPreview = preview.reload;
+  const askedKey = JSON.stringify(asked);
+  const shownFor = useRef(askedKey);
+  useEffect(() => {
+    if (askedKey === shownFor.current) return;
+    shownFor.current = askedKey;
+    reloadPreview();
+  }, [askedKey, reloadPreview]);
   return (
     <section className="view" aria-label="What Claude will see">
       <div className="card explain">
@@ -65,12 +81,13 @@ export function ContextView() {
       {project && !p && preview.loading && <Loading />}
       {p && (
         <>
-          <ContextSettings current={p.settings} />
+          <ContextSettings current={p.settings} onDraft={setDraft} />
           <div className="card">
             <p className="meta" aria-label="Token count">
-              <b>{num(p.tokens)}</b> of {num(p.settings.tokenBudget)} tokens (MemTray's estimate)
+              <b>{num(p.tokens)}</b> of {num(p.built.tokenBudget)} tokens (MemTray's estimate)
+              {unsaved(p) && ' — a preview of the settings not saved yet'}
             </p>
-            <Progress value={p.tokens} max={p.settings.tokenBudget} label="Tokens used of the budget" />
+            <Progress value={p.tokens} max={p.built.tokenBudget} label="Tokens used of the budget" />
             {p.reason ? (
               <p className="warn-note">Nothing is injected: {p.reason}.</p>
             ) : (

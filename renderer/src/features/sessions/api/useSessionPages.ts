@@ -5,14 +5,19 @@ import { useResource } from '../../../api/resource';
 
 const PAGE = 50;
 
-/** Sessions newest first: the first page live, older pages by cursor (no 200 cap). */
+/**
+ * Sessions newest first: the first page live, older pages by cursor (no 200 cap); `q` is matched by
+ * the service against every session, not only the loaded ones.
+ */
 export type SessionPages = ReturnType<typeof useSessionPages>;
 
-export function useSessionPages(project: string) {
+export function useSessionPages(project: string, q = '') {
   const api = useApi();
+  const query = { ...(project ? { project } : {}), ...(q.trim() ? { q: q.trim() } : {}) };
+  const key = `${project}|${q.trim()}`;
   const first = useResource(
-    () => api.listSessions({ ...(project ? { project } : {}), limit: PAGE }),
-    `sessions|${project}`,
+    () => api.listSessions({ ...query, limit: PAGE }),
+    `sessions|${key}`,
     (ev) => ev.name === 'session' || ev.name === 'summary' || ev.name === 'observation',
     400,
   );
@@ -20,15 +25,15 @@ export function useSessionPages(project: string) {
     null,
   );
   const [busy, setBusy] = useState(false);
-  const mine = older && older.key === project ? older : null;
+  const mine = older && older.key === key ? older : null;
   const next = mine ? mine.next : (first.data?.nextCursor ?? null);
   const more = (): void => {
     if (next === null || busy) return;
     setBusy(true);
-    api.listSessions({ ...(project ? { project } : {}), limit: PAGE, cursor: next }).then(
+    api.listSessions({ ...query, limit: PAGE, cursor: next }).then(
       (p) => {
         setBusy(false);
-        setOlder({ key: project, items: [...(mine?.items ?? []), ...p.items], next: p.nextCursor });
+        setOlder({ key, items: [...(mine?.items ?? []), ...p.items], next: p.nextCursor });
       },
       () => setBusy(false),
     );
@@ -43,12 +48,3 @@ export function useSessionPages(project: string) {
 /** A session with no prompt, no observation and no summary: only its SessionStart was seen. */
 export const isEmptySession = (s: SessionListItem): boolean =>
   s.observationCount === 0 && s.firstPrompt === null && s.summaryRequest === null;
-
-/** Case-insensitive match on title, prompt, project and session id. */
-export function matchesFilter(s: SessionListItem, filter: string): boolean {
-  const f = filter.trim().toLowerCase();
-  if (f === '') return true;
-  return [s.summaryRequest, s.firstPrompt, s.project, s.claudeSessionId, s.cwd]
-    .filter((x): x is string => typeof x === 'string')
-    .some((x) => x.toLowerCase().includes(f));
-}

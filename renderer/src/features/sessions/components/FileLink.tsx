@@ -21,10 +21,10 @@ export function FileLink({ path }: { path: string }) {
     1000,
   );
   const url = editorUrl(path, settings.data?.ui?.editor ?? 'none');
-  if (!url) return <code>{path}</code>;
+  if (!url) return <code className="path">{path}</code>;
   return (
     <a href={url} target="_blank" rel="noreferrer" title={`Open in ${settings.data?.ui?.editor ?? 'editor'}`}>
-      <code>{path}</code>
+      <code className="path">{path}</code>
     </a>
   );
 }

@@ -1,27 +1,30 @@
 import { useId, useState } from 'react';
 import { Empty, ErrorBox, Loading } from '../../../components/ui';
 import { plural } from '../../../format';
-import { isEmptySession, matchesFilter, type SessionPages } from '../api/useSessionPages';
+import { isEmptySession, type SessionPages } from '../api/useSessionPages';
 import { SessionCard } from './SessionCard';
 
 /**
- * The sessions list: a text filter, sessions that only ever started (no prompt, no observation)
- * folded away, and paging as far back as there are sessions.
+ * The sessions list: a text filter (the service looks through every session), sessions that only
+ * ever started (no prompt, no observation) folded away, and paging as far back as there are sessions.
  */
 export function SessionList({
   project,
   list,
+  filter,
+  onFilter,
   onOpen,
 }: {
   project: string;
   /** Owned by the view, so the loaded pages survive opening a session (scroll comes back). */
   list: SessionPages;
+  filter: string;
+  onFilter: (f: string) => void;
   onOpen: (id: number) => void;
 }) {
   const ids = useId();
-  const [filter, setFilter] = useState('');
   const [showEmpty, setShowEmpty] = useState(false);
-  const matching = list.items.filter((s) => matchesFilter(s, filter));
+  const matching = list.items;
   const empty = matching.filter(isEmptySession);
   const shown = showEmpty ? matching : matching.filter((s) => !isEmptySession(s));
   return (
@@ -34,11 +37,11 @@ export function SessionList({
         type="search"
         value={filter}
         placeholder="Filter sessions…"
-        onChange={(e) => setFilter(e.target.value)}
+        onChange={(e) => onFilter(e.target.value)}
       />
       {list.error !== undefined && <ErrorBox error={list.error} onRetry={list.reload} />}
       {!list.data && list.loading && <Loading />}
-      {list.data && list.items.length === 0 && (
+      {list.data && list.items.length === 0 && !filter.trim() && (
         <Empty title={project ? `No sessions in ${project} yet` : 'No sessions yet'}>
           <p>
             Sessions appear here as soon as Claude Code runs with MemTray's hooks. Open <b>Health</b> to
@@ -46,9 +49,9 @@ export function SessionList({
           </p>
         </Empty>
       )}
-      {list.items.length > 0 && matching.length === 0 && (
+      {list.data && list.items.length === 0 && filter.trim() !== '' && (
         <p className="muted">
-          No loaded session matches “{filter}”{list.more ? ': load older sessions to look further.' : '.'}
+          No session {project ? `in ${project} ` : ''}matches “{filter.trim()}”.
         </p>
       )}
       {shown.length > 0 && (

@@ -1,7 +1,8 @@
 import type { Observation, Prompt } from '../../../../../electron/shared/api';
 import { Chip } from '../../../components/ui';
-import { observationTitle } from '../../../views/ObservationDetail';
+import { observationTitle, sourceLabel } from '../../../views/ObservationDetail';
 import { isoTime, safeDate } from '../../../../../electron/shared/time';
+import { isMemoryRow, runLabel, runsOf, turnOutcome, type Run } from '../api/steps';
 
 export interface Episode {
   prompt: Prompt | null;
@@ -28,7 +29,105 @@ export function episodes(prompts: Prompt[], observations: Observation[]): Episod
 const clock = (ms: number): string =>
   safeDate(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
-/** The session as a story: each prompt with its time, then what Claude did for it, in order. */
+/** A turn with more runs than this shows its steps folded; its outcome stays in view. */
+const OPEN_UP_TO = 6;
+
+type Open = ((id: number) => void) | undefined;
+
+function StepLine({ o, onOpen }: { o: Observation; onOpen: Open }) {
+  return (
+    <>
+      <time className="meta" dateTime={isoTime(o.createdAt)}>
+        {clock(o.createdAt)}
+      </time>{' '}
+      <Chip tone={o.failed ? 'bad' : undefined}>{o.type ?? sourceLabel(o.toolName)}</Chip>{' '}
+      {onOpen ? (
+        <button type="button" className="link" onClick={() => onOpen(o.id)}>
+          {observationTitle(o)}
+        </button>
+      ) : (
+        <span>{observationTitle(o)}</span>
+      )}
+    </>
+  );
+}
+
+/** One step as it is; a run of like steps as one line that opens onto them. */
+function RunItem({ run, onOpen }: { run: Run; onOpen: Open }) {
+  const first = run.steps[0]!;
+  if (run.steps.length === 1)
+    return (
+      <li>
+        <StepLine o={first} onOpen={onOpen} />
+      </li>
+    );
+  return (
+    <li className="run">
+      <details>
+        <summary>
+          <time className="meta" dateTime={isoTime(first.createdAt)}>
+            {clock(first.createdAt)}
+          </time>{' '}
+          <Chip tone={first.failed ? 'bad' : undefined}>× {run.steps.length}</Chip> {runLabel(run)}
+        </summary>
+        <ul className="observations">
+          {run.steps.map((o) => (
+            <li key={o.id}>
+              <StepLine o={o} onOpen={onOpen} />
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
+function Steps({ observations, onOpen }: { observations: Observation[]; onOpen: Open }) {
+  const steps = observations.filter((o) => o.toolName !== 'memtray:episode');
+  if (steps.length === 0) return <p className="muted small">No tool calls for this prompt.</p>;
+  const runs = runsOf(steps);
+  const list = (
+    <ul className="observations">
+      {runs.map((r) => (
+        <RunItem key={r.steps[0]!.id} run={r} onOpen={onOpen} />
+      ))}
+    </ul>
+  );
+  if (runs.length <= OPEN_UP_TO) return list;
+  const calls = steps.filter((o) => !isMemoryRow(o)).length;
+  return (
+    <details className="steps">
+      <summary className="meta">
+        {calls} steps in {runs.length} groups
+      </summary>
+      {list}
+    </details>
+  );
+}
+
+/** The turn's outcome, always in view; the episode it comes from opens on a click. */
+function Outcome({ observations, onOpen }: { observations: Observation[]; onOpen: Open }) {
+  const out = turnOutcome(observations);
+  if (!out) return null;
+  const episode = observations.find((o) => o.toolName === 'memtray:episode');
+  return (
+    <p className="outcome small">
+      <Chip tone={out.failed ? 'warn' : 'ok'}>outcome</Chip>{' '}
+      {episode && onOpen ? (
+        <button type="button" className="link" onClick={() => onOpen(episode.id)}>
+          {out.text}
+        </button>
+      ) : (
+        <span>{out.text}</span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The session as a story: each prompt with its time and outcome, then what was done for it, runs of
+ * like steps folded into one line.
+ */
 export function SessionStory({
   prompts,
   observations,
@@ -57,27 +156,8 @@ export function SessionStory({
               <p className="muted small">Before the first prompt</p>
             )}
           </div>
-          {e.observations.length > 0 ? (
-            <ul className="observations">
-              {e.observations.map((o) => (
-                <li key={o.id}>
-                  <time className="meta" dateTime={isoTime(o.createdAt)}>
-                    {clock(o.createdAt)}
-                  </time>{' '}
-                  <Chip tone={o.failed ? 'bad' : undefined}>{o.type ?? o.toolName}</Chip>{' '}
-                  {onOpenObservation ? (
-                    <button type="button" className="link" onClick={() => onOpenObservation(o.id)}>
-                      {observationTitle(o)}
-                    </button>
-                  ) : (
-                    <span>{observationTitle(o)}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted small">No tool calls for this prompt.</p>
-          )}
+          <Outcome observations={e.observations} onOpen={onOpenObservation} />
+          <Steps observations={e.observations} onOpen={onOpenObservation} />
         </li>
       ))}
     </ol>

@@ -12,8 +12,80 @@ const EDITORS: Array<{ id: UiSettings['editor']; label: string }> = [
   { id: 'none', label: 'None: show paths as text' },
 ];
 
-/** The app's own settings: the global shortcut that opens Search (or none) and the editor for file links. */
-export function AppSettingsCard() {
+/** The Electron global shortcut: checked as typed, saved, removed or set to the default. */
+function ShortcutField(props: {
+  text: string;
+  shortcut: string | null;
+  problem: string | null;
+  canSave: boolean;
+  busy: boolean;
+  onEdit: (v: string) => void;
+  put: (patch: Partial<UiSettings>) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id}>Global shortcut that opens Search</label>
+      <div className="row">
+        <input
+          id={id}
+          value={props.text}
+          spellCheck={false}
+          placeholder="none"
+          aria-invalid={props.problem !== null}
+          onChange={(e) => props.onEdit(e.target.value)}
+        />
+        <button
+          type="button"
+          className="primary"
+          disabled={!props.canSave}
+          onClick={() => props.put({ shortcut: props.text.trim() === '' ? null : props.text.trim() })}
+        >
+          Save shortcut
+        </button>
+      </div>
+      {props.problem && (
+        <p className="error" role="alert">
+          {props.problem}
+        </p>
+      )}
+      <p className="meta">
+        {props.shortcut ? (
+          <>
+            Now <kbd>{props.shortcut}</kbd>.{' '}
+            <button
+              type="button"
+              className="link"
+              disabled={props.busy}
+              onClick={() => props.put({ shortcut: null })}
+            >
+              Remove the shortcut
+            </button>
+          </>
+        ) : (
+          <>
+            No global shortcut.{' '}
+            <button
+              type="button"
+              className="link"
+              disabled={props.busy}
+              onClick={() => props.put({ shortcut: DEFAULT_SHORTCUT })}
+            >
+              Use {DEFAULT_SHORTCUT}
+            </button>
+          </>
+        )}{' '}
+        Electron syntax: modifiers (CommandOrControl, Alt, Shift, Super) and one key.
+      </p>
+    </>
+  );
+}
+
+/**
+ * The app's own settings: the editor for file links and, in the Electron app (where it does
+ * something), the global shortcut that opens Search (or none).
+ */
+export function AppSettingsCard({ electron = Boolean(window.memtray) }: { electron?: boolean }) {
   const api = useApi();
   const ids = useId();
   const settings = useResource(
@@ -37,62 +109,21 @@ export function AppSettingsCard() {
     save.run(() => api.updateSettings({ ui: patch }).then(settings.reload));
   return (
     <div className="card form">
-      <h3>Shortcut and editor</h3>
-      <label htmlFor={`${ids}-sc`}>Global shortcut that opens Search</label>
-      <div className="row">
-        <input
-          id={`${ids}-sc`}
-          value={text}
-          spellCheck={false}
-          placeholder="none"
-          aria-invalid={problem !== null}
-          onChange={(e) => {
+      <h3>{electron ? 'Shortcut and editor' : 'Editor'}</h3>
+      {electron && (
+        <ShortcutField
+          text={text}
+          shortcut={ui.shortcut}
+          problem={problem}
+          canSave={draft !== null && problem === null && !save.busy}
+          busy={save.busy}
+          onEdit={(v) => {
             save.reset();
-            setDraft(e.target.value);
+            setDraft(v);
           }}
+          put={put}
         />
-        <button
-          type="button"
-          className="primary"
-          disabled={draft === null || problem !== null || save.busy}
-          onClick={() => put({ shortcut: text.trim() === '' ? null : text.trim() })}
-        >
-          Save shortcut
-        </button>
-      </div>
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
       )}
-      <p className="meta">
-        {ui.shortcut ? (
-          <>
-            Now <kbd>{ui.shortcut}</kbd>.{' '}
-            <button
-              type="button"
-              className="link"
-              disabled={save.busy}
-              onClick={() => put({ shortcut: null })}
-            >
-              Remove the shortcut
-            </button>
-          </>
-        ) : (
-          <>
-            No global shortcut.{' '}
-            <button
-              type="button"
-              className="link"
-              disabled={save.busy}
-              onClick={() => put({ shortcut: DEFAULT_SHORTCUT })}
-            >
-              Use {DEFAULT_SHORTCUT}
-            </button>
-          </>
-        )}{' '}
-        Electron syntax: modifiers (CommandOrControl, Alt, Shift, Super) and one key.
-      </p>
       <label htmlFor={`${ids}-ed`}>Open file paths in</label>
       <select
         id={`${ids}-ed`}
