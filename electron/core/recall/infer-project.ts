@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import { term } from './query.js';
 
 /** Rows of each word looked at (the newest), and the lead in summed log-lift a project needs. */
-const SAMPLE = 500;
+const SAMPLE = 200;
 const MARGIN = 2;
 /** How many rows' worth of the word's overall share each project's count starts from. */
 const MU = 10;

@@ -249,7 +249,9 @@ export class SearchEngine {
    * (infer-project.ts); `words`: the question's words as `rank` read them.
    */
   private inferred(words: string[]): string | undefined {
-    return inferProject((sql) => this.stmt(sql), this.sizes, words) ?? undefined;
+    // A word in thousands of rows says little of a project and costs the most to count.
+    const telling = words.filter((w) => !this.stages.isDense('observation', w));
+    return inferProject((sql) => this.stmt(sql), this.sizes, telling) ?? undefined;
   }
 
   /** In how many observations a word or one of its alternatives occurs (the most of them), to DENSE. */
