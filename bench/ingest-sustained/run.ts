@@ -13,7 +13,7 @@
  * exist, the load generator's own CPU per request, and from those the budget the end-to-end goal
  * leaves MemTray on this machine (`budgetAtGoal`: what it may spend per event at 0.5× the floor).
  *
- * Goals (issue 18): end-to-end ≥ 0.5× the floor, no window below half the run's median window
+ * Goals: end-to-end ≥ 0.5× the floor, no window below half the run's median window
  * rate, hook p99 ≤ 20 ms in every window, rows complete ≤ 2 s after the flood. Fresh data dir per
  * repetition, so no run flatters another.
  */

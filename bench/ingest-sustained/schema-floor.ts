@@ -1,5 +1,5 @@
 /**
- * bench/ingest-sustained/schema-floor: could any server keep MemTray's schema and meet issue 18's
+ * bench/ingest-sustained/schema-floor: could any server keep MemTray's schema and meet the end-to-end
  * end-to-end goal (rows searchable at ≥ 0.5× the empty server's rate) on this machine? Floods of
  * `--events` corpus PostToolUse hooks (8 keep-alive connections) against, alternated per
  * repetition:

@@ -1,5 +1,5 @@
 /**
- * Recall bench (issue #12): imports the recorded transcripts into a fresh data dir, asks every
+ * Recall bench: imports the recorded transcripts into a fresh data dir, asks every
  * question of `bench/recall/questions.json` through the search the popup and MCP use, and prints
  * JSON: hit@5 per category, per source and overall, digest tokens, and search latency.
  *

@@ -32,7 +32,7 @@ export interface CoreOptions {
   env?: NodeJS.ProcessEnv;
   /**
    * Default FULL: every commit (each group commit of acknowledged hooks) fsyncs the WAL, so a 2xx
-   * survives a power loss, not only a process crash (NORMAL). See docs/proof.md, Durability.
+   * survives a power loss, not only a process crash (NORMAL). See docs/explanation/durability.md.
    */
   synchronous?: 'NORMAL' | 'FULL';
   /** better-sqlite3 addon built for this runtime's ABI (the Electron app passes its own build). */

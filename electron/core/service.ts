@@ -106,7 +106,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
           ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
         });
   // A deletion is a privacy action: its pages (zeroed by secure_delete) are checkpointed into the
-  // database file at once, not when later writes add up (docs/proof.md, deletion).
+  // database file at once, not when later writes add up (docs/explanation/privacy-and-security.md, Forgetting).
   const unflush = [
     core.bus.on('session', (e) => {
       if (e.status === 'deleted') checkpointer?.flush();

@@ -1,5 +1,5 @@
 /**
- * Episodes and decisions lead with their answer (issue #12, round 2): the choice and its reason,
+ * Episodes and decisions lead with their answer: the choice and its reason,
  * the files changed, how the tests ended and with which error, within the first 200 characters;
  * a commit whose message mentions tests is no test run. From a small hand-made transcript.
  */

@@ -1,5 +1,5 @@
 /**
- * What a person would remember (issue #12 part 1), from the live hook path: the assistant's words,
+ * What a person would remember, from the live hook path: the assistant's words,
  * episodes, decisions and failure → fix pairs, as hooks and reconciliation deliver them.
  */
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * What a person would remember (issue #12 part 1): the assistant's words, episodes, decisions,
+ * What a person would remember: the assistant's words, episodes, decisions,
  * compaction summaries and failure → fix pairs, from a real import of the corpus and of a
  * hand-made transcript (the live hook path: recall-capture-live.test.ts).
  */

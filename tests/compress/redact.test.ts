@@ -80,7 +80,7 @@ describe('secret redaction', () => {
       'token=getAccessTokenFromHeader',
       'secret: HTMLElementTagNameMap',
       'cache key-value store, en-us locale',
-      // the span rules added for issue 16 (env names, Basic/Bearer, CLI options, mysql/curl/sshpass)
+      // the span rules (env names, Basic/Bearer, CLI options, mysql/curl/sshpass)
       '--- PASS: TestParseConfig (0.00s)',
       'if (PASSWORD === undefined) throw new Error("missing")',
       'MAX_TOKENS=4096 MIN_TOKEN_COUNT=3',

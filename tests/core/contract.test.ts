@@ -45,7 +45,7 @@ describe('API contract', () => {
     t = await startTestService({
       plugins: [
         ...featurePlugins(),
-        // The drift of issue 15: the core's QueueCounts without `oldestPendingAgeMs`.
+        // A drift once seen: the core's QueueCounts without `oldestPendingAgeMs`.
         drifting((s) => delete (s.queue as Record<string, unknown>).oldestPendingAgeMs),
       ],
     });

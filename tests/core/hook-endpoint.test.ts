@@ -1,5 +1,5 @@
 /**
- * One hook endpoint (issue 15): Claude Code's HTTP hooks and the command hook both post to
+ * One hook endpoint: Claude Code's HTTP hooks and the command hook both post to
  * `POST /api/hooks/:event`, journaled; the command hook's event id makes a post that timed out
  * after its commit, then spooled, count once. The old command-hook path is the same handler.
  */

@@ -1,7 +1,7 @@
 /**
  * `memtray serve` starts with V8's young generation held at its initial size (bin/memtray.mjs) and
  * lets it grow once it listens (util/heap.ts): start-up's allocations live on, so a young generation
- * grown for them only stayed resident (issue 18: 8-9 MiB of the service 2 s after start). A probe
+ * grown for them only stayed resident (8-9 MiB of the service 2 s after start). A probe
  * preloaded into the real process writes the young generation's size to a file on SIGUSR2. The
  * baseline is a service whose growth factor the user set on Node's command line (V8's default), which
  * the launcher leaves alone; V8's initial sizes differ between Node versions, so only the two compare.

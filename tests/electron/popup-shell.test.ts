@@ -1,5 +1,5 @@
 /**
- * Issue 14's shell fixes through their Electron-free ports: the popup/tray click race (a short blur
+ * The shell's fixes through their Electron-free ports: the popup/tray click race (a short blur
  * delay cancelled by the tray click), Esc/close hides, the global shortcut (free default,
  * configurable, removable), the template icon, the background per theme, the API-key warning.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 through the controller against the real service: a key the provider rejects turns the
+ * The tray's key state through the controller against the real service: a key the provider rejects turns the
  * tray to its warning state; the global shortcut follows `ui.shortcut` (re-bound, removed), with the
  * menu's accelerator hint following too.
  */

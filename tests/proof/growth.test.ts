@@ -12,7 +12,7 @@ import { loadHookTimeline } from '../helpers/corpus.js';
 import { prng, pick } from '../helpers/proof.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 
-/** The stated bound: a week of heavy use with `retention.rawDays = 2` (see docs/proof.md). */
+/** The stated bound: a week of heavy use with `retention.rawDays = 2` (docs/explanation/performance.md). */
 export const WEEK_BUDGET_BYTES = 64 * 1024 * 1024;
 const WEEK = {
   days: 7,

@@ -1,5 +1,5 @@
 /**
- * Hardening proof (issue 16, items 14, 15, 16 and the in-process half of 1): text is well-formed
+ * Hardening proof: text is well-formed
  * UTF-8 on every ingest path, a malformed percent-encoding is a 400 without an ERROR line, one size
  * limit holds for every path (live, spool, transcript), and the transcript reader accepts only
  * regular files, bounds file size and line length, and reports what it refused.

@@ -1,5 +1,5 @@
 /**
- * The command hook under hostile conditions (issue 16, items 5 and 10), for the Node bundle and the
+ * The command hook under hostile conditions, for the Node bundle and the
  * compiled binary: endless stdin (`yes |`) and a stdin that never closes end with exit 0 and bounded
  * memory; a stale `server.json` whose port now belongs to another program never gets the token or the
  * payload (the event is spooled instead), while the real service still gets it.

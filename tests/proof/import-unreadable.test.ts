@@ -1,6 +1,6 @@
 /**
  * A history import over a tree with one unreadable folder imports everything else and counts the
- * folder it skipped (issue 16, item 12). The tests run as root, where mode 000 does not deny reads:
+ * folder it skipped. The tests run as root, where mode 000 does not deny reads:
  * the real CLI runs under `setpriv` without CAP_DAC_OVERRIDE / CAP_DAC_READ_SEARCH, so the kernel
  * really refuses the `scandir` (EACCES), as it would for a normal user.
  */

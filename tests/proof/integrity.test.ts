@@ -1,5 +1,5 @@
 /**
- * A damaged database file is reported (issue 16, item 13): `/api/health/storage` used to say ok
+ * A damaged database file is reported: `/api/health/storage` used to say ok
  * while `PRAGMA integrity_check` reported damaged pages. The maintenance worker now runs
  * `quick_check` after start and after every maintenance run, and Health reports the damage with
  * what to do. The damage here is real: garbage written over one b-tree page of a copy of a database.

@@ -1,5 +1,5 @@
 /**
- * Maintenance never freezes the service (issue 16, item 4): retention over 30,000 old tool events
+ * Maintenance never freezes the service: retention over 30,000 old tool events
  * plus giving the space back used to run on the event loop (4.2 s), so hooks posted meanwhile
  * missed Claude Code's 2 s hook timeout. It now runs on a worker thread with its own connection, in
  * short transactions: every hook posted during the run is answered within the hook's timeout.

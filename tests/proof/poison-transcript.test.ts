@@ -1,5 +1,5 @@
 /**
- * Poison pills (issue 16, item 1) against a real `memtray serve`: a session whose transcript_path is
+ * Poison pills against a real `memtray serve`: a session whose transcript_path is
  * /dev/zero or a FIFO. The service stays up, quarantines the transcript (listed in Health), never
  * reads it again after a restart, and SIGTERM still stops it.
  */

@@ -1,5 +1,5 @@
 /**
- * The serve lock (issue 16, item 9): one service per data dir, decided by an OS lock, not by
+ * The serve lock: one service per data dir, decided by an OS lock, not by
  * `server.json`. A stale `server.json` naming any live process never blocks start-up; two services
  * started at once never both serve; a service killed with SIGKILL leaves nothing that blocks the next.
  */

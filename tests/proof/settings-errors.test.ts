@@ -1,6 +1,6 @@
 /**
  * Errors about a user's files name the problem and the file, never its content: a project's
- * `.claude/settings.local.json` may be a symlink to any file the service can read (issue 16, item 11).
+ * `.claude/settings.local.json` may be a symlink to any file the service can read.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * What a peer can and cannot do through the sync folder (docs/proof.md, Sync authors). Anyone who
+ * What a peer can and cannot do through the sync folder (docs/explanation/sync.md, Authors). Anyone who
  * can write to the folder can write segments with valid checksums: here such segments are written
  * by hand beside a real service, and the service's rows, its own segments and its status are read.
  */

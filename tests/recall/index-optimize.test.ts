@@ -1,6 +1,6 @@
 /**
  * The service merges its fragmented search indexes into one segment each, in maintenance, in short
- * steps (issue 18: "if merging the index is the way, the service does it itself, off the event
+ * steps ("if merging the index is the way, the service does it itself, off the event
  * loop, without blocking ingest"). Real SQLite files; the last test goes through the real service,
  * `POST /api/maintenance/run` and the maintenance worker thread.
  */

@@ -1,4 +1,4 @@
-/** HTTP routes of the capture plugin (contracts in docs/capture.md). */
+/** HTTP routes of the capture plugin (docs/reference/http-api.md). */
 import {
   hooksInstallRequest,
   hookScope,

@@ -1,6 +1,6 @@
 /**
  * `memtray export [--project P] [--since DATE] [--format jsonl|markdown] [--out FILE]` and the
- * archive half of `memtray import --archive FILE` (see sync/archive.ts, docs/sync.md). Both read
+ * archive half of `memtray import --archive FILE` (see sync/archive.ts, docs/explanation/sync.md). Both read
  * the data dir's database directly (WAL: safe beside a running service).
  */
 import { writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** `memtray hooks install|uninstall|status`: Claude Code hook settings (see docs/capture.md). */
+/** `memtray hooks install|uninstall|status`: Claude Code hook settings (see docs/explanation/capture.md). */
 import { parseArgs } from 'node:util';
 import { ensureDataDir, loadOrCreateToken, resolveDataDir } from '../config/data-dir.js';
 import {
@@ -20,7 +20,7 @@ const USAGE = `Usage:
   memtray hooks install|uninstall|status --agent claude-code|codex|gemini|opencode|cursor|copilot|all
                         (default claude-code; all: every agent present here, the others skipped)
   memtray hooks install [--mode http|command] [--scope user|project] [--settings PATH] [--token-env] [--port N]
-                        [--url URL]   (http hooks post to URL, e.g. a desktop MemTray over ssh -R; see docs/sync.md)
+                        [--url URL]   (http hooks post to URL, e.g. a desktop MemTray over ssh -R; see docs/explanation/sync.md)
   memtray hooks uninstall [--scope user|project] [--settings PATH]
   memtray hooks status [--scope user|project] [--settings PATH] [--json]
 Common: [--data-dir DIR]`;

@@ -94,7 +94,7 @@ describe('background WAL checkpoints', () => {
     db.close();
   });
 
-  // Issue 18: passive checkpoints never let a WAL start over while writes keep coming, so under a
+  // Passive checkpoints never let a WAL start over while writes keep coming, so under a
   // flood it grew to the fallback threshold and the main connection checkpointed inside a COMMIT.
   it('restart the WAL under writes that never pause, long before the fallback', async () => {
     const { db, file } = open();
@@ -262,7 +262,7 @@ describe('background WAL checkpoints', () => {
     db.close();
   });
 
-  // Issue 18's bench flaw "service.stop() that sometimes never settles": the thread and the stop's
+  // A service.stop() that sometimes never settled: the thread and the stop's
   // timeout were unref'd, so a process with nothing else to keep it alive (a script awaiting
   // stop() at the top level, `memtray serve` after its server closed) ended before stop() settled:
   // exit code 13 for an ESM main, and the database never closed. A real Node process, on its own.

@@ -4,7 +4,7 @@
  * FTS5 writes each transaction's new terms as a new segment and merges segments as they pile up.
  * Left to itself ("automerge"), it does that merge work inside whichever COMMIT crosses its work
  * threshold: 64 leaf pages × the number of levels at once, 10–30 ms on the event loop under a
- * sustained flood, while the hooks committed just before wait for their answers (issue 18: the
+ * sustained flood, while the hooks committed just before wait for their answers (the
  * projector's commit p99 was 12 ms and its max 27 ms; without merging, 1.9 ms). Migration 0016
  * turns automerge off for the two observation indexes; the projector calls `step` between its
  * slices instead, each step about `budgetMs` of merge work, in its own turn of the event loop.

@@ -17,7 +17,7 @@ interface Data {
 const data = workerData as Data;
 const db = new Database(data.file, data.nativeBinding ? { nativeBinding: data.nativeBinding } : {});
 db.pragma('busy_timeout = 5000');
-// NORMAL: measured better than FULL here (bench/maintenance, docs/proof.md "Maintenance cost"): with
+// NORMAL: measured better than FULL here (bench/maintenance, docs/decisions/0001-fsync-before-acknowledging.md): with
 // FULL every batch holds the write lock through its own fsync. Its writes then get flushed by the
 // service's next commit (FULL) or a checkpoint; that cost is what the bench's p99 ratio shows.
 db.pragma('synchronous = NORMAL');

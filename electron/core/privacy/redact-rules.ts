@@ -4,7 +4,7 @@
  * sendgrid, shopify, stripe, github, gitlab, grafana, openai, anthropic, groq, huggingface, linear,
  * notion, 1password, database-connection-string, hashicorp-vault, vercel, databricks, docker,
  * figma, cloudflare, tailscale), transcribed as synchronous regexes because secretlint's engine is
- * async (see docs/compression.md for the measurement). Every pattern is linear: literal prefixes,
+ * async (docs/decisions/0006-own-redaction-rules.md has the measurement). Every pattern is linear: literal prefixes,
  * bounded quantifiers, no nested repetition.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * Export, import and sync as a service plugin: `/api/data/*` and `/api/sync*` routes, and the sync
- * engine, which runs only while `sync.folder` is set. Wired in `features.ts`. See docs/sync.md.
+ * engine, which runs only while `sync.folder` is set. Wired in `features.ts`. See docs/explanation/sync.md.
  */
 import type { Core } from '../core.js';
 import type { ServicePlugin } from '../server/service-plugin.js';

@@ -53,7 +53,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       },
     }),
     verbRoute(VERBS.decideSyncHold, {
-      // The user's decision on a peer's held deletions (docs/sync.md, Deletions).
+      // The user's decision on a peer's held deletions (docs/explanation/sync.md).
       handler: async ({ params, body }) => {
         const machine = validate(machineIdSchema, params.machine, 'machine');
         const { decision } = validate(holdDecision, body);

@@ -1,7 +1,7 @@
 /**
  * Export, import and sync: the record format shared by archives (`memtray export`) and sync
  * segments (`<folder>/memtray/<machine>/…`), and the HTTP shapes of `/api/export`, `/api/import`
- * and `/api/sync`. zod only: the renderer bundles this file. See docs/sync.md.
+ * and `/api/sync`. zod only: the renderer bundles this file. See docs/explanation/sync.md.
  */
 import { z } from 'zod';
 import { MAX_TIME } from '../time';
@@ -169,7 +169,7 @@ export const importReport = z.object({
   skipped: z.number().int().nonnegative(),
   deleted: z.number().int().nonnegative(),
   invalid: z.number().int().nonnegative(),
-  /** Records that would change a session their writer did not author (docs/sync.md, Authors). */
+  /** Records that would change a session their writer did not author (docs/explanation/sync.md, Authors). */
   refused: z.number().int().nonnegative(),
 });
 export type ImportReport = z.infer<typeof importReport>;

@@ -215,7 +215,7 @@ export const VERBS = {
   }),
   listImports: verb({ method: 'GET', path: '/api/capture/imports', args: none, response: importRunList }),
 
-  /** Export, import and sync (docs/sync.md). */
+  /** Export, import and sync (docs/explanation/sync.md). */
   getSync: verb({ method: 'GET', path: '/api/sync', args: none, response: syncStatus }),
   runSync: verb({ method: 'POST', path: '/api/sync/run', args: none, response: syncStatus }),
   /** Applies or rejects a peer's held deletions. */

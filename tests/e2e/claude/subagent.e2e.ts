@@ -1,5 +1,5 @@
 /**
- * Every event that carries state is installed (issue 15): with hooks written by `memtray hooks
+ * Every event that carries state is installed: with hooks written by `memtray hooks
  * install --scope project`, the real Claude Code CLI (2.1.197) runs a turn that delegates to an
  * Explore subagent; SubagentStart and SubagentStop reach MemTray in both modes, and the session
  * state lists the agent with its start and end.

@@ -1,4 +1,4 @@
-/** Issue 14, capture status everywhere: banner in every view, timed pause, the live skipped count. */
+/** Capture status everywhere: banner in every view, timed pause, the live skipped count. */
 import { expect, openTab, test } from './fixtures';
 
 type Projects = { items: Array<{ name: string; rootPath: string | null; skippedEvents: number }> };

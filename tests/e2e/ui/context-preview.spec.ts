@@ -1,4 +1,4 @@
-/** Issue 14, "What Claude will see": the preview is exactly `GET /api/context/inject`, settings editable. */
+/** "What Claude will see": the preview is exactly `GET /api/context/inject`, settings editable. */
 import { contextPreviewSchema } from '../../../electron/shared/contract/context';
 import { expect, openTab, test } from './fixtures';
 

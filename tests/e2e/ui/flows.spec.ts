@@ -1,4 +1,4 @@
-/** The user paths of issue 6, end to end: real browser, real `memtray serve`, real seeded corpus. */
+/** The user paths, end to end: real browser, real `memtray serve`, real seeded corpus. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_TRANSCRIPTS } from '../../helpers/corpus';
@@ -20,10 +20,7 @@ interface ProjectsPage {
 }
 
 test('search as you type, open a result with the keyboard, Esc back', async ({ app, svc }) => {
-  test.fixme(
-    !(await hasRoute(svc.current, '/api/search?q=x')),
-    'GET /api/search is not served yet (issue 5)',
-  );
+  test.fixme(!(await hasRoute(svc.current, '/api/search?q=x')), 'GET /api/search is not served yet');
   // The popup lands on Recent; Search is one keystroke away.
   await expect(app.getByRole('tab', { name: 'Recent' })).toHaveAttribute('aria-selected', 'true');
   await app.keyboard.press('/');
@@ -216,7 +213,7 @@ test('settings persist after a restart; the API key is never sent back', async (
 
 test('import past transcripts from Health and watch the run finish', async ({ app, svc }) => {
   const s = svc.current;
-  test.fixme(!(await hasRoute(s, '/api/capture/imports')), 'transcript import is not served yet (issue 3)');
+  test.fixme(!(await hasRoute(s, '/api/capture/imports')), 'transcript import is not served yet');
   // The service runs with a private HOME: put the recorded transcripts where Claude Code keeps them.
   // The recorded pricebook transcripts, under fresh session ids (the seed already holds those sessions).
   const root = join(s.dataDir, 'home', '.claude', 'projects', '-work-pricebook');
@@ -244,7 +241,7 @@ test('import past transcripts from Health and watch the run finish', async ({ ap
 
 test('install the Claude Code hooks in one click (into the private HOME)', async ({ app, svc }) => {
   const s = svc.current;
-  test.fixme(!(await hasRoute(s, '/api/capture/hooks')), 'hook install is not served yet (issue 3)');
+  test.fixme(!(await hasRoute(s, '/api/capture/hooks')), 'hook install is not served yet');
   await openTab(app, 'Health');
   await expect(app.getByText('not installed', { exact: true })).toBeVisible();
   await app.getByRole('button', { name: 'Install hooks' }).click();

@@ -1,4 +1,4 @@
-/** Issue 14, first run: an import that finds no ~/.claude/projects says so and takes another folder. */
+/** First run: an import that finds no ~/.claude/projects says so and takes another folder. */
 import { join } from 'node:path';
 import { FIXTURE_TRANSCRIPTS } from '../../helpers/corpus';
 import { expect, openTab, test } from './fixtures';

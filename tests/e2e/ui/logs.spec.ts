@@ -1,4 +1,4 @@
-/** Issue 14: the service log in the UI, filtered by level. */
+/** the service log in the UI, filtered by level. */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { logPageSchema } from '../../../electron/shared/contract/logs';

@@ -1,4 +1,4 @@
-/** Issue 14: "Test key" sends one cheap request through the service; a rejected key shows where the key is. */
+/** "Test key" sends one cheap request through the service; a rejected key shows where the key is. */
 import { MessagesApiServer } from '../../helpers/messages-api/server';
 import { expect, openTab, test } from './fixtures';
 

@@ -1,4 +1,4 @@
-/** Issue 14: the Recent landing view — a live feed in time order, per project, with the queue's activity. */
+/** the Recent landing view — a live feed in time order, per project, with the queue's activity. */
 import { recentPageSchema } from '../../../electron/shared/contract/recent';
 import { expect, openTab, test } from './fixtures';
 

@@ -1,4 +1,4 @@
-/** Issue 14: a session reads as a story — prompts with their tool calls and times, edits as diffs. */
+/** A session reads as a story — prompts with their tool calls and times, edits as diffs. */
 import { expect, openTab, test } from './fixtures';
 
 test('a live session: the prompt, then its Edit shown as a diff with an editor link', async ({

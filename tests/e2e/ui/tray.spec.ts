@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Broken today": hash navigation, recovery after a real service restart, keyboard and
+ * Hash navigation, recovery after a real service restart, keyboard and
  * scroll, the unsaved-changes guard — in Debian chromium at popup size against a real service.
  */
 import { expect, openTab, test } from './fixtures';

@@ -122,7 +122,7 @@ test('Provider: key state, model, budget and usage', async ({ app, svc }) => {
   if (usage) await expect(app.getByText(/Today: /)).toBeVisible();
   else await expect(app.getByRole('alert').filter({ hasText: 'does not offer this yet' })).toBeVisible();
   await app.screenshot({ path: `${SHOTS}/provider.png` });
-  test.fixme(!usage, 'GET /api/usage is not served yet (issue 4): the view shows its inline error');
+  test.fixme(!usage, 'GET /api/usage is not served yet: the view shows its inline error');
 });
 
 test('Health: service, queue, hooks and import', async ({ app, svc }) => {
@@ -139,10 +139,7 @@ test('Health: service, queue, hooks and import', async ({ app, svc }) => {
 });
 
 test('Search: results with highlighted hits, an observation opened (screenshots)', async ({ app, svc }) => {
-  test.fixme(
-    !(await hasRoute(svc.current, '/api/search?q=x')),
-    'GET /api/search is not served yet (issue 5)',
-  );
+  test.fixme(!(await hasRoute(svc.current, '/api/search?q=x')), 'GET /api/search is not served yet');
   await openTab(app, 'Search');
   const box = app.getByRole('combobox', { name: 'Search memories' });
   await box.fill('invoice');

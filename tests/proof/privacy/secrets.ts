@@ -102,7 +102,7 @@ const cases: Array<[string, string, ((s: string) => string)?]> = [
   ['newrelic-key', `NRAK-${up(27)}`],
   ['sentry-dsn', hex(32), (s) => `https://${s}@o${digits(6)}.ingest.sentry.io/${digits(7)}`],
   ['generic-high-entropy', `${an(44)}`, (s) => `token: ${s}`],
-  // Issue 16: formats that were stored in clear. Values short or plain enough that only the format
+  // Formats a generic rule would miss. Values short or plain enough that only the format
   // (not the high-entropy pass) can catch them.
   ['db-pass-env', `pw${an(8)}`, (s) => `DB_PASS=${s}`],
   ['db-pass-export', `pw${an(8)}`, (s) => `export MYSQL_ROOT_PASS=${s} && make`],
