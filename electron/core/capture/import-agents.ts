@@ -9,7 +9,7 @@
 import { homedir } from 'node:os';
 import type { AgentId } from '../../shared/contract/agents.js';
 import type { Core } from '../core.js';
-import { saveImportRun, type ImportProgress } from './importer.js';
+import { emptyProgress, saveImportRun, type ImportProgress } from './importer.js';
 import { codexHistory } from './import-codex.js';
 import { geminiHistory } from './import-gemini.js';
 import type { HistoryFile, HistorySession, HistorySource } from './import-history.js';
@@ -41,23 +41,6 @@ export interface AgentImportOptions {
 
 export function defaultHistoryRoots(source: HistorySource, home: string = homedir()): string[] {
   return [source.defaultRoot(home)];
-}
-
-function emptyProgress(runId: number): ImportProgress {
-  return {
-    runId,
-    status: 'running',
-    filesTotal: 0,
-    filesDone: 0,
-    sessions: 0,
-    prompts: 0,
-    toolCalls: 0,
-    skippedLines: 0,
-    tooLarge: 0,
-    quarantined: 0,
-    skippedDirs: 0,
-    note: null,
-  };
 }
 
 /** Runs an agent's history import into an existing `import_runs` row. Never throws. */

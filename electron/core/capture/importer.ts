@@ -82,6 +82,24 @@ export function createImportRun(core: Core, source: string): number {
 }
 
 /** Writes a run's progress to its `import_runs` row and announces it (bus `import`, `onProgress`). */
+/** A run's progress before anything was read. */
+export function emptyProgress(runId: number): ImportProgress {
+  return {
+    runId,
+    status: 'running',
+    filesTotal: 0,
+    filesDone: 0,
+    sessions: 0,
+    prompts: 0,
+    toolCalls: 0,
+    skippedLines: 0,
+    tooLarge: 0,
+    quarantined: 0,
+    skippedDirs: 0,
+    note: null,
+  };
+}
+
 export function saveImportRun(
   core: Core,
   p: ImportProgress,
@@ -116,20 +134,7 @@ export async function runImport(
   runId: number,
   opts: ImportOptions = {},
 ): Promise<ImportProgress> {
-  const p: ImportProgress = {
-    runId,
-    status: 'running',
-    filesTotal: 0,
-    filesDone: 0,
-    sessions: 0,
-    prompts: 0,
-    toolCalls: 0,
-    skippedLines: 0,
-    tooLarge: 0,
-    quarantined: 0,
-    skippedDirs: 0,
-    note: null,
-  };
+  const p = emptyProgress(runId);
   const q = new Quarantine(core.sqlite, core.clock, core.logger);
   const save = (error: string | null = null): void => saveImportRun(core, p, error, opts.onProgress);
   let roots: string[] = [];
