@@ -17,7 +17,7 @@ import {
   expectSeenByOthers,
   memtrayHooks,
   runAgent,
-  startRig,
+  startRigWithModel,
   until,
   type Rig,
 } from './rig.js';
@@ -56,13 +56,7 @@ describe('real Codex CLI', () => {
   });
 
   async function setup(): Promise<{ r: Rig; model: ScriptedModelServer }> {
-    const r = await startRig('billing-api');
-    const model = new ScriptedModelServer(responsesProtocol);
-    await model.start();
-    open.push(
-      () => model.stop(),
-      () => r.t.stop(),
-    );
+    const { r, model } = await startRigWithModel('billing-api', responsesProtocol, open);
     writeCodexConfig(r, model);
     return { r, model };
   }

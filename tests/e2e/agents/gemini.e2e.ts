@@ -19,7 +19,7 @@ import {
   memtrayHooks,
   memtrayJson,
   runAgent,
-  startRig,
+  startRigWithModel,
   until,
   type Rig,
 } from './rig.js';
@@ -49,13 +49,7 @@ describe('real Gemini CLI', () => {
   });
 
   async function setup(): Promise<{ r: Rig; model: ScriptedModelServer }> {
-    const r = await startRig('ledger-service');
-    const model = new ScriptedModelServer(geminiProtocol);
-    await model.start();
-    open.push(
-      () => model.stop(),
-      () => r.t.stop(),
-    );
+    const { r, model } = await startRigWithModel('ledger-service', geminiProtocol, open);
     writeGeminiSettings(r);
     return { r, model };
   }

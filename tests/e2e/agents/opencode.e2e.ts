@@ -19,7 +19,7 @@ import {
   memtrayHooks,
   memtrayJson,
   runAgent,
-  startRig,
+  startRigWithModel,
   until,
   type Rig,
 } from './rig.js';
@@ -64,13 +64,7 @@ describe('real opencode', () => {
   });
 
   async function setup(): Promise<{ r: Rig; model: ScriptedModelServer }> {
-    const r = await startRig('invoice-worker');
-    const model = new ScriptedModelServer(chatProtocol);
-    await model.start();
-    open.push(
-      () => model.stop(),
-      () => r.t.stop(),
-    );
+    const { r, model } = await startRigWithModel('invoice-worker', chatProtocol, open);
     writeOpencodeConfig(r, model);
     return { r, model };
   }

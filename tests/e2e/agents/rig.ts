@@ -7,6 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { expect } from 'vitest';
+import { ScriptedModelServer, type Protocol } from '../../helpers/agent-models/server.js';
 import { connectMcp, MEMTRAY_BIN } from '../../helpers/cli.js';
 import { startTestService, tempDir, type TestService } from '../../helpers/service.js';
 
@@ -151,4 +152,20 @@ export async function expectSeenByOthers(
   close.push(() => mcp.close());
   const hit = await mcp.callTool({ name: 'search', arguments: { query: term } });
   expect(JSON.stringify(hit.content)).toContain(term);
+}
+
+/** A rig in `project` and a scripted model server speaking `protocol`; their stops go to `open`. */
+export async function startRigWithModel(
+  project: string,
+  protocol: Protocol,
+  open: Array<() => Promise<unknown>>,
+): Promise<{ r: Rig; model: ScriptedModelServer }> {
+  const r = await startRig(project);
+  const model = new ScriptedModelServer(protocol);
+  await model.start();
+  open.push(
+    () => model.stop(),
+    () => r.t.stop(),
+  );
+  return { r, model };
 }
