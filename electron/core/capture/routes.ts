@@ -15,6 +15,8 @@ import { anyScopeHooks, captureStatus, hookFiles } from './status.js';
 
 export interface CaptureRouteDeps {
   installerEnv(projectDir?: string): InstallerEnv;
+  /** What was rewritten at start, by settings file (installer-repair.ts). */
+  repairs?(): ReadonlyMap<string, string>;
   /** Starts an import in the background; returns its run id. */
   startImport(opts: { since?: number; paths?: string[]; agent?: AgentId }): number;
 }
@@ -31,7 +33,7 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
       },
     }),
     verbRoute(VERBS.getCaptureStatus, {
-      handler: () => ({ json: captureStatus(core, deps.installerEnv()) }),
+      handler: () => ({ json: captureStatus(core, deps.installerEnv(), deps.repairs?.()) }),
     }),
     verbRoute(VERBS.installHooks, {
       handler: ({ body }) => {

@@ -82,10 +82,19 @@ export function otherAgents(env: InstallerEnv): AgentHooks[] {
     .map(({ agent, installed, path, events }) => ({ agent, installed, path, events }));
 }
 
-export function captureStatus(core: Core, env: InstallerEnv): CaptureStatus {
+/** `repairs`: what the service rewrote at start, by settings file; listed with that file's problems. */
+export function captureStatus(
+  core: Core,
+  env: InstallerEnv,
+  repairs: ReadonlyMap<string, string> = new Map(),
+): CaptureStatus {
+  const files = hookFiles(core, env).map((f) => {
+    const note = repairs.get(f.settingsPath);
+    return note ? { ...f, problems: [...f.problems, note] } : f;
+  });
   return {
     agents: agentReceipts(core),
-    hookFiles: hookFiles(core, env),
+    hookFiles: files,
     otherAgents: otherAgents(env),
     checkedAt: core.clock(),
   };
