@@ -151,7 +151,10 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   );
   server.keepAliveTimeout = 5_000;
   try {
-    boundPort = await listen(server, opts.port ?? DEFAULT_PORT);
+    const first = opts.port ?? DEFAULT_PORT;
+    boundPort = await listen(server, first);
+    if (first !== 0 && boundPort !== first)
+      core.logger.warn('port taken; listening on the next free one', { wanted: first, port: boundPort });
     for (const p of plugins) await startPlugin(core, p, boundPort);
   } catch (err) {
     server.close();
