@@ -18,7 +18,8 @@ import {
 import { findOurHooks } from '../../electron/core/capture/settings-merge.js';
 import { featurePlugins } from '../../electron/core/features.js';
 import { ensureDataDir, loadOrCreateToken } from '../../electron/core/config/data-dir.js';
-import type { CaptureStatus } from '../../electron/shared/contract/capture.js';
+import type { CaptureStatus, HooksState } from '../../electron/shared/contract/capture.js';
+import { fileLogger } from '../../electron/core/util/logger.js';
 import { cliHooksOutput } from '../../electron/shared/contract/cli.js';
 import { runCli } from '../helpers/cli.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
@@ -112,7 +113,14 @@ it('http hooks naming a port another program holds are rewritten to the port the
   const taken = await holdPort();
   const { dataDir, e } = install();
   installHooks(e, { mode: 'http', port: taken });
-  t = await startTestService({ dataDir, port: taken, writeServerJson: true, plugins: featurePlugins() });
+  const logger = fileLogger(join(dataDir, 'memtray.log'));
+  t = await startTestService({
+    dataDir,
+    port: taken,
+    writeServerJson: true,
+    plugins: featurePlugins(),
+    logger,
+  });
   expect(t.port).not.toBe(taken);
   expect(findOurHooks(readUser()).ports).toEqual([t.port]);
   const s = (await t.api('GET', '/api/capture/status')).json as CaptureStatus;
@@ -120,6 +128,11 @@ it('http hooks naming a port another program holds are rewritten to the port the
   expect(user.problems).toEqual([
     expect.stringMatching(new RegExp(`rewrote its hooks.*port ${taken}, the service listens on ${t.port}`)),
   ]);
+  const log = readFileSync(join(dataDir, 'memtray.log'), 'utf8');
+  expect(log).toContain(`port taken; listening on the next free one {"wanted":${taken},"port":${t.port}}`);
+  expect(log).toContain(`capture: MemTray rewrote its hooks in ${userSettings()}`);
+  // The hooks card reads the same note.
+  expect(((await t.api('GET', '/api/capture/hooks')).json as HooksState).problems).toEqual(user.problems);
   // The rewritten http hook is accepted by the service.
   const h = hookOf('UserPromptSubmit') as { url: string; headers: Record<string, string> };
   const res = await fetch(h.url, {

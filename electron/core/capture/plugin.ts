@@ -18,7 +18,7 @@ import { repairOwnHooks } from './installer-repair.js';
 import { PauseLog } from './pauses.js';
 import { captureRoutes } from './routes.js';
 import { importSpool } from './spool.js';
-import { hookFiles } from './status.js';
+import { changedAt, hookFiles, type HookRepair } from './status.js';
 import { watchSpool } from './spool-watch.js';
 
 export interface CaptureOptions {
@@ -129,15 +129,15 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
       ...(projectDir ? { cwd: projectDir } : {}),
     }));
 
-  /** Notes on the hooks rewritten at start, by settings file (shown in capture status). */
-  const repairs = new Map<string, string>();
+  /** The hooks rewritten at start, by settings file (shown with that file's problems). */
+  const repairs = new Map<string, HookRepair>();
   const repairHooks = (port: number): void => {
     const env = installerEnv();
     for (const f of hookFiles(core, env)) {
       try {
         const note = repairOwnHooks(env, f, port);
         if (note === null) continue;
-        repairs.set(f.settingsPath, note);
+        repairs.set(f.settingsPath, { note, changedAt: changedAt(f.settingsPath) });
         log.warn(`capture: ${note}`);
       } catch (err) {
         log.warn('capture: stale hooks could not be rewritten', { err: err as Error });
