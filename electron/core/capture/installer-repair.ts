@@ -55,5 +55,5 @@ export function repairOwnHooks(
   const why = staleOwnHooks(e, found, port);
   if (!why || !found.mode) return null;
   installHooks(e, { mode: found.mode, scope: where.scope, settingsPath: where.settingsPath, port });
-  return `MemTray rewrote its hooks in ${where.settingsPath} at start (${why}); Claude Code sessions started before read the old hooks until restarted`;
+  return `MemTray rewrote its hooks in ${where.settingsPath} at start (${why}); Claude Code sessions started before then keep the old hooks until restarted`;
 }
