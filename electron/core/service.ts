@@ -54,10 +54,10 @@ export interface Service {
  * (shown in Health) and left out, so it cannot put the service into a crash loop; storage errors
  * stay fatal (the database itself is unusable).
  */
-async function startPlugin(core: Core, p: ServicePlugin): Promise<void> {
+async function startPlugin(core: Core, p: ServicePlugin, port: number): Promise<void> {
   const q = new Quarantine(core.sqlite, core.clock, core.logger);
   try {
-    await p.start?.();
+    await p.start?.({ port });
     q.release('plugin', p.name);
   } catch (err) {
     if (classifyStorageError(err)) throw err;
@@ -151,8 +151,11 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   );
   server.keepAliveTimeout = 5_000;
   try {
-    boundPort = await listen(server, opts.port ?? DEFAULT_PORT);
-    for (const p of plugins) await startPlugin(core, p);
+    const first = opts.port ?? DEFAULT_PORT;
+    boundPort = await listen(server, first);
+    if (first !== 0 && boundPort !== first)
+      core.logger.warn('port taken; listening on the next free one', { wanted: first, port: boundPort });
+    for (const p of plugins) await startPlugin(core, p, boundPort);
   } catch (err) {
     server.close();
     sse.close();

@@ -9,7 +9,6 @@ import {
   chmodSync,
   constants,
   copyFileSync,
-  existsSync,
   mkdirSync,
   readFileSync,
   renameSync,
@@ -21,6 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { HooksState, HookScope } from '../../shared/contract/capture.js';
 import { dataDirPaths, isProcessAlive, readServerInfo, resolveDataDir } from '../config/data-dir.js';
 import { DEFAULT_PORT } from '../server/listen.js';
+import { hookProgramProblems } from './installer-command.js';
 import { parseUserJson, readUserFile, UserFileError } from '../util/user-file.js';
 import {
   CAPTURE_EVENTS,
@@ -274,10 +274,7 @@ export function hooksStatus(
           "the token in the hooks is not this install's token: run `memtray hooks install` again",
         );
     }
-    for (const c of found.commands) {
-      const bin = /^'?([^' ]+)/.exec(c)?.[1];
-      if (bin && !existsSync(bin)) problems.push(`hook program not found: ${bin}`);
-    }
+    problems.push(...hookProgramProblems(e, hookCommand(e), found.commands));
   }
   return { installed, mode: found.mode, scope, settingsPath, events: found.events, problems };
 }

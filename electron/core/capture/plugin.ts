@@ -1,8 +1,8 @@
 /**
  * The capture service plugin: imports the hook spool (at start, and as soon as it appears while
  * running: spool-watch.ts), reconciles transcripts (at start, and after each Stop/SessionEnd), keeps
- * `hook-config.json` (never-captured tools and excluded paths, for the hook program) in step with the settings, and serves the
- * capture routes.
+ * `hook-config.json` (never-captured tools and excluded paths, for the hook program) in step with the settings, rewrites
+ * its own stale hooks at start (installer-repair.ts), and serves the capture routes.
  */
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,9 +14,11 @@ import { defaultHistoryRoots, historySource, runAgentImport } from './import-age
 import type { HistorySource } from './import-history.js';
 import { createImportRun, defaultTranscriptRoot, Reconciler, runImport } from './importer.js';
 import { defaultInstallerEnv, type InstallerEnv } from './installer.js';
+import { repairOwnHooks } from './installer-repair.js';
 import { PauseLog } from './pauses.js';
 import { captureRoutes } from './routes.js';
 import { importSpool } from './spool.js';
+import { changedAt, hookFiles, type HookRepair } from './status.js';
 import { watchSpool } from './spool-watch.js';
 
 export interface CaptureOptions {
@@ -127,10 +129,27 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
       ...(projectDir ? { cwd: projectDir } : {}),
     }));
 
+  /** The hooks rewritten at start, by settings file (shown with that file's problems). */
+  const repairs = new Map<string, HookRepair>();
+  const repairHooks = (port: number): void => {
+    const env = installerEnv();
+    for (const f of hookFiles(core, env)) {
+      try {
+        const note = repairOwnHooks(env, f, port);
+        if (note === null) continue;
+        repairs.set(f.settingsPath, { note, changedAt: changedAt(f.settingsPath) });
+        log.warn(`capture: ${note}`);
+      } catch (err) {
+        log.warn('capture: stale hooks could not be rewritten', { err: err as Error });
+      }
+    }
+  };
+
   return {
     name: 'capture',
     routes: captureRoutes(core, {
       installerEnv,
+      repairs: () => repairs,
       startImport: ({ since, paths, agent }) => {
         const source = agent ? historySource(agent) : null;
         if (source) return startAgentImport(source, since, paths);
@@ -150,8 +169,9 @@ export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
         return runId;
       },
     }),
-    start() {
+    start({ port }) {
       writeHookConfig();
+      repairHooks(port);
       unsubs.push(
         core.bus.on('settings', () => {
           pauses.refresh();

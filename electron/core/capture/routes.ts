@@ -11,10 +11,12 @@ import type { Core } from '../core.js';
 import { HttpError, type Route, validate, verbRoute } from '../server/http.js';
 import { listImportRuns } from './importer.js';
 import { hooksStatus, installHooks, uninstallHooks, type InstallerEnv } from './installer.js';
-import { anyScopeHooks, captureStatus, hookFiles } from './status.js';
+import { anyScopeHooks, captureStatus, hookFiles, type HookRepairs } from './status.js';
 
 export interface CaptureRouteDeps {
   installerEnv(projectDir?: string): InstallerEnv;
+  /** What was rewritten at start, by settings file (installer-repair.ts). */
+  repairs?(): HookRepairs;
   /** Starts an import in the background; returns its run id. */
   startImport(opts: { since?: number; paths?: string[]; agent?: AgentId }): number;
 }
@@ -26,12 +28,12 @@ export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {
         const scope = validate(hookScope.optional(), query.get('scope') ?? undefined, 'scope');
         const dir = query.get('projectDir') ?? undefined;
         // Without a scope: wherever the hooks are (user, or a known project's settings).
-        if (!scope && !dir) return { json: anyScopeHooks(core, deps.installerEnv()) };
+        if (!scope && !dir) return { json: anyScopeHooks(core, deps.installerEnv(), deps.repairs?.()) };
         return { json: hooksStatus(deps.installerEnv(dir), { scope: scope ?? 'user' }) };
       },
     }),
     verbRoute(VERBS.getCaptureStatus, {
-      handler: () => ({ json: captureStatus(core, deps.installerEnv()) }),
+      handler: () => ({ json: captureStatus(core, deps.installerEnv(), deps.repairs?.()) }),
     }),
     verbRoute(VERBS.installHooks, {
       handler: ({ body }) => {

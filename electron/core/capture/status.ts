@@ -35,7 +35,8 @@ export function agentReceipts(core: Core): AgentReceipt[] {
   return rows;
 }
 
-function changedAt(path: string): number | null {
+/** When a file was last written (ms), or null when it does not exist. */
+export function changedAt(path: string): number | null {
   try {
     return Math.floor(statSync(path).mtimeMs);
   } catch {
@@ -82,10 +83,35 @@ export function otherAgents(env: InstallerEnv): AgentHooks[] {
     .map(({ agent, installed, path, events }) => ({ agent, installed, path, events }));
 }
 
-export function captureStatus(core: Core, env: InstallerEnv): CaptureStatus {
+/** A rewrite of a settings file the service made at start: its sentence, and the file's mtime after it. */
+export interface HookRepair {
+  note: string;
+  changedAt: number | null;
+}
+/** The service's rewrites at start, by settings file. */
+export type HookRepairs = ReadonlyMap<string, HookRepair>;
+
+/**
+ * A file's problems with the service's rewrite of it appended, while the file is as the service
+ * left it (an install or an edit since then supersedes the note).
+ */
+function withRepair(repairs: HookRepairs, path: string, problems: string[]): string[] {
+  const r = repairs.get(path);
+  return r && r.changedAt === changedAt(path) ? [...problems, r.note] : problems;
+}
+
+export function captureStatus(
+  core: Core,
+  env: InstallerEnv,
+  repairs: HookRepairs = new Map(),
+): CaptureStatus {
+  const files = hookFiles(core, env).map((f) => ({
+    ...f,
+    problems: withRepair(repairs, f.settingsPath, f.problems),
+  }));
   return {
     agents: agentReceipts(core),
-    hookFiles: hookFiles(core, env),
+    hookFiles: files,
     otherAgents: otherAgents(env),
     checkedAt: core.clock(),
   };
@@ -95,8 +121,9 @@ export function captureStatus(core: Core, env: InstallerEnv): CaptureStatus {
  * Claude Code's hooks wherever they are installed: the first file holding them (the user's first),
  * else the user file's state, so `installed` is true after a project-scope install too.
  */
-export function anyScopeHooks(core: Core, env: InstallerEnv): HooksState {
+export function anyScopeHooks(core: Core, env: InstallerEnv, repairs: HookRepairs = new Map()): HooksState {
   const found = hookFiles(core, env).find((f) => f.installed);
   if (!found) return hooksStatus(env, { scope: 'user' });
-  return hooksStatus(env, { scope: found.scope, settingsPath: found.settingsPath });
+  const s = hooksStatus(env, { scope: found.scope, settingsPath: found.settingsPath });
+  return { ...s, problems: withRepair(repairs, s.settingsPath, s.problems) };
 }

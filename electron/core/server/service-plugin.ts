@@ -4,6 +4,12 @@
  */
 import type { Route } from './http.js';
 
+/** What a plugin learns when the service starts it. */
+export interface PluginStart {
+  /** The port the service listens on. */
+  port: number;
+}
+
 /** A feature that plugs into the service: extra routes, background work, and how to stop it. */
 export interface ServicePlugin {
   name: string;
@@ -13,6 +19,7 @@ export interface ServicePlugin {
    * plugin that has one is used; without any, sessions start with no context.
    */
   contextFor?: (project: string, claudeSessionId?: string) => string | null;
-  start?(): void | Promise<void>;
+  /** Runs once the server listens on `ctx.port` (before `server.json` names it). */
+  start?(ctx: PluginStart): void | Promise<void>;
   stop?(): void | Promise<void>;
 }
