@@ -18,7 +18,7 @@ export const commands: Record<string, Command> = {
   export: runExport,
 };
 
-export const HELP = `memtray — long-term memory for Claude Code
+export const HELP = `memtray — long-term memory for coding agents (Claude Code, Codex CLI, Gemini CLI, opencode, …)
 
 Usage: memtray <command> [options]
 
@@ -26,7 +26,7 @@ Commands:
   serve [--port N] [--data-dir DIR]   run the service in the foreground (UI at the printed URL)
   status [--data-dir DIR] [--json]    is a service running for this data dir? port and counts
 ${'' /* further commands register themselves below */}
-Environment: MEMTRAY_DATA_DIR (default ~/.memtray), ANTHROPIC_API_KEY.
+Environment: MEMTRAY_DATA_DIR (default ~/.memtray), ANTHROPIC_API_KEY; all of them: docs/reference/environment.md.
 `;
 
 export async function main(argv: string[]): Promise<number> {
