@@ -68,7 +68,8 @@ export const ROUTE_TEXT: Record<string, string> = {
     'Sessions and memories an export leaves out because their project has capture off now.',
   'POST /api/data/export/download': 'An export archive as text with its file name, for the UI to save.',
   'POST /api/data/import': 'Merge an export archive (exactly once).',
-  'POST /api/data/import/upload': "Merge an archive's text the UI uploaded (up to 8 MiB; larger: 413).",
+  'POST /api/data/import/upload':
+    "Merge an archive's text the UI uploaded (the 8 MiB body limit bounds it: 413).",
   'GET /api/data/imports/:id': 'Progress of an archive import.',
 };
 

@@ -6,6 +6,7 @@ import {
   type RecordCounts,
 } from '../../../electron/shared/contract/sync';
 import { useApi } from '../api/context';
+import { ApiError } from '../api/errors';
 import { Chip, ErrorBox, Progress } from '../components/ui';
 import { useSave } from '../components/useSave';
 import { num } from '../format';
@@ -147,11 +148,16 @@ function ImportPart() {
     setImportId(r.id);
   };
   const upload = async (file: File): Promise<void> => {
-    if (file.size > MAX_UPLOAD_CHARS)
-      throw new Error(
-        `${file.name} is too large to upload here; import it with: memtray import --archive <path>`,
-      );
-    started(await api.uploadArchive(await file.text()));
+    const tooLarge = new Error(
+      `${file.name} is too large to upload here; import it with: memtray import --archive <path>`,
+    );
+    if (file.size > MAX_UPLOAD_CHARS) throw tooLarge;
+    try {
+      started(await api.uploadArchive(await file.text()));
+    } catch (err) {
+      // The bound is on the request as sent, where the archive's quotes are escaped.
+      throw err instanceof ApiError && err.status === 413 ? tooLarge : err;
+    }
   };
   const running = imp.busy || progress?.status === 'running';
   const files = api.files;

@@ -86,3 +86,24 @@ test('an upload that is not an archive says so', async ({ app }) => {
   });
   await expect(app.getByLabel('Archive import')).toContainText(/failed[\s\S]*not a MemTray archive/);
 });
+
+test('an upload past the bound is refused with the command that imports it', async ({ page }) => {
+  const s = await serve();
+  try {
+    await page.goto(s.uiUrl);
+    await openTab(page, 'Export');
+    // Under the file-size check, over the service's body limit once its quotes are escaped: a 413.
+    await page.getByLabel('Archive to import').setInputFiles({
+      name: 'quotes.jsonl',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from('"'.repeat(5 * 1024 * 1024)),
+    });
+    await expect(
+      page.getByText(/quotes\.jsonl is too large to upload here.*memtray import --archive/),
+    ).toBeVisible();
+    const imports = await s.api('GET', '/api/data/imports/1');
+    expect(imports.status).toBe(404);
+  } finally {
+    await s.dispose();
+  }
+});
