@@ -1,8 +1,8 @@
 /**
- * `memtray export [--project P] [--since DATE] [--format jsonl|markdown] [--out FILE]
- * [--include-capture-off]` and the
+ * `memtray export [--project P] [--since DATE] [--format jsonl|markdown] [--out FILE]` and the
  * archive half of `memtray import --archive FILE` (see sync/archive.ts, docs/sync.md). Both read
  * the data dir's database directly (WAL: safe beside a running service).
+ * `--include-capture-off` also exports projects whose capture is off now (said on stderr otherwise).
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
