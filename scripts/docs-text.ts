@@ -62,8 +62,14 @@ export const ROUTE_TEXT: Record<string, string> = {
   'POST /api/sync/run': 'Sync now.',
   'POST /api/sync/holds/:machine': "Accept or refuse a machine's held deletions.",
   'POST /api/sync/trash/:id/restore': 'Restore an item deleted through sync.',
-  'POST /api/data/export': 'Write an export archive of your memory.',
+  'POST /api/data/export':
+    'Write an export archive of your memory (`includeCaptureOff: true` adds projects with capture off).',
+  'GET /api/data/export/left-out':
+    'Sessions and memories an export leaves out because their project has capture off now.',
+  'POST /api/data/export/download': 'An export archive as text with its file name, for the UI to save.',
   'POST /api/data/import': 'Merge an export archive (exactly once).',
+  'POST /api/data/import/upload':
+    "Merge an archive's text the UI uploaded (the 8 MiB body limit bounds it: 413).",
   'GET /api/data/imports/:id': 'Progress of an archive import.',
 };
 

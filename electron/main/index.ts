@@ -18,9 +18,19 @@ import { dataDirPaths, resolveDataDir } from '../core/config/data-dir.js';
 import { featureCoreOptions, featurePlugins } from '../core/features.js';
 import type { ServiceOptions } from '../core/service.js';
 import { fileLogger } from '../core/util/logger.js';
-import { IPC_VERBS, LIVE_STATUS_CHANNEL, PUSH_CHANNEL, ipcChannel, type PushMessage } from '../shared/ipc.js';
+import {
+  IPC_VERBS,
+  LIVE_STATUS_CHANNEL,
+  OPEN_ARCHIVE_CHANNEL,
+  PUSH_CHANNEL,
+  SAVE_TEXT_CHANNEL,
+  ipcChannel,
+  type PushMessage,
+} from '../shared/ipc.js';
 import { connectService } from './connect.js';
 import { ShellController, type ShellPort } from './controller.js';
+import { electronFileDialogs } from './export-dialogs.js';
+import { fileDialogCall } from './file-dialogs.js';
 import { askClaudeCode, askFirstRun } from './first-run-dialog.js';
 import { claudeCodeOffer, readFirstRun, recordFirstRun, runFirstRun } from './first-run.js';
 import { senderProblem, type SenderInfo, type SenderPolicy } from './ipc-dispatch.js';
@@ -207,6 +217,11 @@ function registerIpc(controller: ShellController, popup: () => BrowserWindow | n
       controller.invoke(verb, args, sender(e), policy()),
     );
   }
+  const files = electronFileDialogs(popup);
+  for (const channel of [SAVE_TEXT_CHANNEL, OPEN_ARCHIVE_CHANNEL])
+    ipcMain.handle(channel, (e, ...args: unknown[]) =>
+      fileDialogCall(files, channel, args, sender(e), policy()),
+    );
   ipcMain.handle(LIVE_STATUS_CHANNEL, (e) =>
     senderProblem(sender(e), policy()) === null ? controller.live : null,
   );

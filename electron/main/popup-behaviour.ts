@@ -30,6 +30,8 @@ export const BLUR_HIDE_DELAY_MS = 150;
 
 export class PopupBehaviour {
   private blurTimer: unknown = null;
+  /** Native dialogs open over the popup: it keeps showing while they have the focus. */
+  private holds = 0;
 
   constructor(
     private readonly win: PopupWindow,
@@ -39,12 +41,23 @@ export class PopupBehaviour {
 
   /** The popup lost focus: hide it soon (not while its devtools are open). */
   onBlur(): void {
-    if (this.win.isDevToolsOpened()) return;
+    if (this.win.isDevToolsOpened() || this.holds > 0) return;
     this.cancelBlur();
     this.blurTimer = this.timers.set(() => {
       this.blurTimer = null;
       this.win.hide();
     }, this.delayMs);
+  }
+
+  /** Keeps the popup showing while a dialog it opened has the focus; call the answer to let go. */
+  hold(): () => void {
+    this.holds++;
+    this.cancelBlur();
+    let held = true;
+    return () => {
+      if (held) this.holds--;
+      held = false;
+    };
   }
 
   /** Focus came back (e.g. the shortcut reopened it): keep it. */

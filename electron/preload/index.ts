@@ -6,7 +6,7 @@
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import type { LiveEvent, LiveStatus, MemTrayApi } from '../shared/api';
-import { LIVE_STATUS_CHANNEL, PUSH_CHANNEL, ipcVerbs, type PushMessage } from '../shared/ipc';
+import { LIVE_STATUS_CHANNEL, PUSH_CHANNEL, ipcFiles, ipcVerbs, type PushMessage } from '../shared/ipc';
 
 type Listener = (ev: LiveEvent) => void;
 type StatusListener = (s: LiveStatus) => void;
@@ -24,6 +24,8 @@ ipcRenderer.on(PUSH_CHANNEL, (_e, msg: PushMessage) => {
 const api: MemTrayApi = {
   // One function per verb of IPC_VERBS, each invoking its channel (electron/shared/ipc.ts).
   ...ipcVerbs((channel, ...args) => ipcRenderer.invoke(channel, ...args)),
+  // The native save and open dialogs of Settings › Export.
+  files: ipcFiles((channel, ...args) => ipcRenderer.invoke(channel, ...args)),
   subscribe(listener, onStatus) {
     listeners.add(listener);
     if (onStatus) {

@@ -69,8 +69,18 @@ export type EmbeddingsSettings = Settings['embeddings'];
 
 // ---- The API ---------------------------------------------------------------------------------
 
+/** The app's native file dialogs (the Electron shell); a browser has none and downloads/uploads instead. */
+export interface FileDialogs {
+  /** Asks where to save `text` (a save dialog offering `fileName`) and writes it; the path, or null if cancelled. */
+  saveText(fileName: string, text: string): Promise<string | null>;
+  /** Asks for an archive to import (an open dialog); its absolute path, or null if cancelled. */
+  openArchive(): Promise<string | null>;
+}
+
 /** One function per verb of `VERBS` (./contract/verbs.ts), and the live events. */
 export type MemTrayApi = VerbApi<Verbs> & {
   /** Live events; returns an unsubscribe function. */
   subscribe(listener: (ev: LiveEvent) => void, onStatus?: (s: LiveStatus) => void): () => void;
+  /** Native file dialogs, in the app only. */
+  files?: FileDialogs;
 };

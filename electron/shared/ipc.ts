@@ -7,7 +7,7 @@
  * Main validates every argument with the verb's `args` (`electron/main/ipc-schemas.ts`) and
  * checks every sender.
  */
-import type { ApiErrorShape, LiveEvent, LiveStatus, MemTrayApi } from './api';
+import type { ApiErrorShape, FileDialogs, LiveEvent, LiveStatus, MemTrayApi } from './api';
 import { VERBS, type VerbName } from './contract/verbs';
 
 /** Every request/response verb: all of `MemTrayApi` except `subscribe` (the push channel). */
@@ -33,6 +33,10 @@ export const PUSH_CHANNEL = 'memtray:push';
 
 /** renderer → main: "send me the current live status" (the push channel then keeps it current). */
 export const LIVE_STATUS_CHANNEL = 'memtray:liveStatus';
+
+/** renderer → main: the app's file dialogs (`MemTrayApi.files`, electron/main/file-dialogs.ts). */
+export const SAVE_TEXT_CHANNEL = 'memtray:files:saveText';
+export const OPEN_ARCHIVE_CHANNEL = 'memtray:files:openArchive';
 
 /** Views the shell can open (the renderer's tabs; `location.hash`). */
 export type ShellView =
@@ -73,4 +77,17 @@ export function ipcVerbs(invoke: (channel: string, ...args: unknown[]) => Promis
     };
   }
   return out as IpcVerbs;
+}
+
+/** `MemTrayApi.files` over IPC (the preload passes `ipcRenderer.invoke`); errors as in `ipcVerbs`. */
+export function ipcFiles(invoke: (channel: string, ...args: unknown[]) => Promise<unknown>): FileDialogs {
+  const call = async (channel: string, ...args: unknown[]): Promise<string | null> => {
+    const r = (await invoke(channel, ...args)) as IpcResult<string | null>;
+    if (r.ok) return r.value;
+    throw new Error(formatIpcError(r.error));
+  };
+  return {
+    saveText: (fileName, text) => call(SAVE_TEXT_CHANNEL, fileName, text),
+    openArchive: () => call(OPEN_ARCHIVE_CHANNEL),
+  };
 }

@@ -96,6 +96,22 @@ describe('popup: the tray click race', () => {
     expect(t.pending()).toBe(0);
   });
 
+  it('a dialog it opened holds it open; released, a blur hides it again', () => {
+    const t = manualTimers();
+    const { w, port } = fakeWindow();
+    const b = new PopupBehaviour(port, t);
+    const release = b.hold();
+    b.onBlur();
+    expect(t.pending()).toBe(0);
+    t.fire();
+    expect(w.visible).toBe(true);
+    release();
+    release(); // a second release changes nothing
+    b.onBlur();
+    t.fire();
+    expect(w.visible).toBe(false);
+  });
+
   it('close (Esc in the page) hides instead, unless quitting', () => {
     const { w, port } = fakeWindow();
     const b = new PopupBehaviour(port, manualTimers());

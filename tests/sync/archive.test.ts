@@ -165,3 +165,89 @@ describe('export and import', () => {
     expect((await a.api('POST', '/api/data/export', { path: join(dir, 'a.md') })).status).toBe(409);
   });
 });
+
+describe('export and import from the UI', () => {
+  it('counts what capture-off projects leave out and exports them only when asked', async () => {
+    const a = await service();
+    await seedSession(a, 'sa1', '/w/alpha', 3);
+    await seedSession(a, 'sb1', '/w/quiet', 2);
+    await seedSession(a, 'sb2', '/w/quiet', 4);
+    await seedSession(a, 'sx1', '/w/skip/quiet', 2);
+    expect((await a.api('PUT', '/api/projects/quiet', { capture: false })).status).toBe(200);
+    expect((await a.api('PUT', '/api/settings', { excludedPaths: ['/w/skip'] })).status).toBe(200);
+    const db = a.service.core.sqlite;
+    const quietMemories = (
+      db
+        .prepare(
+          "SELECT count(*) AS n FROM observations WHERE session_id IN (SELECT id FROM sessions WHERE claude_session_id IN ('sb1', 'sb2'))",
+        )
+        .get() as { n: number }
+    ).n;
+    expect(quietMemories).toBeGreaterThan(0);
+
+    const left = await a.api('GET', '/api/data/export/left-out');
+    expect(left.status, left.text).toBe(200);
+    expect(left.json).toEqual({ sessions: 2, observations: quietMemories, projects: ['quiet'] });
+
+    const uids = (text: string) => records(text).flatMap((r) => (r.k === 'session' ? [r.uid] : []));
+    const without = await a.api('POST', '/api/data/export/download', {});
+    expect(without.status, without.text).toBe(200);
+    const w = without.json as { fileName: string; text: string };
+    expect(w.fileName).toMatch(/^memtray-\d{4}-\d{2}-\d{2}\.jsonl$/);
+    expect(uids(w.text)).toEqual(['sa1']);
+
+    const withOff = await a.api('POST', '/api/data/export/download', { includeCaptureOff: true });
+    const all = (withOff.json as { text: string }).text;
+    // The excluded path stays out even when capture-off projects are included.
+    expect(uids(all)).toEqual(['sa1', 'sb1', 'sb2']);
+    expect(all).not.toContain('/w/skip');
+    const md = await a.api('POST', '/api/data/export/download', {
+      format: 'markdown',
+      includeCaptureOff: true,
+    });
+    expect((md.json as { fileName: string }).fileName).toMatch(/\.md$/);
+    expect((md.json as { text: string }).text).toContain('## quiet');
+
+    // The same choice on a file export.
+    const dir = tempDir();
+    expect(uids(await exportTo(a, join(dir, 'off.jsonl'), { includeCaptureOff: true }))).toEqual([
+      'sa1',
+      'sb1',
+      'sb2',
+    ]);
+  });
+
+  it('imports an uploaded archive, and refuses a bad or oversized one', async () => {
+    const a = await service();
+    await seedSession(a, 'sa1', '/w/alpha', 3);
+    const text = ((await a.api('POST', '/api/data/export/download', {})).json as { text: string }).text;
+    const b = await service();
+    const r = await b.api('POST', '/api/data/import/upload', { archive: text });
+    expect(r.status, r.text).toBe(202);
+    const { id } = r.json as { id: number };
+    let p: ImportProgress | null = null;
+    await waitFor('the upload import', async () => {
+      p = importProgress.parse((await b.api('GET', `/api/data/imports/${id}`)).json);
+      return p.status !== 'running';
+    });
+    expect(p!.status).toBe('done');
+    expect(p!.report.added.sessions).toBe(1);
+    expect(p!.linesDone).toBe(text.trim().split('\n').length);
+    const sessions = b.service.core.sqlite.prepare('SELECT claude_session_id AS uid FROM sessions').all();
+    expect(sessions).toEqual([{ uid: 'sa1' }]);
+
+    expect((await b.api('POST', '/api/data/import/upload', { archive: '' })).status).toBe(400);
+    expect((await b.api('POST', '/api/data/import/upload', { path: '/etc/passwd' })).status).toBe(400);
+    const big = await b.api('POST', '/api/data/import/upload', { archive: 'x'.repeat(9 * 1024 * 1024) });
+    expect(big.status).toBe(413);
+
+    const junk = await b.api('POST', '/api/data/import/upload', { archive: 'not an archive\n' });
+    const jid = (junk.json as { id: number }).id;
+    await waitFor('the junk import', async () => {
+      p = importProgress.parse((await b.api('GET', `/api/data/imports/${jid}`)).json);
+      return p.status !== 'running';
+    });
+    expect(p!.status).toBe('failed');
+    expect(p!.error).toMatch(/not a MemTray archive/);
+  });
+});

@@ -19,6 +19,7 @@ describe('memtray export / import --archive', () => {
     const header = archiveHeader.parse(JSON.parse(readFileSync(out, 'utf8').split('\n')[0]!));
     expect(header.counts.sessions).toBe(2);
 
+    expect(exp.stderr).not.toMatch(/Left out/);
     const md = await runCli(['export', '--data-dir', t.dataDir, '--format', 'markdown', '--project', 'beta']);
     expect(md.code, md.stderr).toBe(0);
     expect(md.stdout).toContain('## beta');
@@ -36,5 +37,35 @@ describe('memtray export / import --archive', () => {
     const bad = await runCli(['import', '--archive', join(other, 'machine-id'), '--data-dir', other]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/not a MemTray archive/);
+  });
+
+  it('says what projects with capture off leave out, and includes them when asked', async () => {
+    const t = await startTestService();
+    await seedSession(t, 's1', '/w/alpha', 3);
+    await seedSession(t, 's2', '/w/quiet', 2);
+    expect((await t.api('PUT', '/api/projects/quiet', { capture: false })).status).toBe(200);
+    await t.stop();
+    const dir = tempDir();
+    const sessions = (path: string) =>
+      archiveHeader.parse(JSON.parse(readFileSync(path, 'utf8').split('\n')[0]!)).counts.sessions;
+
+    const without = await runCli(['export', '--data-dir', t.dataDir, '--out', join(dir, 'a.jsonl')]);
+    expect(without.code, without.stderr).toBe(0);
+    expect(without.stderr).toMatch(
+      /Left out 1 sessions and \d+ memories of projects whose capture is off \(quiet\); add --include-capture-off/,
+    );
+    expect(sessions(join(dir, 'a.jsonl'))).toBe(1);
+
+    const all = await runCli([
+      'export',
+      '--data-dir',
+      t.dataDir,
+      '--include-capture-off',
+      '--out',
+      join(dir, 'b.jsonl'),
+    ]);
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stderr).not.toMatch(/Left out/);
+    expect(sessions(join(dir, 'b.jsonl'))).toBe(2);
   });
 });

@@ -2,6 +2,7 @@
  * `memtray export [--project P] [--since DATE] [--format jsonl|markdown] [--out FILE]` and the
  * archive half of `memtray import --archive FILE` (see sync/archive.ts, docs/explanation/sync.md). Both read
  * the data dir's database directly (WAL: safe beside a running service).
+ * `--include-capture-off` also exports projects whose capture is off now (said on stderr otherwise).
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -9,8 +10,8 @@ import { resolveDataDir } from '../config/data-dir.js';
 import { migrationsDir } from '../config/env.js';
 import { createCore } from '../core.js';
 import { featureCoreOptions } from '../features.js';
-import type { ImportReport } from '../../shared/contract/sync.js';
-import { countLines, exportJsonl, fileLines, importLines } from '../sync/archive.js';
+import type { ExportLeftOut, ImportReport } from '../../shared/contract/sync.js';
+import { countLines, exportJsonl, fileLines, importLines, leftOutByCapture } from '../sync/archive.js';
 import { machineId } from '../sync/machine.js';
 import { exportMarkdown } from '../sync/markdown.js';
 import { RecordSource } from '../sync/records.js';
@@ -23,6 +24,15 @@ function openCore(dataDir: string | undefined) {
   });
 }
 
+/** What the export leaves out because capture is off, and how to include it ('' when nothing). */
+function leftOutNote(l: ExportLeftOut): string {
+  if (l.sessions === 0) return '';
+  return (
+    `Left out ${l.sessions} sessions and ${l.observations} memories of projects whose capture is off ` +
+    `(${l.projects.join(', ')}); add --include-capture-off to include them.\n`
+  );
+}
+
 export async function runExport(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -31,6 +41,7 @@ export async function runExport(argv: string[]): Promise<number> {
       since: { type: 'string' },
       format: { type: 'string' },
       out: { type: 'string' },
+      'include-capture-off': { type: 'boolean' },
       'data-dir': { type: 'string' },
     },
     strict: true,
@@ -53,8 +64,9 @@ export async function runExport(argv: string[]): Promise<number> {
       machine,
       (v, changed) => core.ingest.clean(v, changed),
     );
-    const f = { project: values.project, since };
+    const f = { project: values.project, since, includeCaptureOff: values['include-capture-off'] ?? false };
     const now = Date.now();
+    if (!f.includeCaptureOff) process.stderr.write(leftOutNote(leftOutByCapture(src, core.sqlite, f)));
     let text: string;
     let summary = '';
     if (format === 'markdown') text = exportMarkdown(src, core.sqlite, machine, f, now);

@@ -67,7 +67,7 @@ export const extraHelp: string[] = [
   'import [--since DATE] [PATH...]     import past Claude Code transcripts (default ~/.claude/projects)',
   "import --agent codex|gemini|opencode [--since DATE] [PATH...]   import that agent's history (~/.codex/sessions, ~/.gemini/tmp, opencode.db)",
   'import --archive FILE [--json]      merge a memtray export archive (exactly once; reports added/skipped)',
-  'export [--project P] [--since DATE] [--format jsonl|markdown] [--out FILE]   export your memory',
+  'export [--project P] [--since DATE] [--format jsonl|markdown] [--out FILE] [--include-capture-off]   export your memory',
 ];
 
 function helpText(): string {

@@ -11,6 +11,7 @@ import {
   archiveHeader,
   syncRecord,
   type ArchiveHeader,
+  type ExportLeftOut,
   type ImportReport,
   type RecordCounts,
   type SyncRecord,
@@ -28,6 +29,40 @@ export interface ExportFilters {
   since?: number | undefined;
   /** Only sessions captured on this machine (sync); an export also carries imported ones. */
   localOnly?: boolean;
+  /** Also sessions of projects whose capture is off now (an export's explicit choice, never sync's). */
+  includeCaptureOff?: boolean | undefined;
+}
+
+const SESSIONS_SQL = `SELECT ${SESSION_COLS} FROM sessions
+  WHERE (@project IS NULL OR project = @project) AND max(updated_at, started_at) >= @since
+    AND (@local = 0 OR origin IS NULL)
+  ORDER BY id`;
+
+function sessionsFor(db: Database.Database, f: ExportFilters): SessionRow[] {
+  return db
+    .prepare<[{ project: string | null; since: number; local: number }], SessionRow>(SESSIONS_SQL)
+    .all({ project: f.project ?? null, since: f.since ?? 0, local: f.localOnly ? 1 : 0 });
+}
+
+/**
+ * What an export with these filters leaves out only because its project's capture is off now:
+ * sessions that would leave were capture on (excluded paths still keep theirs), and their memories.
+ */
+export function leftOutByCapture(src: RecordSource, db: Database.Database, f: ExportFilters): ExportLeftOut {
+  src.refresh();
+  const memories = db.prepare<[number], { n: number }>(
+    'SELECT count(*) AS n FROM observations WHERE session_id = ?',
+  );
+  const out: ExportLeftOut = { sessions: 0, observations: 0, projects: [] };
+  const projects = new Set<string>();
+  for (const s of sessionsFor(db, f)) {
+    if (!src.captureOff(s) || !src.mayLeave(s, true)) continue;
+    out.sessions++;
+    out.observations += memories.get(s.id)?.n ?? 0;
+    projects.add(s.project);
+  }
+  out.projects = [...projects].sort().slice(0, 1000);
+  return out;
 }
 
 /** Calls `emit` for every record that may leave, session by session (session record first). */
@@ -39,16 +74,9 @@ export function exportRecords(
 ): RecordCounts {
   src.refresh();
   const counts: RecordCounts = { sessions: 0, prompts: 0, observations: 0, summaries: 0, tombstones: 0 };
-  const rows = db
-    .prepare<[{ project: string | null; since: number; local: number }], SessionRow>(
-      `SELECT ${SESSION_COLS} FROM sessions
-       WHERE (@project IS NULL OR project = @project) AND max(updated_at, started_at) >= @since
-         AND (@local = 0 OR origin IS NULL)
-       ORDER BY id`,
-    )
-    .all({ project: f.project ?? null, since: f.since ?? 0, local: f.localOnly ? 1 : 0 });
+  const rows = sessionsFor(db, f);
   for (const s of rows) {
-    if (!src.mayLeave(s)) continue;
+    if (!src.mayLeave(s, f.includeCaptureOff)) continue;
     emit(src.sessionRecord(s));
     counts.sessions++;
     const prompts = src.promptRecords(s);
@@ -201,4 +229,23 @@ export async function countLines(path: string): Promise<number> {
     for (let i = b.indexOf(10); i !== -1; i = b.indexOf(10, i + 1)) n++;
   }
   return n;
+}
+
+/** An uploaded archive's lines, each at most `maxLine` bytes (a longer one comes out as null, unread). */
+export async function* textLines(text: string, maxLine = MAX_LINE): AsyncIterable<string | null> {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end);
+    yield Buffer.byteLength(line) > maxLine ? null : line;
+    start = end + 1;
+  }
+}
+
+/** The number of lines `textLines` yields. */
+export function countTextLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n : n + 1;
 }

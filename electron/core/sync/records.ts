@@ -86,12 +86,20 @@ export class RecordSource {
     this.disabled = new Set(this.st.disabled.all().map((r) => r.name));
   }
 
-  /** Whether a session may leave this machine (capture on for its project, its folder not excluded). */
-  mayLeave(s: Pick<SessionRow, 'project' | 'cwd'>): boolean {
-    if (!this.disabled) this.refresh();
-    if (this.disabled!.has(s.project)) return false;
+  /**
+   * Whether a session may leave this machine (capture on for its project, its folder not excluded).
+   * `includeCaptureOff` is an export's explicit choice only: sync never passes it.
+   */
+  mayLeave(s: Pick<SessionRow, 'project' | 'cwd'>, includeCaptureOff = false): boolean {
+    if (!includeCaptureOff && this.captureOff(s)) return false;
     const globs = this.settings().excludedPaths;
     return !(s.cwd && globs.length > 0 && isPathExcluded(s.cwd, globs));
+  }
+
+  /** Whether the session's project has capture off now. */
+  captureOff(s: Pick<SessionRow, 'project'>): boolean {
+    if (!this.disabled) this.refresh();
+    return this.disabled!.has(s.project);
   }
 
   session(id: number): SessionRow | undefined {

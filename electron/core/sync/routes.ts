@@ -1,20 +1,34 @@
 /**
  * HTTP routes of export, import and sync. Files are named by absolute path on this machine (the
- * service and its caller share it: 127.0.0.1 only), so an archive never has to fit a request body.
+ * service and its caller share it: 127.0.0.1 only), so an archive never has to fit a request body;
+ * the UI also downloads an export's text and uploads an archive's (bounded by the body limit).
  */
 import { statSync, writeFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import {
+  archiveUpload,
   exportRequest,
   holdDecision,
   machineIdSchema,
   observationDeleted,
   type ImportProgress,
+  type RecordCounts,
 } from '../../shared/contract/sync.js';
+
+type ExportRequestParsed = z.output<typeof exportRequest>;
 import { VERBS } from '../../shared/contract/verbs.js';
 import { HttpError, idParam, jsonRoute, noBody, type Route, validate, verbRoute } from '../server/http.js';
-import { ArchiveError, countLines, exportJsonl, fileLines, importLines } from './archive.js';
+import {
+  ArchiveError,
+  countLines,
+  countTextLines,
+  exportJsonl,
+  fileLines,
+  importLines,
+  leftOutByCapture,
+  textLines,
+} from './archive.js';
 import { emptyReport, type ApplyOwners } from './apply.js';
 import { prepareForgetObservation } from '../ingest/merge-sql.js';
 import type { SyncEngine } from './engine.js';
@@ -37,10 +51,51 @@ export interface DataRouteDeps {
   owners: ApplyOwners;
 }
 
+/** The export's text (and its record counts, jsonl only). */
+function render(d: DataRouteDeps, b: ExportRequestParsed): { text: string; counts: RecordCounts | null } {
+  const f = { project: b.project, since: b.since, includeCaptureOff: b.includeCaptureOff };
+  const now = d.clock();
+  if (b.format === 'markdown')
+    return { text: exportMarkdown(d.src, d.sqlite, d.machine, f, now), counts: null };
+  const r = exportJsonl(d.src, d.sqlite, d.machine, f, now);
+  return { text: `${r.lines.join('\n')}\n`, counts: r.counts };
+}
+
 export function syncRoutes(d: DataRouteDeps): Route[] {
   const imports = new Map<number, ImportProgress>();
   const forgetObservation = prepareForgetObservation(d.sqlite, d.owners.jobs);
   let nextId = 1;
+  /** Starts an import in the background; its progress is kept for `getArchiveImport`. */
+  const start = (count: () => Promise<number>, lines: AsyncIterable<string | null>): number => {
+    const id = nextId++;
+    const p: ImportProgress = {
+      id,
+      status: 'running',
+      linesDone: 0,
+      linesTotal: 0,
+      report: emptyReport(),
+      error: null,
+    };
+    imports.set(id, p);
+    for (const k of imports.keys()) if (imports.size > 20 && k !== id) imports.delete(k);
+    void (async () => {
+      try {
+        p.linesTotal = await count();
+        p.report = await importLines(lines, {
+          db: d.sqlite,
+          machine: d.machine,
+          owners: d.owners,
+          onProgress: (n, r) => ((p.linesDone = n), (p.report = r)),
+        });
+        p.linesDone = p.linesTotal;
+        p.status = 'done';
+      } catch (err) {
+        p.status = 'failed';
+        p.error = err instanceof ArchiveError ? err.message : `import failed: ${(err as Error).message}`;
+      }
+    })();
+    return id;
+  };
   return [
     verbRoute(VERBS.getSync, {
       handler: async () => ({ json: await d.engine.status() }),
@@ -70,6 +125,18 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
         return { json: await d.engine.status() };
       },
     }),
+    verbRoute(VERBS.getExportLeftOut, {
+      handler: () => ({ json: leftOutByCapture(d.src, d.sqlite, {}) }),
+    }),
+    verbRoute(VERBS.downloadExport, {
+      handler: ({ body }) => {
+        const b = validate(exportRequest, body);
+        const r = render(d, b);
+        const ext = b.format === 'markdown' ? 'md' : 'jsonl';
+        const fileName = `memtray-${new Date(d.clock()).toISOString().slice(0, 10)}.${ext}`;
+        return { json: { fileName, text: r.text, counts: r.counts } };
+      },
+    }),
     {
       // JSON only when written to `path`; else the archive itself is the answer.
       method: VERBS.exportData.method,
@@ -78,16 +145,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       verb: VERBS.exportData,
       handler: ({ body }) => {
         const b = validate(exportRequest.extend({ path: pathSchema.optional() }).strict(), body);
-        const f = { project: b.project, since: b.since };
-        const now = d.clock();
-        let text: string;
-        let counts = null;
-        if (b.format === 'markdown') text = exportMarkdown(d.src, d.sqlite, d.machine, f, now);
-        else {
-          const r = exportJsonl(d.src, d.sqlite, d.machine, f, now);
-          text = `${r.lines.join('\n')}\n`;
-          counts = r.counts;
-        }
+        const { text, counts } = render(d, b);
         if (!b.path)
           return {
             text,
@@ -110,34 +168,15 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
         } catch {
           throw new HttpError(400, `cannot read ${path}: not a file`);
         }
-        const id = nextId++;
-        const p: ImportProgress = {
-          id,
-          status: 'running',
-          linesDone: 0,
-          linesTotal: 0,
-          report: emptyReport(),
-          error: null,
-        };
-        imports.set(id, p);
-        for (const k of imports.keys()) if (imports.size > 20 && k !== id) imports.delete(k);
-        void (async () => {
-          try {
-            p.linesTotal = await countLines(path);
-            p.report = await importLines(fileLines(path), {
-              db: d.sqlite,
-              machine: d.machine,
-              owners: d.owners,
-              onProgress: (n, r) => ((p.linesDone = n), (p.report = r)),
-            });
-            p.linesDone = p.linesTotal;
-            p.status = 'done';
-          } catch (err) {
-            p.status = 'failed';
-            p.error = err instanceof ArchiveError ? err.message : `import failed: ${(err as Error).message}`;
-          }
-        })();
-        return { status: 202, json: { id } };
+        return { status: 202, json: { id: start(() => countLines(path), fileLines(path)) } };
+      },
+    }),
+    verbRoute(VERBS.uploadArchive, {
+      // The archive's text in the body, bounded by the contract (and the service's body limit: 413).
+      handler: ({ body }) => {
+        const { archive } = validate(z.object({ archive: archiveUpload }).strict(), body);
+        const total = countTextLines(archive);
+        return { status: 202, json: { id: start(() => Promise.resolve(total), textLines(archive)) } };
       },
     }),
     verbRoute(VERBS.getArchiveImport, {

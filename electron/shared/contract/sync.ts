@@ -147,6 +147,11 @@ export const exportRequest = z
     project: z.string().min(1).max(1000).optional(),
     since: ms.optional(),
     format: z.enum(['jsonl', 'markdown']).default('jsonl'),
+    /**
+     * Also export the sessions of projects whose capture is off now (the user's explicit choice;
+     * excluded paths and redaction still apply). Sync never carries them.
+     */
+    includeCaptureOff: z.boolean().default(false),
   })
   .strict();
 export type ExportRequest = z.input<typeof exportRequest>;
@@ -161,6 +166,29 @@ export const exportResult = z.object({
   counts: counts.nullable(),
 });
 export type ExportResult = z.infer<typeof exportResult>;
+
+/** `GET /api/data/export/left-out`: what an export leaves out because its project's capture is off now. */
+export const exportLeftOut = z.object({
+  sessions: z.number().int().nonnegative(),
+  observations: z.number().int().nonnegative(),
+  projects: z.array(z.string()).max(1000),
+});
+export type ExportLeftOut = z.infer<typeof exportLeftOut>;
+
+/** `POST /api/data/export/download`: the archive's text, for the UI to save as a file. */
+export const exportDownload = z.object({
+  fileName: z.string().max(200),
+  text: z.string(),
+  counts: counts.nullable(),
+});
+export type ExportDownload = z.infer<typeof exportDownload>;
+
+/**
+ * An archive's text uploaded by the UI (`POST /api/data/import/upload`). Bounded below the service's
+ * body limit (8 MiB, ingest/limits.ts); a larger archive is imported by path (`memtray import --archive`).
+ */
+export const MAX_UPLOAD_CHARS = 8 * 1024 * 1024 - 1024;
+export const archiveUpload = z.string().min(1).max(MAX_UPLOAD_CHARS);
 
 /** What an import did: added, updated (a newer copy), skipped (already here, older, or deleted). */
 export const importReport = z.object({

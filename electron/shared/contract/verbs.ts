@@ -31,6 +31,9 @@ import { searchPage, searchQuery } from './search';
 import { sessionDeleted, sessionDetail, sessionListQuery, sessionPage, sessionState } from './sessions';
 import { publicSettings, settingsPatchSchema } from './settings';
 import {
+  archiveUpload,
+  exportDownload,
+  exportLeftOut,
   exportRequest,
   exportResult,
   holdDecision,
@@ -240,6 +243,29 @@ export const VERBS = {
     args: z.tuple([exportRequest.extend({ path: absolutePath }).strict()]),
     response: exportResult,
     request: (req) => ({ body: req }),
+  }),
+  /** What an export would leave out because its project's capture is off now. */
+  getExportLeftOut: verb({
+    method: 'GET',
+    path: '/api/data/export/left-out',
+    args: none,
+    response: exportLeftOut,
+  }),
+  /** The archive's text and a file name, for the UI to save (a browser download). */
+  downloadExport: verb({
+    method: 'POST',
+    path: '/api/data/export/download',
+    args: z.tuple([exportRequest]),
+    response: exportDownload,
+    request: (req) => ({ body: req }),
+  }),
+  /** Imports an archive the UI read from a file the user picked. */
+  uploadArchive: verb({
+    method: 'POST',
+    path: '/api/data/import/upload',
+    args: z.tuple([archiveUpload]),
+    response: archiveImportStarted,
+    request: (archive) => ({ body: { archive } }),
   }),
   importArchive: verb({
     method: 'POST',

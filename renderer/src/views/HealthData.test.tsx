@@ -18,12 +18,14 @@ const report = (sessions: number) => ({
 });
 
 describe('DataCard', () => {
-  it('exports to a file and imports an archive, polling progress until it is done', async () => {
+  it('in the app, exports through the save dialog and imports through the open dialog', async () => {
     let polls = 0;
+    const saved: Array<[string, string]> = [];
     const api = fakeApi({
-      exportData: async (req) => ({
-        path: req.path,
-        bytes: 2048,
+      getExportLeftOut: async () => ({ sessions: 0, observations: 0, projects: [] }),
+      downloadExport: async () => ({
+        fileName: 'memtray-2026-11-27.jsonl',
+        text: '{"format":"memtray-archive"}\n',
         counts: { sessions: 4, prompts: 4, observations: 12, summaries: 1, tombstones: 0 },
       }),
       importArchive: async () => ({ id: 7 }),
@@ -33,31 +35,52 @@ describe('DataCard', () => {
           ? { id, status: 'running', linesDone: 5, linesTotal: 10, report: report(1), error: null }
           : { id, status: 'done', linesDone: 10, linesTotal: 10, report: report(2), error: null };
       },
+      files: {
+        saveText: async (name, text) => {
+          saved.push([name, text]);
+          return `/home/me/${name}`;
+        },
+        openArchive: async () => '/home/me/old.jsonl',
+      },
     });
     renderWith(api, <DataCard />);
-    const exportBtn = screen.getByRole('button', { name: 'Export' });
-    expect((exportBtn as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Export to file' }), {
-      target: { value: '/tmp/m.jsonl' },
-    });
-    fireEvent.click(exportBtn);
-    await screen.findByText(/Wrote 0\.0 MiB to \/tmp\/m\.jsonl \(4 sessions, 12 memories\)/);
-    expect(api.calls.find(([n]) => n === 'exportData')?.[1][0]).toEqual({
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await screen.findByText(/Saved \/home\/me\/memtray-2026-11-27\.jsonl \(4 sessions, 12 memories\)/);
+    expect(saved).toEqual([['memtray-2026-11-27.jsonl', '{"format":"memtray-archive"}\n']]);
+    expect(api.calls.find(([n]) => n === 'downloadExport')?.[1][0]).toEqual({
       format: 'jsonl',
-      path: '/tmp/m.jsonl',
+      includeCaptureOff: false,
     });
+    expect(screen.queryByLabelText('Left out of the export')).toBeNull();
 
-    fireEvent.change(screen.getByRole('textbox', { name: 'Archive to import' }), {
-      target: { value: 'relative' },
-    });
-    expect((screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Archive to import' }), {
-      target: { value: '/tmp/m.jsonl' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import…' }));
     await screen.findByText('done', {}, { timeout: 3000 });
+    expect(api.calls.find(([n]) => n === 'importArchive')?.[1][0]).toBe('/home/me/old.jsonl');
     expect(screen.getByText(/Added 2 sessions/)).toBeTruthy();
     expect(polls).toBe(2);
+  });
+
+  it('says what capture-off projects leave out and includes them when asked', async () => {
+    const api = fakeApi({
+      getExportLeftOut: async () => ({ sessions: 18, observations: 240, projects: ['quiet', 'secret'] }),
+      downloadExport: async () => ({ fileName: 'memtray-2026-11-27.md', text: '# x\n', counts: null }),
+      files: { saveText: async () => null, openArchive: async () => null },
+    });
+    renderWith(api, <DataCard />);
+    await screen.findByText(
+      /18 sessions and 240 memories of projects whose capture is off now \(quiet, secret\)/,
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: /Format/ }), { target: { value: 'markdown' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Include them/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() =>
+      expect(api.calls.find(([n]) => n === 'downloadExport')?.[1][0]).toEqual({
+        format: 'markdown',
+        includeCaptureOff: true,
+      }),
+    );
+    // A cancelled save dialog says nothing was saved.
+    expect(screen.queryByText(/Saved/)).toBeNull();
   });
 });
 
