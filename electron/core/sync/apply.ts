@@ -196,15 +196,15 @@ export class Applier {
     const cur = held ?? (rec.toolUseId !== null ? this.st.obsByTool.get(s.id, rec.toolUseId) : undefined);
     if (this.owner(s) !== by)
       return this.notTheirs(ctx, cur !== undefined && rec.updatedAt <= cur.updated_at);
-    const row = { ...rec, sessionId: s.id, failed: rec.failed ? 1 : 0 };
+    const row = { ...rec, sessionId: s.id };
     if (!cur) {
-      this.st.insertObs.run(row);
+      this.st.obs.insertMerged(row);
       ctx.report.added.observations++;
     } else if (rec.updatedAt > cur.updated_at) {
-      this.st.updateObs.run({ ...row, id: cur.id });
+      this.st.obs.updateMerged(cur.id, row);
       ctx.report.updated++;
     } else {
-      if (cur.uid === null) this.st.setObsUid.run({ uid: rec.uid, id: cur.id });
+      if (cur.uid === null) this.st.obs.adoptUid(cur.id, rec.uid);
       ctx.report.skipped++;
     }
   }
