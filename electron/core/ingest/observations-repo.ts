@@ -11,6 +11,17 @@ import type { observations, ObservationStatus } from '../../../drizzle/schema.js
 /** An observation as stored (drizzle's camelCase names; `failed` a boolean). */
 export type ObservationRow = typeof observations.$inferSelect;
 
+/** A whole row under drizzle's names, for raw reads: `SELECT ${OBSERVATION_COLUMNS} FROM observations`. */
+export const OBSERVATION_COLUMNS = `id, session_id AS sessionId, prompt_number AS promptNumber, tool_name AS toolName,
+  tool_use_id AS toolUseId, tool_input AS toolInput, tool_response AS toolResponse, failed, cwd,
+  created_at AS createdAt, type, title, subtitle, facts, narrative, concepts, files_read AS filesRead,
+  files_modified AS filesModified, produced_by AS producedBy, status, updated_at AS updatedAt, uid`;
+
+/** A row as raw SQL returns it (`failed` as SQLite's 0/1). */
+export type ObservationSqlRow = Omit<ObservationRow, 'failed'> & { failed: number };
+
+export const observationRow = (r: ObservationSqlRow): ObservationRow => ({ ...r, failed: r.failed === 1 });
+
 /** A captured tool call's row: `updatedAt` starts at `createdAt`, the `uid` comes at first export. */
 export type ObservationInsert = Omit<ObservationRow, 'id' | 'uid' | 'updatedAt'>;
 
