@@ -19,7 +19,7 @@ const OWNERS: Record<string, string[]> = {
   user_prompts: ['ingest/'],
   observations: ['ingest/observations-repo.ts'],
   events: ['ingest/', 'maintenance/retention.ts' /* compacts raw payloads in place */],
-  session_summaries: ['ingest/'],
+  session_summaries: ['ingest/summaries-repo.ts'],
   jobs: ['jobs/queue.ts'],
   projects: ['projects/'],
   llm_usage: ['compress/usage.ts'],
@@ -115,6 +115,7 @@ describe('one owner per table', () => {
     const w = writers();
     expect([...(w.get('jobs') ?? [])]).toEqual(['jobs/queue.ts']);
     expect([...(w.get('observations') ?? [])]).toEqual(['ingest/observations-repo.ts']);
+    expect([...(w.get('session_summaries') ?? [])]).toEqual(['ingest/summaries-repo.ts']);
     expect(w.get('events')?.has('ingest/statements.ts')).toBe(true);
     expect(w.get('import_runs')?.has('capture/importer.ts')).toBe(true); // a drizzle write
     expect([...w.keys()].sort()).toEqual(Object.keys(OWNERS).sort());

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/queue.js';
 import { ObservationsRepo } from './observations-repo.js';
+import { SummariesRepo } from './summaries-repo.js';
 
 export interface SessionRow {
   id: number;
@@ -62,16 +63,8 @@ export function prepareMerge(db: Database.Database) {
     summary: db.prepare<[number], { updated_at: number }>(
       'SELECT updated_at FROM session_summaries WHERE session_id = ?',
     ),
-    upsertSummary: db.prepare<[Record<string, unknown>]>(
-      `INSERT INTO session_summaries (session_id, prompt_number, request, investigated, learned, completed, next_steps,
-         files_read, files_edited, notes, produced_by, created_at, updated_at)
-       VALUES (@sessionId, @promptNumber, @request, @investigated, @learned, @completed, @nextSteps, @filesRead,
-         @filesEdited, @notes, @producedBy, @createdAt, @updatedAt)
-       ON CONFLICT (session_id) DO UPDATE SET prompt_number = excluded.prompt_number, request = excluded.request,
-         investigated = excluded.investigated, learned = excluded.learned, completed = excluded.completed,
-         next_steps = excluded.next_steps, files_read = excluded.files_read, files_edited = excluded.files_edited,
-         notes = excluded.notes, produced_by = excluded.produced_by, updated_at = excluded.updated_at`,
-    ),
+    /** The summaries' write (upsert). */
+    summaries: SummariesRepo.of(db),
   };
 }
 

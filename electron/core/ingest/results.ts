@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { ObservationStatus } from '../../../drizzle/schema.js';
 import { ObservationsRepo } from './observations-repo.js';
+import { SummariesRepo } from './summaries-repo.js';
 import type { StructuredFields } from './types.js';
 
 /** Writes the structured fields of one observation (an UPDATE of that row: one per raw observation). */
@@ -62,26 +63,14 @@ export function upsertSummary(
   producedBy: string,
   now: number,
 ): number {
-  const row = db
-    .prepare(
-      `INSERT INTO session_summaries (session_id, prompt_number, request, investigated, learned, completed, next_steps,
-         files_read, files_edited, notes, produced_by, created_at, updated_at)
-       VALUES (@sessionId, @promptNumber, @request, @investigated, @learned, @completed, @nextSteps, @filesRead,
-         @filesEdited, @notes, @producedBy, @now, @now)
-       ON CONFLICT(session_id) DO UPDATE SET prompt_number = excluded.prompt_number, request = excluded.request,
-         investigated = excluded.investigated, learned = excluded.learned, completed = excluded.completed,
-         next_steps = excluded.next_steps, files_read = excluded.files_read, files_edited = excluded.files_edited,
-         notes = excluded.notes, produced_by = excluded.produced_by, updated_at = excluded.updated_at
-       RETURNING id`,
-    )
-    .get({
-      sessionId,
-      promptNumber,
-      ...s,
-      filesRead: JSON.stringify(s.filesRead),
-      filesEdited: JSON.stringify(s.filesEdited),
-      producedBy,
-      now,
-    }) as { id: number };
-  return row.id;
+  return SummariesRepo.of(db).upsert({
+    sessionId,
+    promptNumber,
+    ...s,
+    filesRead: JSON.stringify(s.filesRead),
+    filesEdited: JSON.stringify(s.filesEdited),
+    producedBy,
+    createdAt: now,
+    updatedAt: now,
+  });
 }

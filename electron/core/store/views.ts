@@ -1,6 +1,7 @@
 /** Rows as the API returns them (the contract's shapes): JSON columns decoded, internal columns left out. */
-import { sessions, sessionSummaries } from '../../../drizzle/schema.js';
+import { sessions } from '../../../drizzle/schema.js';
 import type { ObservationRow } from '../ingest/observations-repo.js';
+import type { SummaryRow } from '../ingest/summaries-repo.js';
 import { DEFAULT_AGENT, isAgentId } from '../../shared/contract/agents.js';
 import type { Observation } from '../../shared/contract/observations.js';
 import type { Session, Summary } from '../../shared/contract/sessions.js';
@@ -8,7 +9,7 @@ import { parseStringList } from '../util/json-list.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type { ObservationRow };
-export type SummaryRow = typeof sessionSummaries.$inferSelect;
+export type { SummaryRow };
 
 export const parseJson = (v: string | null): unknown => {
   if (v === null) return null;

@@ -215,7 +215,7 @@ export class Applier {
     const cur = this.st.summary.get(s.id);
     if (cur && rec.updatedAt <= cur.updated_at) return void ctx.report.skipped++;
     if (this.owner(s) !== this.speaker(rec.session, ctx)) return void ctx.report.refused++;
-    this.st.upsertSummary.run({ ...rec, sessionId: s.id });
+    this.st.summaries.upsert({ ...rec, sessionId: s.id });
     if (cur) ctx.report.updated++;
     else ctx.report.added.summaries++;
   }
