@@ -9,14 +9,17 @@ import { describe, expect, it } from 'vitest';
 
 const CORE = join(process.cwd(), 'electron', 'core');
 
-/** Owner per table: a folder (`ingest/`) or a file; exceptions say why. */
+/**
+ * Owner per table: a module (a file) or, where no repository exists yet, a folder (`ingest/`);
+ * exceptions say why.
+ */
 const OWNERS: Record<string, string[]> = {
   // Ingest owns what hooks fill: sessions, prompts, observations, events, summaries.
   sessions: ['ingest/', 'projects/adopt.ts' /* the one-time upgrade to project identity */],
   user_prompts: ['ingest/'],
-  observations: ['ingest/', 'maintenance/retention.ts' /* compacts raw payloads in place */],
+  observations: ['ingest/observations-repo.ts'],
   events: ['ingest/', 'maintenance/retention.ts' /* compacts raw payloads in place */],
-  session_summaries: ['ingest/'],
+  session_summaries: ['ingest/summaries-repo.ts'],
   jobs: ['jobs/queue.ts'],
   projects: ['projects/'],
   llm_usage: ['compress/usage.ts'],
@@ -111,7 +114,9 @@ describe('one owner per table', () => {
   it('the scan sees the writes it checks (a write from elsewhere would be caught)', () => {
     const w = writers();
     expect([...(w.get('jobs') ?? [])]).toEqual(['jobs/queue.ts']);
-    expect(w.get('observations')?.has('ingest/statements.ts')).toBe(true);
+    expect([...(w.get('observations') ?? [])]).toEqual(['ingest/observations-repo.ts']);
+    expect([...(w.get('session_summaries') ?? [])]).toEqual(['ingest/summaries-repo.ts']);
+    expect(w.get('events')?.has('ingest/statements.ts')).toBe(true);
     expect(w.get('import_runs')?.has('capture/importer.ts')).toBe(true); // a drizzle write
     expect([...w.keys()].sort()).toEqual(Object.keys(OWNERS).sort());
   });

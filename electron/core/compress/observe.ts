@@ -13,7 +13,7 @@ import { OBSERVE_INSTRUCTIONS, OBSERVE_TOOL_DEF, toolCallElement } from './promp
 import type { JobRow } from '../jobs/queue.js';
 import { extractRules } from './rules.js';
 import { writeObservation } from '../ingest/results.js';
-import { loadObservations, parseJson, type ObservationRow } from './store.js';
+import { loadObservations, parseJson, type ObserveRow } from './store.js';
 import { boundToolCall, headTail } from './truncate.js';
 
 const list = (max: number, each: number) => z.array(z.string().max(each)).max(max);
@@ -41,18 +41,18 @@ export interface ObserveOutcome {
   fallback: FallbackReason | null;
 }
 
-function rulesFor(row: ObservationRow): StructuredFields {
+function rulesFor(row: ObserveRow): StructuredFields {
   return extractRules({
     toolName: row.toolName,
     toolInput: parseJson(row.toolInput),
     toolResponse: parseJson(row.toolResponse),
-    failed: row.failed === 1,
+    failed: row.failed,
     cwd: row.cwd,
   });
 }
 
 /** The user message for a batch: the session's prompt for context, then one element per call. */
-export function buildObserveMessage(ctx: CompressContext, rows: ObservationRow[]): string {
+export function buildObserveMessage(ctx: CompressContext, rows: ObserveRow[]): string {
   const parts: string[] = [];
   const first = rows[0];
   if (first) {
@@ -65,7 +65,7 @@ export function buildObserveMessage(ctx: CompressContext, rows: ObservationRow[]
   }
   for (const r of rows) {
     const b = boundToolCall(r.toolName, parseJson(r.toolInput), parseJson(r.toolResponse));
-    parts.push(toolCallElement(r.id, r.toolName, r.failed === 1, { input: b.input, response: b.response }));
+    parts.push(toolCallElement(r.id, r.toolName, r.failed, { input: b.input, response: b.response }));
   }
   return ctx.redact(parts.join('\n\n'));
 }

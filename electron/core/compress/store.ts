@@ -3,29 +3,33 @@
  * those tables (ingest/results.ts).
  */
 import type Database from 'better-sqlite3';
+import type { ObservationRow } from '../ingest/observations-repo.js';
 
-export interface ObservationRow {
-  id: number;
-  sessionId: number;
-  promptNumber: number;
-  toolName: string;
-  toolInput: string | null;
-  toolResponse: string | null;
-  failed: number;
-  cwd: string | null;
-  title: string | null;
-  status: string;
-}
+/** The columns an extraction reads of an observation. */
+export type ObserveRow = Pick<
+  ObservationRow,
+  | 'id'
+  | 'sessionId'
+  | 'promptNumber'
+  | 'toolName'
+  | 'toolInput'
+  | 'toolResponse'
+  | 'failed'
+  | 'cwd'
+  | 'title'
+  | 'status'
+>;
 
-export function loadObservations(db: Database.Database, ids: number[]): ObservationRow[] {
+export function loadObservations(db: Database.Database, ids: number[]): ObserveRow[] {
   if (ids.length === 0) return [];
-  return db
+  const rows = db
     .prepare(
       `SELECT id, session_id AS sessionId, prompt_number AS promptNumber, tool_name AS toolName, tool_input AS toolInput,
               tool_response AS toolResponse, failed, cwd, title, status
        FROM observations WHERE id IN (${ids.map(() => '?').join(',')}) ORDER BY id`,
     )
-    .all(...ids) as ObservationRow[];
+    .all(...ids) as Array<Omit<ObserveRow, 'failed'> & { failed: number }>;
+  return rows.map((r) => ({ ...r, failed: r.failed === 1 }));
 }
 
 export function parseJson(text: string | null): unknown {

@@ -13,6 +13,7 @@ import { clip } from '../util/clip.js';
 import { upsertSummary, type SummaryFields } from '../ingest/results.js';
 import { parseJson } from './store.js';
 import { headTail } from './truncate.js';
+import { parseStringList } from '../util/json-list.js';
 
 export const summaryPayloadSchema = z.object({
   promptNumber: z.number().int().nonnegative().default(0),
@@ -40,15 +41,6 @@ export interface SessionMaterial {
   lastUser: string | null;
   lastAssistant: string | null;
 }
-
-const arr = (t: string | null): string[] => {
-  try {
-    const v = JSON.parse(t ?? '[]') as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 export function loadMaterial(
   ctx: CompressContext,
@@ -114,9 +106,9 @@ export function loadMaterial(
     observations: obs.reverse().map((o) => ({
       type: o.type,
       title: o.title,
-      facts: arr(o.facts),
-      filesRead: arr(o.fr),
-      filesModified: arr(o.fm),
+      facts: parseStringList(o.facts),
+      filesRead: parseStringList(o.fr),
+      filesModified: parseStringList(o.fm),
       failed: o.failed === 1,
     })),
     todos,

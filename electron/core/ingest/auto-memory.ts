@@ -5,6 +5,7 @@
  * deleted file takes its row and its event with it. The capture gate (paused, project switched off,
  * excluded folder) and the cleaning (private tags, redaction) apply as to any captured text.
  */
+import { ObservationsRepo } from './observations-repo.js';
 import type { SeedIngest } from './seed.js';
 import type { IngestTx } from './tx.js';
 import type { HookResult, IngestDeps } from './types.js';
@@ -41,9 +42,8 @@ const NOTES = `FROM sessions s JOIN observations o ON o.session_id = s.id
 
 export class AutoMemoryWrites {
   private readonly find;
-  private readonly drop;
+  private readonly obs;
   private readonly dropEvent;
-  private readonly mark;
   private readonly all;
 
   constructor(
@@ -57,14 +57,9 @@ export class AutoMemoryWrites {
       `SELECT o.id, json_extract(o.tool_input, '$.stamp') AS stamp, s.claude_session_id AS session
        ${NOTES} AND o.tool_use_id = ?`,
     );
-    this.drop = q.prepare<[number]>('DELETE FROM observations WHERE id = ?');
+    this.obs = ObservationsRepo.of(q);
     this.dropEvent = q.prepare<[string, string]>(
       `DELETE FROM events WHERE claude_session_id = ? AND json_extract(payload, '$.tool_use_id') = ?`,
-    );
-    this.mark = q.prepare<[string, string | null, string, string, string, number]>(
-      `UPDATE observations SET type = 'memory', title = ?, subtitle = ?, narrative = ?, facts = ?,
-         concepts = '["auto-memory"]', files_read = ?, files_modified = '[]',
-         produced_by = 'claude-auto-memory', status = 'processed' WHERE id = ?`,
     );
     this.all = q.prepare<[], { file: string; stamp: string | null }>(
       `SELECT o.tool_use_id AS file, json_extract(o.tool_input, '$.stamp') AS stamp
@@ -99,7 +94,20 @@ export class AutoMemoryWrites {
       const title = this.clean(n.title).slice(0, 200);
       const description = n.description === null ? null : this.clean(n.description).slice(0, 500);
       const facts = JSON.stringify([(description ?? body).slice(0, 500)]);
-      this.mark.run(title, description, body, facts, JSON.stringify([n.file]), r.observationId);
+      this.obs.markMemory(
+        r.observationId,
+        {
+          type: 'memory',
+          title,
+          subtitle: description,
+          narrative: body,
+          facts,
+          concepts: '["auto-memory"]',
+          filesRead: JSON.stringify([n.file]),
+          filesModified: '[]',
+        },
+        'claude-auto-memory',
+      );
       this.d.jobs.settleObserve(r.observationId);
       return r;
     });
@@ -117,7 +125,7 @@ export class AutoMemoryWrites {
 
   /** The row and the event recorded with it (the event holds the note's path). */
   private forget(old: { id: number; session: string }, file: string): void {
-    this.drop.run(old.id);
+    this.obs.remove(old.id);
     this.dropEvent.run(old.session, file);
   }
 }

@@ -5,6 +5,7 @@
  * transaction (capture/reconcile.ts).
  */
 import type Database from 'better-sqlite3';
+import { ObservationsRepo } from './observations-repo.js';
 import { saidNarrative } from './rows.js';
 
 export function prepareGapFill(db: Database.Database, cleanText: (t: string) => string) {
@@ -23,13 +24,7 @@ export function prepareGapFill(db: Database.Database, cleanText: (t: string) => 
     `UPDATE sessions SET prompt_counter = max(prompt_counter, @n), first_prompt = coalesce(first_prompt, @text),
        updated_at = max(updated_at, @at) WHERE id = @id`,
   );
-  const setPromptNumber = db.prepare<[number, number]>(
-    'UPDATE observations SET prompt_number = ? WHERE id = ?',
-  );
-  const addWords = db.prepare<[string, number, string]>(
-    `UPDATE observations SET narrative = ltrim(coalesce(narrative, '') || char(10) || ?, char(10))
-     WHERE session_id = ? AND tool_use_id = ?`,
-  );
+  const obs = ObservationsRepo.of(db);
   return {
     /** Records which transcript line a stored prompt came from. */
     linkPrompt(sessionDbId: number, promptNumber: number, uuid: string): void {
@@ -50,12 +45,12 @@ export function prepareGapFill(db: Database.Database, cleanText: (t: string) => 
       bumpSession.run({ n: p.n, text: p.text, at: p.at, id: p.sessionDbId });
     },
     setPromptNumber(observationId: number, promptNumber: number): void {
-      setPromptNumber.run(promptNumber, observationId);
+      obs.setPromptNumber(observationId, promptNumber);
     },
     /** Adds the assistant's words (cleaned here) to a stored call's narrative, after what it holds. */
     addWords(sessionDbId: number, toolUseId: string, said: string): void {
       const words = saidNarrative(cleanText(said));
-      if (words) addWords.run(words, sessionDbId, toolUseId);
+      if (words) obs.addWords(sessionDbId, toolUseId, words);
     },
   };
 }

@@ -5,6 +5,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/queue.js';
+import { ObservationsRepo } from './observations-repo.js';
+import { SummariesRepo } from './summaries-repo.js';
 
 export interface SessionRow {
   id: number;
@@ -21,41 +23,14 @@ export interface SessionRow {
   origin: string | null;
 }
 
-export interface ObservationRow {
-  id: number;
-  uid: string;
-  prompt_number: number;
-  tool_name: string;
-  tool_use_id: string | null;
-  tool_input: string | null;
-  tool_response: string | null;
-  failed: number;
-  cwd: string | null;
-  created_at: number;
-  updated_at: number;
-  type: string | null;
-  title: string | null;
-  subtitle: string | null;
-  facts: string | null;
-  narrative: string | null;
-  concepts: string | null;
-  files_read: string | null;
-  files_modified: string | null;
-  produced_by: string | null;
-  status: 'pending' | 'processed' | 'failed';
-}
-
 export const SESSION_COLS = `id, claude_session_id, project, cwd, first_prompt, prompt_counter, status,
   completion_reason, started_at, updated_at, completed_at, origin`;
-
-const OBS_FIELDS = `prompt_number = @promptNumber, tool_name = @toolName, tool_input = @toolInput,
-  tool_response = @toolResponse, failed = @failed, cwd = @cwd, type = @type, title = @title, subtitle = @subtitle,
-  facts = @facts, narrative = @narrative, concepts = @concepts, files_read = @filesRead,
-  files_modified = @filesModified, produced_by = @producedBy, status = @status, updated_at = @updatedAt`;
 
 /** The merge's statements (sync/apply.ts drives them; one set per connection). */
 export function prepareMerge(db: Database.Database) {
   return {
+    /** The observations' writes (insertMerged, updateMerged, adoptUid). */
+    obs: ObservationsRepo.of(db),
     session: db.prepare<[string], SessionRow>(
       `SELECT ${SESSION_COLS} FROM sessions WHERE claude_session_id = ?`,
     ),
@@ -85,52 +60,25 @@ export function prepareMerge(db: Database.Database) {
     obsByTool: db.prepare<[number, string], { id: number; uid: string | null; updated_at: number }>(
       'SELECT id, uid, updated_at FROM observations WHERE session_id = ? AND tool_use_id = ?',
     ),
-    insertObs: db.prepare<[Record<string, unknown>]>(
-      `INSERT INTO observations (session_id, prompt_number, tool_name, tool_use_id, tool_input, tool_response, failed,
-         cwd, created_at, updated_at, type, title, subtitle, facts, narrative, concepts, files_read, files_modified,
-         produced_by, status, uid)
-       VALUES (@sessionId, @promptNumber, @toolName, @toolUseId, @toolInput, @toolResponse, @failed, @cwd, @createdAt,
-         @updatedAt, @type, @title, @subtitle, @facts, @narrative, @concepts, @filesRead, @filesModified, @producedBy,
-         @status, @uid)`,
-    ),
-    updateObs: db.prepare<[Record<string, unknown>]>(
-      `UPDATE observations SET ${OBS_FIELDS}, uid = coalesce(uid, @uid) WHERE id = @id`,
-    ),
-    setObsUid: db.prepare<[{ uid: string; id: number }]>(
-      'UPDATE observations SET uid = @uid WHERE id = @id AND uid IS NULL AND NOT EXISTS (SELECT 1 FROM observations WHERE uid = @uid)',
-    ),
     summary: db.prepare<[number], { updated_at: number }>(
       'SELECT updated_at FROM session_summaries WHERE session_id = ?',
     ),
-    upsertSummary: db.prepare<[Record<string, unknown>]>(
-      `INSERT INTO session_summaries (session_id, prompt_number, request, investigated, learned, completed, next_steps,
-         files_read, files_edited, notes, produced_by, created_at, updated_at)
-       VALUES (@sessionId, @promptNumber, @request, @investigated, @learned, @completed, @nextSteps, @filesRead,
-         @filesEdited, @notes, @producedBy, @createdAt, @updatedAt)
-       ON CONFLICT (session_id) DO UPDATE SET prompt_number = excluded.prompt_number, request = excluded.request,
-         investigated = excluded.investigated, learned = excluded.learned, completed = excluded.completed,
-         next_steps = excluded.next_steps, files_read = excluded.files_read, files_edited = excluded.files_edited,
-         notes = excluded.notes, produced_by = excluded.produced_by, updated_at = excluded.updated_at`,
-    ),
+    /** The summaries' write (upsert). */
+    summaries: SummariesRepo.of(db),
   };
 }
 
 /** Gives a session's observations their stable uid (`<session>/<tool_use_id>`, else random). */
 export function prepareGiveUids(db: Database.Database): (claudeSessionId: string, sessionId: number) => void {
-  const st = db.prepare<[{ cid: string; sid: number }]>(
-    `UPDATE observations SET uid = CASE WHEN tool_use_id IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM observations o2 WHERE o2.uid = @cid || '/' || observations.tool_use_id)
-       THEN @cid || '/' || tool_use_id ELSE lower(hex(randomblob(12))) END
-     WHERE session_id = @sid AND uid IS NULL`,
-  );
-  return (cid, sid) => void st.run({ cid, sid });
+  const obs = ObservationsRepo.of(db);
+  return (cid, sid) => obs.giveUids(cid, sid);
 }
 
 /** Deletes one memory and its job (inside the caller's transaction); false when there is none. */
 export function prepareForgetObservation(db: Database.Database, jobs: JobQueue): (id: number) => boolean {
-  const del = db.prepare<[number]>('DELETE FROM observations WHERE id = ?');
+  const obs = ObservationsRepo.of(db);
   return (id) => {
     jobs.cancelForObservation(id);
-    return del.run(id).changes > 0;
+    return obs.remove(id);
   };
 }

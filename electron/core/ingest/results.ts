@@ -4,6 +4,9 @@
  * compression worker's transactions; the worker says so on the bus after its COMMIT.
  */
 import type Database from 'better-sqlite3';
+import type { ObservationStatus } from '../../../drizzle/schema.js';
+import { ObservationsRepo } from './observations-repo.js';
+import { SummariesRepo } from './summaries-repo.js';
 import type { StructuredFields } from './types.js';
 
 /** Writes the structured fields of one observation (an UPDATE of that row: one per raw observation). */
@@ -14,31 +17,30 @@ export function writeObservation(
   producedBy: string,
   now: number,
 ): void {
-  db.prepare(
-    // The assistant's own words ("Claude: …", from the transcript) stay after the model's narrative.
-    `UPDATE observations SET type = @type, title = @title, subtitle = @subtitle, facts = @facts,
-       narrative = CASE WHEN instr(narrative, 'Claude: ') > 0
-         THEN ltrim(coalesce(@narrative, '') || char(10) || substr(narrative, instr(narrative, 'Claude: ')), char(10))
-         ELSE @narrative END,
-       concepts = @concepts, files_read = @filesRead, files_modified = @filesModified, produced_by = @producedBy,
-       status = 'processed', updated_at = @now WHERE id = @id`,
-  ).run({
+  ObservationsRepo.of(db).writeStructured(
     id,
-    type: f.type,
-    title: f.title,
-    subtitle: f.subtitle ?? null,
-    facts: JSON.stringify(f.facts),
-    narrative: f.narrative ?? null,
-    concepts: JSON.stringify(f.concepts),
-    filesRead: JSON.stringify(f.filesRead),
-    filesModified: JSON.stringify(f.filesModified),
+    {
+      type: f.type,
+      title: f.title,
+      subtitle: f.subtitle ?? null,
+      facts: JSON.stringify(f.facts),
+      narrative: f.narrative ?? null,
+      concepts: JSON.stringify(f.concepts),
+      filesRead: JSON.stringify(f.filesRead),
+      filesModified: JSON.stringify(f.filesModified),
+    },
     producedBy,
     now,
-  });
+  );
 }
 
-export function setObservationStatus(db: Database.Database, id: number, status: string, now: number): void {
-  db.prepare(`UPDATE observations SET status = ?, updated_at = ? WHERE id = ?`).run(status, now, id);
+export function setObservationStatus(
+  db: Database.Database,
+  id: number,
+  status: ObservationStatus,
+  now: number,
+): void {
+  ObservationsRepo.of(db).setStatus(id, status, now);
 }
 
 export interface SummaryFields {
@@ -61,26 +63,14 @@ export function upsertSummary(
   producedBy: string,
   now: number,
 ): number {
-  const row = db
-    .prepare(
-      `INSERT INTO session_summaries (session_id, prompt_number, request, investigated, learned, completed, next_steps,
-         files_read, files_edited, notes, produced_by, created_at, updated_at)
-       VALUES (@sessionId, @promptNumber, @request, @investigated, @learned, @completed, @nextSteps, @filesRead,
-         @filesEdited, @notes, @producedBy, @now, @now)
-       ON CONFLICT(session_id) DO UPDATE SET prompt_number = excluded.prompt_number, request = excluded.request,
-         investigated = excluded.investigated, learned = excluded.learned, completed = excluded.completed,
-         next_steps = excluded.next_steps, files_read = excluded.files_read, files_edited = excluded.files_edited,
-         notes = excluded.notes, produced_by = excluded.produced_by, updated_at = excluded.updated_at
-       RETURNING id`,
-    )
-    .get({
-      sessionId,
-      promptNumber,
-      ...s,
-      filesRead: JSON.stringify(s.filesRead),
-      filesEdited: JSON.stringify(s.filesEdited),
-      producedBy,
-      now,
-    }) as { id: number };
-  return row.id;
+  return SummariesRepo.of(db).upsert({
+    sessionId,
+    promptNumber,
+    ...s,
+    filesRead: JSON.stringify(s.filesRead),
+    filesEdited: JSON.stringify(s.filesEdited),
+    producedBy,
+    createdAt: now,
+    updatedAt: now,
+  });
 }

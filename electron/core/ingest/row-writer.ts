@@ -192,7 +192,7 @@ export class RowWriter {
     if (!d) return { stored: false, skipped: 'skip-tool', sessionDbId: s.id };
     const row = this.q.insertObservation({
       ...observationInsert(s, { ...o, toolName: 'memtray:decision' }, null, false),
-      failed: 0,
+      failed: false,
       type: 'decision',
       title: d.title,
       subtitle: d.subtitle,

@@ -1,5 +1,6 @@
 /** Builds the observation row the ingest statements insert, from a tool call and its rule extraction. */
-import type { ObservationInsert, SessionRecord } from './statements.js';
+import type { ObservationInsert } from './observations-repo.js';
+import type { SessionRecord } from './statements.js';
 import type { StructuredFields } from './types.js';
 
 const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
@@ -45,7 +46,7 @@ export function observationInsert(
     toolUseId: o.toolUseId ?? null,
     toolInput: json(o.toolInput),
     toolResponse: json(o.toolResponse),
-    failed: o.failed ? 1 : 0,
+    failed: o.failed,
     cwd: o.cwd,
     createdAt: o.at,
     type: x?.type ?? null,

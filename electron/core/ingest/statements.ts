@@ -1,10 +1,12 @@
 /**
  * The ingest hot path's SQL, prepared once. Every tool call of every session goes through here, so
  * these are plain better-sqlite3 statements (drizzle rebuilds and re-prepares each query per call,
- * which cost more than SQLite's own work). Column names follow `drizzle/schema.ts`.
+ * which cost more than SQLite's own work). Column names follow `drizzle/schema.ts`. Observations are
+ * written by their repository (observations-repo.ts).
  */
 import type Database from 'better-sqlite3';
 import type { SessionStatus } from '../../../drizzle/schema.js';
+import { ObservationsRepo, type ObservationInsert } from './observations-repo.js';
 import { UNKNOWN_PROJECT } from './project.js';
 
 export interface SessionRecord {
@@ -42,28 +44,6 @@ function toSession(r: RawSession | undefined): SessionRecord | undefined {
   };
 }
 
-export interface ObservationInsert {
-  sessionId: number;
-  promptNumber: number;
-  toolName: string;
-  toolUseId: string | null;
-  toolInput: string | null;
-  toolResponse: string | null;
-  failed: number;
-  cwd: string | null;
-  createdAt: number;
-  type: string | null;
-  title: string | null;
-  subtitle: string | null;
-  facts: string | null;
-  narrative: string | null;
-  concepts: string | null;
-  filesRead: string | null;
-  filesModified: string | null;
-  producedBy: string | null;
-  status: 'pending' | 'processed' | 'failed';
-}
-
 /** A journaled hook event waiting for the projector. */
 export interface UnprojectedEvent {
   id: number;
@@ -72,6 +52,7 @@ export interface UnprojectedEvent {
 }
 
 export function prepareIngestStatements(db: Database.Database) {
+  const obs = ObservationsRepo.of(db);
   const s = {
     eventUidExists: db.prepare<[string], { id: number }>('SELECT id FROM events WHERE event_uid = ?'),
     findSession: db.prepare<[string], RawSession>(
@@ -127,16 +108,6 @@ export function prepareIngestStatements(db: Database.Database) {
       `INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, ?, ?, ?)
        ON CONFLICT DO NOTHING`,
     ),
-    insertObservation: db.prepare<
-      [ObservationInsert],
-      { id: number; title: string | null; status: 'pending' | 'processed' | 'failed' }
-    >(
-      `INSERT INTO observations (session_id, prompt_number, tool_name, tool_use_id, tool_input, tool_response, failed, cwd,
-         created_at, updated_at, type, title, subtitle, facts, narrative, concepts, files_read, files_modified, produced_by, status)
-       VALUES (@sessionId, @promptNumber, @toolName, @toolUseId, @toolInput, @toolResponse, @failed, @cwd,
-         @createdAt, @createdAt, @type, @title, @subtitle, @facts, @narrative, @concepts, @filesRead, @filesModified, @producedBy, @status)
-       ON CONFLICT DO NOTHING RETURNING id, title, status`,
-    ),
     completeSession: db.prepare<[{ at: number; reason: string | null; id: number }], RawSession>(
       `UPDATE sessions SET status = 'completed', completed_at = @at, completion_reason = @reason WHERE id = @id RETURNING ${SESSION_COLS}`,
     ),
@@ -183,7 +154,7 @@ export function prepareIngestStatements(db: Database.Database) {
       s.bumpPrompt.get({ priv: isPrivate ? 1 : 0, prompt, id: sessionId })!.prompt_counter,
     insertPrompt: (sessionId: number, n: number, prompt: string, at: number): void =>
       void s.insertPrompt.run(sessionId, n, prompt, at),
-    insertObservation: (o: ObservationInsert) => s.insertObservation.get(o),
+    insertObservation: (o: ObservationInsert) => obs.insertCaptured(o),
     completeSession: (sessionId: number, reason: string | null, at: number): SessionRecord =>
       toSession(s.completeSession.get({ at, reason, id: sessionId }))!,
   };

@@ -4,6 +4,7 @@
  * Each call is one transaction; its bus events go out after the COMMIT.
  */
 import { prepareForget } from './forget.js';
+import { ObservationsRepo } from './observations-repo.js';
 import type { SeedIngest } from './seed.js';
 import type { IngestTx } from './tx.js';
 import type { HookResult, IngestDeps } from './types.js';
@@ -17,7 +18,7 @@ export interface SavedMemory extends HookResult {
 
 export class UserWrites {
   private readonly forget: ReturnType<typeof prepareForget>;
-  private readonly markMemory;
+  private readonly obs: ObservationsRepo;
 
   constructor(
     private readonly d: IngestDeps,
@@ -26,10 +27,7 @@ export class UserWrites {
     private readonly clean: (text: string) => string,
   ) {
     this.forget = prepareForget(d.sqlite, d.jobs);
-    this.markMemory = d.sqlite.prepare<[string, string, string, number]>(
-      `UPDATE observations SET type = 'memory', title = ?, narrative = ?, facts = ?, concepts = '[]',
-         files_read = '[]', files_modified = '[]', produced_by = 'user', status = 'processed' WHERE id = ?`,
-    );
+    this.obs = ObservationsRepo.of(d.sqlite);
   }
 
   /** A memory the user (or Claude for them) wrote: its own structured memory, no extraction job. */
@@ -45,7 +43,19 @@ export class UserWrites {
       if (!r.stored || r.observationId === undefined) return r;
       const text = this.clean(a.text);
       const title = this.clean(a.title ?? text.split('\n')[0]!.slice(0, 120));
-      this.markMemory.run(title, text, JSON.stringify([text.slice(0, 500)]), r.observationId);
+      this.obs.markMemory(
+        r.observationId,
+        {
+          type: 'memory',
+          title,
+          narrative: text,
+          facts: JSON.stringify([text.slice(0, 500)]),
+          concepts: '[]',
+          filesRead: '[]',
+          filesModified: '[]',
+        },
+        'user',
+      );
       this.d.jobs.settleObserve(r.observationId);
       return { ...r, title };
     });

@@ -20,6 +20,7 @@
  * the mark is saved with the writes it covers.
  */
 import type Database from 'better-sqlite3';
+import { ObservationsRepo } from '../ingest/observations-repo.js';
 import {
   compactToolEvent,
   DROPPED_PREFIX,
@@ -103,13 +104,20 @@ interface Table {
   scan: Database.Statement;
   /** The candidates' new values (reads only). */
   changes: (ids: number[]) => Change[];
-  write: Database.Statement;
+  /** Writes one change; false when the row changed since it was read (or is compacted already). */
+  write: (c: Change) => boolean;
 }
 
 function tables(db: Database.Database, keep: number): Table[] {
   const whole = (sql: string) => db.prepare(`${sql} WHERE id IN (SELECT value FROM json_each(?))`);
   const obsLengths = whole('SELECT id, length(tool_response) AS n FROM observations');
   const evPayloads = whole('SELECT id, event_name AS e, payload, length(payload) AS n FROM events');
+  // Observations are written by their repository; the events' owner lets retention compact them here.
+  const obs = ObservationsRepo.of(db);
+  const evWrite = db.prepare<[Change]>(
+    `UPDATE events SET payload = @value WHERE id = @id AND length(payload) = @check
+       AND substr(payload, 1, ${MARK_PREFIX.length}) != '${MARK_PREFIX}'`,
+  );
   return [
     {
       name: 'observations',
@@ -123,10 +131,7 @@ function tables(db: Database.Database, keep: number): Table[] {
         (obsLengths.all(JSON.stringify(ids)) as Array<{ id: number; n: number }>)
           .filter((r) => r.n > keep)
           .map((r) => ({ id: r.id, value: droppedMarker(r.n), check: r.n, bytes: r.n })),
-      write: db.prepare(
-        `UPDATE observations SET tool_response = @value WHERE id = @id AND status != 'pending'
-           AND length(tool_response) = @check AND tool_response NOT LIKE '${DROPPED_PREFIX}%'`,
-      ),
+      write: (c) => obs.compactResponse(c, DROPPED_PREFIX),
     },
     {
       name: 'events',
@@ -162,10 +167,7 @@ function tables(db: Database.Database, keep: number): Table[] {
         }
         return out;
       },
-      write: db.prepare(
-        `UPDATE events SET payload = @value WHERE id = @id AND length(payload) = @check
-           AND substr(payload, 1, ${MARK_PREFIX.length}) != '${MARK_PREFIX}'`,
-      ),
+      write: (c) => evWrite.run(c).changes > 0,
     },
   ];
 }
@@ -206,7 +208,7 @@ export function applyRetention(db: Database.Database, opts: RetentionOptions): R
         if (part.length === 0 && !(last && settled > saved)) continue;
         db.transaction(() => {
           for (const c of part) {
-            if (t.write.run(c).changes === 0) continue;
+            if (!t.write(c)) continue;
             out.bytesDropped += c.bytes;
             out[t.name] += 1;
           }

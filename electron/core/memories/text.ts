@@ -36,16 +36,6 @@ export function rel(path: string, cwd: string | null): string {
   return c && path.startsWith(`${c}/`) ? path.slice(c.length + 1) : path;
 }
 
-export function parseList(t: string | null): string[] {
-  if (!t) return [];
-  try {
-    const v = JSON.parse(t) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 export function parseRecord(t: string | null): Record<string, unknown> {
   if (!t) return {};
   try {

@@ -1,6 +1,7 @@
 /** Reading a session's turns: prompts, the tool calls of each turn, failures and their error text. */
 import type Database from 'better-sqlite3';
-import { parseList, parseRecord, responseTextOf } from './text.js';
+import { parseStringList } from '../util/json-list.js';
+import { parseRecord, responseTextOf } from './text.js';
 
 export interface CallRow {
   id: number;
@@ -66,8 +67,8 @@ export function loadCalls(db: Database.Database, sessionId: number, fromTurn = 0
       type: r.type,
       title: r.title,
       narrative: r.narrative,
-      filesRead: parseList(r.fr),
-      filesModified: parseList(r.fm),
+      filesRead: parseStringList(r.fr),
+      filesModified: parseStringList(r.fm),
       createdAt: r.created_at,
     };
   });
@@ -81,7 +82,7 @@ export function errorTextOf(db: Database.Database, id: number): string {
   if (!r) return '';
   const text = responseTextOf(r.r);
   if (text.trim() !== '') return text;
-  const fact = parseList(r.facts).find((f) => f.startsWith('error: '));
+  const fact = parseStringList(r.facts).find((f) => f.startsWith('error: '));
   return fact ? fact.slice(7) : '';
 }
 

@@ -4,6 +4,7 @@
  * `exit_status: 0`, …), which stay stored but never reach a snippet.
  */
 import { oneLine } from './titles.js';
+import { parseStringList } from '../util/json-list.js';
 
 /** Facts that describe how a memory was extracted rather than what happened. */
 const KEYS = [
@@ -57,16 +58,6 @@ export function hideInternals(snippet: string): string {
   return /[\p{L}\p{N}]/u.test(plain(out).replace(/…/g, '')) ? out : '';
 }
 
-export function parseFacts(json: string | null): string[] {
-  if (!json) return [];
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 const ANSWER_TYPES = new Set(['decision', 'episode', 'bugfix', 'compaction', 'memory']);
 const FACT_KEYS = /^(?:command|error|failed|fix|file|tests|answer|decision|plan): /;
 
@@ -95,7 +86,7 @@ export function answerLines(o: {
   }
   if (ANSWER_TYPES.has(o.type ?? '') && o.narrative) push(o.narrative);
   else if (o.narrative && /^Claude: /.test(o.narrative)) push(o.narrative);
-  for (const f of parseFacts(o.filesModified).slice(0, 2)) {
+  for (const f of parseStringList(o.filesModified).slice(0, 2)) {
     const base = f.split('/').pop() ?? f;
     if (!title.includes(base.toLowerCase())) push(f);
   }

@@ -8,6 +8,7 @@
 import type Database from 'better-sqlite3';
 import { AUTO_MEMORY_SESSION_PREFIX } from '../ingest/auto-memory.js';
 import { isInternalFact } from './answer.js';
+import { parseStringList } from '../util/json-list.js';
 
 /** Sessions (newest first) the digest looks at. */
 export const RECENT_SESSIONS = 50;
@@ -145,7 +146,7 @@ export class DigestSections {
     const next = this.nextSteps.get({ project }) as string | undefined;
     if (next) out.push(next);
     const facts = this.todos.get({ project }) as string | null | undefined;
-    for (const f of parseList(facts)) {
+    for (const f of parseStringList(facts)) {
       const m = /^(pending|in_progress): (.+)$/.exec(f);
       if (m) out.push(`${m[1] === 'in_progress' ? '(in progress) ' : ''}${m[2]}`);
     }
@@ -174,7 +175,7 @@ export class DigestSections {
         )
           continue;
       }
-      const facts = parseList(r.detail).filter(
+      const facts = parseStringList(r.detail).filter(
         (f) => !isInternalFact(f) && !/^(?:command|description): /.test(f),
       );
       out.push({
@@ -223,14 +224,4 @@ export function clipEnds(t: string, max: number): string {
   const last = (sentences[sentences.length - 1] ?? '').trim();
   if (last.length === 0 || last.length > max / 2 || sentences.length < 2) return clip(one, max);
   return `${clip(one.slice(0, one.length - last.length), max - last.length - 2)} ${last}`;
-}
-
-function parseList(json: string | null | undefined): string[] {
-  if (!json) return [];
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
 }

@@ -2,7 +2,8 @@
 import type Database from 'better-sqlite3';
 import type { SearchHit } from '../../shared/contract/search.js';
 import type { AgentId } from '../../shared/contract/agents.js';
-import { answerLines, hideInternals, isInternalFact, parseFacts } from './answer.js';
+import { parseStringList } from '../util/json-list.js';
+import { answerLines, hideInternals, isInternalFact } from './answer.js';
 import { finishSnippet, markSubstrings } from './query.js';
 import type { Intent } from './intent.js';
 import { HYDRATE_SQL, SNIPPET_SQL, type Kind } from './search-sql.js';
@@ -112,7 +113,7 @@ function hydrate(
       toolName: r.toolName as string,
       input: r.input as string | null,
     });
-    const facts = parseFacts(r.facts as string | null);
+    const facts = parseStringList(r.facts as string | null);
     const shown = facts.filter((f) => !isInternalFact(f)).join(' · ');
     const text = distinct([r.title, r.subtitle, shown, r.narrative, r.input]).join(' — ');
     const lead = answerLines({
@@ -131,7 +132,7 @@ function hydrate(
               facts,
               subtitle: r.subtitle as string | null,
               narrative: r.narrative as string | null,
-              paths: parseFacts(r.filesModified as string | null),
+              paths: parseStringList(r.filesModified as string | null),
               command: r.toolName === 'Bash' ? ((r.input as string | null) ?? null) : null,
               leads: lead,
               title,

@@ -1,22 +1,16 @@
 /** Rows as the API returns them (the contract's shapes): JSON columns decoded, internal columns left out. */
-import { observations, sessions, sessionSummaries } from '../../../drizzle/schema.js';
+import { sessions } from '../../../drizzle/schema.js';
+import type { ObservationRow } from '../ingest/observations-repo.js';
+import type { SummaryRow } from '../ingest/summaries-repo.js';
 import { DEFAULT_AGENT, isAgentId } from '../../shared/contract/agents.js';
 import type { Observation } from '../../shared/contract/observations.js';
 import type { Session, Summary } from '../../shared/contract/sessions.js';
+import { parseStringList } from '../util/json-list.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
-export type ObservationRow = typeof observations.$inferSelect;
-export type SummaryRow = typeof sessionSummaries.$inferSelect;
+export type { ObservationRow };
+export type { SummaryRow };
 
-const parseList = (v: string | null): string[] => {
-  if (!v) return [];
-  try {
-    const p = JSON.parse(v) as unknown;
-    return Array.isArray(p) ? p.map(String) : [];
-  } catch {
-    return [];
-  }
-};
 export const parseJson = (v: string | null): unknown => {
   if (v === null) return null;
   try {
@@ -61,11 +55,11 @@ export function observationView(o: ObservationRow, opts: { raw?: boolean } = {})
     type: o.type,
     title: o.title,
     subtitle: o.subtitle,
-    facts: parseList(o.facts),
+    facts: parseStringList(o.facts),
     narrative: o.narrative,
-    concepts: parseList(o.concepts),
-    filesRead: parseList(o.filesRead),
-    filesModified: parseList(o.filesModified),
+    concepts: parseStringList(o.concepts),
+    filesRead: parseStringList(o.filesRead),
+    filesModified: parseStringList(o.filesModified),
     producedBy: o.producedBy,
     status: o.status,
     ...(opts.raw ? { toolInput: parseJson(o.toolInput), toolResponse: parseJson(o.toolResponse) } : {}),
@@ -83,8 +77,8 @@ export function summaryView(s: SummaryRow): Summary {
     learned: s.learned,
     completed: s.completed,
     nextSteps: s.nextSteps,
-    filesRead: parseList(s.filesRead),
-    filesEdited: parseList(s.filesEdited),
+    filesRead: parseStringList(s.filesRead),
+    filesEdited: parseStringList(s.filesEdited),
     notes: s.notes,
     producedBy: s.producedBy,
     createdAt: s.createdAt,

@@ -196,15 +196,15 @@ export class Applier {
     const cur = held ?? (rec.toolUseId !== null ? this.st.obsByTool.get(s.id, rec.toolUseId) : undefined);
     if (this.owner(s) !== by)
       return this.notTheirs(ctx, cur !== undefined && rec.updatedAt <= cur.updated_at);
-    const row = { ...rec, sessionId: s.id, failed: rec.failed ? 1 : 0 };
+    const row = { ...rec, sessionId: s.id };
     if (!cur) {
-      this.st.insertObs.run(row);
+      this.st.obs.insertMerged(row);
       ctx.report.added.observations++;
     } else if (rec.updatedAt > cur.updated_at) {
-      this.st.updateObs.run({ ...row, id: cur.id });
+      this.st.obs.updateMerged(cur.id, row);
       ctx.report.updated++;
     } else {
-      if (cur.uid === null) this.st.setObsUid.run({ uid: rec.uid, id: cur.id });
+      if (cur.uid === null) this.st.obs.adoptUid(cur.id, rec.uid);
       ctx.report.skipped++;
     }
   }
@@ -215,7 +215,7 @@ export class Applier {
     const cur = this.st.summary.get(s.id);
     if (cur && rec.updatedAt <= cur.updated_at) return void ctx.report.skipped++;
     if (this.owner(s) !== this.speaker(rec.session, ctx)) return void ctx.report.refused++;
-    this.st.upsertSummary.run({ ...rec, sessionId: s.id });
+    this.st.summaries.upsert({ ...rec, sessionId: s.id });
     if (cur) ctx.report.updated++;
     else ctx.report.added.summaries++;
   }

@@ -13,6 +13,7 @@ import type {
 import { exportRecords, type ExportFilters } from './archive.js';
 import type { RecordSource } from './records.js';
 import { isoTime } from '../../shared/time.js';
+import { parseStringList } from '../util/json-list.js';
 
 interface Block {
   session: SessionRecord;
@@ -26,16 +27,6 @@ const line = (s: string, max = 300): string => {
   const t = s.replace(/\s+/g, ' ').trim().replace(/</g, '&lt;');
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 };
-
-function facts(json: string | null): string[] {
-  if (!json) return [];
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 export function exportMarkdown(
   src: RecordSource,
@@ -77,7 +68,7 @@ export function exportMarkdown(
       }
       for (const m of b.memories) {
         out.push(`- ${m.type ? `[${m.type}] ` : ''}${line(m.title ?? '')}`);
-        for (const fact of facts(m.facts).slice(0, 5)) out.push(`  - ${line(fact, 200)}`);
+        for (const fact of parseStringList(m.facts).slice(0, 5)) out.push(`  - ${line(fact, 200)}`);
       }
     }
   }

@@ -17,7 +17,14 @@ import { isPathExcluded } from '../ingest/exclude.js';
 import { prepareGiveUids } from '../ingest/merge-sql.js';
 import type { Settings } from '../../shared/contract/settings.js';
 import { Outgoing, type Clean } from './outgoing.js';
-import { SESSION_COLS, type ObservationRow, type SessionRow } from './rows.js';
+import {
+  OBSERVATION_COLUMNS,
+  observationRow,
+  SESSION_COLS,
+  type ObservationRow,
+  type ObservationSqlRow,
+  type SessionRow,
+} from './rows.js';
 
 /** The settings records read: excluded paths, whether project toggles sync, how text is cleaned. */
 export type RecordSettings = Pick<Settings, 'excludedPaths' | 'redactSecrets' | 'customRedactPatterns'> & {
@@ -59,11 +66,11 @@ export class RecordSource {
         }
       >('SELECT session_id, prompt_number, prompt, source_uuid, created_at FROM user_prompts WHERE id = ?'),
       giveUids: prepareGiveUids(db),
-      observations: db.prepare<[number], ObservationRow>(
-        'SELECT * FROM observations WHERE session_id = ? ORDER BY id',
+      observations: db.prepare<[number], ObservationSqlRow>(
+        `SELECT ${OBSERVATION_COLUMNS} FROM observations WHERE session_id = ? ORDER BY id`,
       ),
-      observation: db.prepare<[number], ObservationRow & { session_id: number }>(
-        'SELECT * FROM observations WHERE id = ?',
+      observation: db.prepare<[number], ObservationSqlRow>(
+        `SELECT ${OBSERVATION_COLUMNS} FROM observations WHERE id = ?`,
       ),
       summary: db.prepare<[number], Record<string, string | number | null>>(
         'SELECT * FROM session_summaries WHERE session_id = ?',
@@ -157,45 +164,46 @@ export class RecordSource {
   private observationRecord(s: SessionRow, o: ObservationRow): ObservationRecord {
     return {
       k: 'observation',
-      uid: o.uid,
+      // Every row that leaves has its uid: giveUids runs before a row is read.
+      uid: o.uid as string,
       session: s.claude_session_id,
       project: s.project,
-      promptNumber: o.prompt_number,
-      toolName: o.tool_name,
-      toolUseId: o.tool_use_id,
-      toolInput: this.out.json(o.tool_input),
-      toolResponse: this.out.json(o.tool_response),
-      failed: o.failed === 1,
+      promptNumber: o.promptNumber,
+      toolName: o.toolName,
+      toolUseId: o.toolUseId,
+      toolInput: this.out.json(o.toolInput),
+      toolResponse: this.out.json(o.toolResponse),
+      failed: o.failed,
       cwd: o.cwd,
-      createdAt: o.created_at,
-      updatedAt: o.updated_at,
+      createdAt: o.createdAt,
+      updatedAt: o.updatedAt,
       type: o.type,
       title: this.out.text(o.title),
       subtitle: this.out.text(o.subtitle),
       facts: this.out.json(o.facts),
       narrative: this.out.text(o.narrative),
       concepts: this.out.json(o.concepts),
-      filesRead: this.out.json(o.files_read),
-      filesModified: this.out.json(o.files_modified),
-      producedBy: o.produced_by,
+      filesRead: this.out.json(o.filesRead),
+      filesModified: this.out.json(o.filesModified),
+      producedBy: o.producedBy,
       status: o.status,
     };
   }
 
   observationRecords(s: SessionRow): ObservationRecord[] {
     this.st.giveUids(s.claude_session_id, s.id);
-    return this.st.observations.all(s.id).map((o) => this.observationRecord(s, o));
+    return this.st.observations.all(s.id).map((o) => this.observationRecord(s, observationRow(o)));
   }
 
   observationById(id: number): { session: SessionRow; record: ObservationRecord } | null {
     let o = this.st.observation.get(id);
-    const s = o && this.session(o.session_id);
+    const s = o && this.session(o.sessionId);
     if (!o || !s) return null;
     if (o.uid === null) {
       this.st.giveUids(s.claude_session_id, s.id);
       o = this.st.observation.get(id)!;
     }
-    return { session: s, record: this.observationRecord(s, o) };
+    return { session: s, record: this.observationRecord(s, observationRow(o)) };
   }
 
   private summaryRecord(s: SessionRow, r: Record<string, string | number | null>): SummaryRecord {

@@ -1,2 +1,8 @@
 /** Rows as the sync area reads them (their SQL lives with ingest, the tables' owner). */
-export { SESSION_COLS, type ObservationRow, type SessionRow } from '../ingest/merge-sql.js';
+export { SESSION_COLS, type SessionRow } from '../ingest/merge-sql.js';
+export {
+  OBSERVATION_COLUMNS,
+  observationRow,
+  type ObservationRow,
+  type ObservationSqlRow,
+} from '../ingest/observations-repo.js';
