@@ -88,3 +88,38 @@ test('an event with no working directory leaves no stray "unknown" project', asy
   await expect(app.getByText('e2e-nocwd', { exact: true }).first()).toBeVisible();
   await expect(app.getByText('unknown', { exact: true })).toHaveCount(0);
 });
+
+test('a session’s long file paths wrap inside the popup instead of running past its edge', async ({
+  app,
+  svc,
+}) => {
+  const sid = `e2e-longpath-${Date.now()}`;
+  const cwd = '/work/e2e-longpath';
+  const file = `${cwd}/services/billing/internal/reconciliation/adapters/ledger_import_reconciliation_worker_test.go`;
+  const post = async (event: string, body: Record<string, unknown>) =>
+    expect(
+      (
+        await svc.current.api('POST', `/api/hooks/${event}`, {
+          session_id: sid,
+          transcript_path: '/tmp/none.jsonl',
+          cwd,
+          hook_event_name: event,
+          ...body,
+        })
+      ).status,
+    ).toBe(200);
+  await post('UserPromptSubmit', { prompt: 'Long path check: touch the reconciliation worker test' });
+  await post('PostToolUse', {
+    tool_name: 'Edit',
+    tool_use_id: `toolu_${sid}`,
+    tool_input: { file_path: file, old_string: 'a', new_string: 'b' },
+    tool_response: { filePath: file },
+  });
+  await app.setViewportSize({ width: 420, height: 620 });
+  await openTab(app, 'Sessions');
+  await app.getByRole('button', { name: /Long path check/ }).click();
+  const files = app.locator('ul.files').first();
+  await expect(files).toContainText('ledger_import_reconciliation_worker_test.go');
+  const overflow = await files.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
