@@ -68,11 +68,15 @@ export class Reranker {
     return this.found.length;
   }
 
-  /** Everything found, best first (stable: earlier stages first on ties). */
+  /**
+   * Everything found, best first (earlier stages first on ties); hits nothing scored (a path
+   * matched as a substring) newest first, so the order of a page does not depend on how many rows
+   * the stages fetched for it.
+   */
   get hits(): Hit[] {
     return this.found
       .map((h, i) => ({ h, i }))
-      .sort((a, b) => b.h.score - a.h.score || a.i - b.i)
+      .sort((a, b) => b.h.score - a.h.score || (a.h.score === 0 ? b.h.id - a.h.id : 0) || a.i - b.i)
       .map((x) => x.h);
   }
 

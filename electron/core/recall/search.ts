@@ -77,6 +77,8 @@ const INTENT_TYPES: Record<Intent, { types: string[]; match: string } | null> = 
 };
 
 export const MAX_OFFSET = 1000;
+/** Rows a stage fetches come in multiples of this (see `rank`). */
+const PAGE_BLOCK = 50;
 const PATHISH = /^\S*[\p{L}\p{N}][/._-][\p{L}\p{N}]\S*$/u;
 
 export class SearchEngine {
@@ -127,7 +129,9 @@ export class SearchEngine {
     near: Near[] | null,
   ): { hits: Hit[]; corrected: Record<string, string>; shape: Shape; words: string[] } {
     const p = { ...asked, recaps: asked.kinds?.includes('summary') ?? false };
-    const want = Math.min(p.offset, MAX_OFFSET) + p.limit + 1;
+    // Candidates in blocks of PAGE_BLOCK: the pages of one block rank the same rows, so paging
+    // through them neither repeats nor skips a hit (recency reorders the best `want` of a stage).
+    const want = Math.ceil((Math.min(p.offset, MAX_OFFSET) + p.limit + 1) / PAGE_BLOCK) * PAGE_BLOCK;
     const kinds = this.kindsFor(p);
     const bind = this.binds(p);
     const { tokens, raw } = parseQuery(p.q);
