@@ -51,3 +51,19 @@ it('lists the agents found here with their hooks state, and none that is absent'
   expect(agents[0]!.events).toContain('AfterTool');
   expect(agents[1]!.events).toEqual([]);
 });
+
+it("does not take the package's own agent CLIs (a node_modules/.bin on PATH) for the user's", async () => {
+  // npm puts node_modules/.bin first on PATH for `npm start` and `npm test`; MemTray's
+  // devDependencies hold codex, gemini and opencode there.
+  process.env.PATH = `${join(process.cwd(), 'node_modules', '.bin')}:/usr/bin:/bin`;
+  process.env.HOME = tempDir('memtray-agent-bin-');
+  try {
+    t = await startTestService();
+    const status = (await t.api('GET', '/api/capture/status')).json as CaptureStatus;
+    expect(status.otherAgents.map((a) => a.agent)).not.toContain('codex');
+    expect(status.otherAgents.map((a) => a.agent)).not.toContain('gemini');
+  } finally {
+    process.env.PATH = '/usr/bin:/bin';
+    process.env.HOME = home;
+  }
+});

@@ -93,7 +93,12 @@ export function agentTarget(agent: OtherAgent, e: InstallerEnv): AgentTarget {
   }
 }
 
-/** Whether the agent is on this machine (its command on PATH, or its config folder). */
+/**
+ * Whether the user has the agent (its command on PATH, or its config folder). A `node_modules/.bin`
+ * folder on PATH is not where the user's agent lives: npm puts a project's own there for its
+ * scripts, and MemTray's devDependencies hold `codex`, `gemini` and `opencode`.
+ */
 export function agentPresent(t: AgentTarget, e: InstallerEnv): boolean {
-  return onPath(t.bin, e.env) !== null || existsSync(t.configDir);
+  const dirs = (e.env.PATH ?? '').split(delimiter).filter((d) => !/node_modules[\\/]\.bin[\\/]?$/.test(d));
+  return onPath(t.bin, { ...e.env, PATH: dirs.join(delimiter) }) !== null || existsSync(t.configDir);
 }
