@@ -32,9 +32,31 @@ test('export downloads the archive, says what capture-off projects leave out, an
   const b = await serve();
   try {
     await seedCorpus(a);
-    const projects = ((await a.api('GET', '/api/projects')).json as Projects).items.filter(
-      (p) => p.sessionCount > 0,
-    );
+    // A second project of its own: a bare clone's corpus may hold one project only.
+    const extra = {
+      session_id: 'e2e-export-extra',
+      transcript_path: '/tmp/none.jsonl',
+      cwd: '/work/e2e-export-extra',
+    };
+    await a.api('POST', '/api/hooks/UserPromptSubmit', {
+      ...extra,
+      hook_event_name: 'UserPromptSubmit',
+      prompt: 'Tidy the exporter',
+    });
+    await a.api('POST', '/api/hooks/PostToolUse', {
+      ...extra,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_e2e_export_extra',
+      tool_input: { command: 'ls' },
+      tool_response: { stdout: 'README.md', stderr: '', interrupted: false },
+    });
+    const listed = async () =>
+      ((await a.api('GET', '/api/projects')).json as Projects).items.filter(
+        (p) => p.sessionCount > 0 && p.observationCount > 0,
+      );
+    await expect.poll(async () => (await listed()).some((p) => p.name === 'e2e-export-extra')).toBe(true);
+    const projects = await listed();
     expect(projects.length).toBeGreaterThan(1);
     const off = projects.reduce((x, y) => (y.sessionCount < x.sessionCount ? y : x));
     expect(
