@@ -9,9 +9,7 @@ import {
   type HookScope,
 } from '../capture/installer.js';
 import type { HookMode } from '../capture/settings-merge.js';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { onPath } from '../capture/agents/targets.js';
+import { claudePresent } from '../capture/agents/targets.js';
 import { packageRoot } from '../config/env.js';
 import { otherAgents, parseAgent, printAgentHooks, runAgentHooks } from './agent-hooks.js';
 import type { CliHooksOutput } from '../../shared/contract/cli.js';
@@ -112,11 +110,6 @@ export async function runHooks(argv: string[]): Promise<number> {
       process.stderr.write(`${USAGE}\n`);
       return 2;
   }
-}
-
-/** Claude Code is here: its command on PATH, or its settings folder. */
-function claudePresent(e: { home: string; env: NodeJS.ProcessEnv }): boolean {
-  return onPath('claude', e.env) !== null || existsSync(join(e.home, '.claude'));
 }
 
 /** The arguments without `--agent X` / `--agent=X` (Claude Code's installer takes none). */

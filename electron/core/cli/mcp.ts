@@ -2,7 +2,6 @@
  * `memtray mcp` (stdio MCP server) and `memtray mcp install|uninstall [--agent X]` (register it with
  * Claude Code, the default, or with Codex, Gemini CLI, opencode, or every one of them here).
  */
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,7 +12,7 @@ import { runMcpServer } from '../mcp/server.js';
 import { migrationsDir, packageRoot } from '../config/env.js';
 import type { CliAgentMcpOutput, CliMcpInstallOutput } from '../../shared/contract/cli.js';
 import { defaultInstallerEnv } from '../capture/installer.js';
-import { onPath } from '../capture/agents/targets.js';
+import { claudePresent } from '../capture/agents/targets.js';
 import { MCP_AGENTS, registerAgentMcp, type AgentMcpResult, type McpAgent } from '../mcp/agents.js';
 
 export const MCP_USAGE = `Usage:
@@ -78,13 +77,7 @@ function runInstall(sub: 'install' | 'uninstall', argv: string[]): number {
   const r = sub === 'install' ? installMcp(path, entry) : uninstallMcp(path);
   if (values.json) process.stdout.write(`${JSON.stringify(r satisfies CliMcpInstallOutput)}\n`);
   else {
-    const what = {
-      installed: 'registered the memtray MCP server in',
-      updated: 'updated the memtray MCP server in',
-      unchanged: 'the memtray MCP server is already registered in',
-      removed: 'removed the memtray MCP server from',
-      absent: 'the memtray MCP server was not registered in',
-    }[r.status];
+    const what = STATUS_TEXT[r.status];
     process.stdout.write(
       `memtray: ${what} ${r.path}${sub === 'install' ? ' (restart Claude Code to load it)' : ''}\n`,
     );
@@ -92,13 +85,22 @@ function runInstall(sub: 'install' | 'uninstall', argv: string[]): number {
   return 0;
 }
 
+/** What a registration did, as the CLI says it (the path follows). */
+const STATUS_TEXT = {
+  installed: 'registered the memtray MCP server in',
+  updated: 'updated the memtray MCP server in',
+  unchanged: 'the memtray MCP server is already registered in',
+  removed: 'removed the memtray MCP server from',
+  absent: 'the memtray MCP server was not registered in',
+  skipped: 'skipped',
+} as const;
+
 /** `--agent X|all`: the agents named (with `all`, Claude Code too when it is here). */
 function runAgents(sub: string, agent: AgentArg, entry: McpEntry, claudePath: string, json: boolean): number {
   const env = defaultInstallerEnv(resolveDataDir(), '', packageRoot());
   const agents = agent === 'all' ? [...MCP_AGENTS] : [agent as McpAgent];
   const results: CliAgentMcpOutput['agents'] = [];
-  const claudeHere = onPath('claude', env.env) !== null || existsSync(join(env.home, '.claude'));
-  if (agent === 'all' && claudeHere) {
+  if (agent === 'all' && claudePresent(env)) {
     const r = sub === 'install' ? installMcp(claudePath, entry) : uninstallMcp(claudePath);
     results.push({ agent: 'claude-code', present: true, path: r.path, status: r.status, note: null });
   }
@@ -109,14 +111,7 @@ function runAgents(sub: string, agent: AgentArg, entry: McpEntry, claudePath: st
 }
 
 function agentLine(r: CliAgentMcpOutput['agents'][number] | AgentMcpResult): string {
-  const what = {
-    installed: 'registered the memtray MCP server in',
-    updated: 'updated the memtray MCP server in',
-    unchanged: 'the memtray MCP server is already registered in',
-    removed: 'removed the memtray MCP server from',
-    absent: 'the memtray MCP server was not registered in',
-    skipped: 'skipped',
-  }[r.status];
+  const what = STATUS_TEXT[r.status];
   const where = r.status === 'skipped' ? '' : ` ${r.path}`;
   return `${r.agent}: ${what}${where}${r.note ? ` (${r.note})` : ''}`;
 }

@@ -93,6 +93,11 @@ export function agentTarget(agent: OtherAgent, e: InstallerEnv): AgentTarget {
   }
 }
 
+/** Claude Code is here: its command on PATH, or its settings folder. */
+export function claudePresent(e: { home: string; env: NodeJS.ProcessEnv }): boolean {
+  return onPath('claude', e.env) !== null || existsSync(join(e.home, '.claude'));
+}
+
 /**
  * Whether the user has the agent (its command on PATH, or its config folder). A `node_modules/.bin`
  * folder on PATH is not where the user's agent lives: npm puts a project's own there for its
