@@ -9,7 +9,7 @@
 import { homedir } from 'node:os';
 import type { AgentId } from '../../shared/contract/agents.js';
 import type { Core } from '../core.js';
-import { emptyProgress, saveImportRun, type ImportProgress } from './importer.js';
+import { emptyProgress, saveImportRun, type ImportOptions, type ImportProgress } from './importer.js';
 import { codexHistory } from './import-codex.js';
 import { geminiHistory } from './import-gemini.js';
 import type { HistoryFile, HistorySession, HistorySource } from './import-history.js';
@@ -28,15 +28,10 @@ export function historySource(agent: AgentId): HistorySource | null {
   return agent === 'claude-code' ? null : (HISTORY_SOURCES[agent] ?? null);
 }
 
-export interface AgentImportOptions {
+/** As Claude Code's import takes them, with the agent's history reader for `source`. */
+export interface AgentImportOptions extends Omit<ImportOptions, 'source'> {
   source: HistorySource;
-  paths?: string[];
-  /** Only files touched, and events made, at or after this time (ms epoch). */
-  since?: number;
   home?: string;
-  onProgress?: (p: ImportProgress) => void;
-  pausedAt?: (at: number) => boolean;
-  shouldStop?: () => boolean;
 }
 
 export function defaultHistoryRoots(source: HistorySource, home: string = homedir()): string[] {
