@@ -71,4 +71,11 @@ describe('a statement and the explanation after it', () => {
     expect(shown).toContain('which keeps a key whose time is exactly now');
     expect(shown).not.toContain('The docs need a line');
   });
+
+  it('does not show the same words twice (a row that says a thing in its facts and its narrative)', () => {
+    const text =
+      'Rotation keeps the owner of the log. ⏎ The size limit is off_t now. ⏎ Built with make. ⏎ The size limit is off_t now.';
+    const shown = show(text, ['owner', 'limit']);
+    expect(shown.filter((s) => s.includes('The size limit is off_t now.'))).toHaveLength(1);
+  });
 });

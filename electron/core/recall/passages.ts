@@ -113,6 +113,8 @@ export function pickPassages(text: string, p: Pick): Unit[] {
     all.forEach((u, i) => {
       if (echo.has(i) || chosen.some((c) => u.start < c.end && c.start < u.end)) return;
       const own = lower.slice(u.start, u.end);
+      // The same words again (a row that says a thing in its facts and its narrative).
+      if (chosen.some((c) => lower.slice(c.start, c.end).includes(own))) return;
       const asked = ask.get(i);
       const r = score(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), p, shown);
       if (r.s > 0 && (!best || r.s > best.s)) best = { u, ...r };
