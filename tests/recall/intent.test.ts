@@ -14,6 +14,10 @@ describe('question intent', () => {
     ['what was the importer supposed to do?', 'ask'],
     ['what broke in the checkout?', 'failure'],
     ['which file holds the retry logic?', 'file'],
+    // Asking how a thing is measured, reproduced or confirmed asks for the command that did it.
+    ['how do we measure the queue latency under load?', 'command'],
+    ['how did you reproduce the race on the build box?', 'command'],
+    ['怎么确认 node 里没有这个模块？', 'command'],
   ] as const)('%s → %s', (q, intent) => {
     expect(classify(q)).toBe(intent);
   });

@@ -96,7 +96,7 @@ const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
   ],
   [
     'command',
-    /\b(?:command\w*|how (?:do|did|can) (?:i|we|you) (?:run|check|start|build|test)|ran|run)\b|命令|运行|执行/,
+    /\b(?:command\w*|how (?:do|did|can|could|would|should) (?:i|we|you) (?:run|check|start|build|test|measure|reproduce|benchmark|profile|verify|confirm|trigger|time|count|see|list|find out)|ran|run)\b|命令|运行|执行|(?:怎么|如何|怎样)(?:确认|验证|测|跑|复现|检查|看|查)/,
   ],
   [
     'order',
