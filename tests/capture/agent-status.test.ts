@@ -2,7 +2,7 @@
  * The capture status lists the other agents found on this machine (their config folder, or their
  * command on PATH) with their hooks' state: what the hooks card shows. Agents not here are left out.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { CaptureStatus } from '../../electron/shared/contract/capture.js';
@@ -66,4 +66,14 @@ it("does not take the package's own agent CLIs (a node_modules/.bin on PATH) for
     process.env.PATH = '/usr/bin:/bin';
     process.env.HOME = home;
   }
+});
+
+it("hooks install --agent all leaves Claude Code alone when its only `claude` is the package's own", async () => {
+  const bare = tempDir('memtray-agent-all-');
+  const env = { HOME: bare, PATH: `${join(process.cwd(), 'node_modules', '.bin')}:/usr/bin:/bin` };
+  const data = tempDir('memtray-agent-all-data-');
+  const r = await runCli(['hooks', 'install', '--agent', 'all', '--data-dir', data, '--json'], { env });
+  expect(r.code, r.stderr).toBe(0);
+  expect(existsSync(join(bare, '.claude', 'settings.json'))).toBe(false);
+  expect(existsSync(join(bare, '.codex'))).toBe(false);
 });

@@ -93,17 +93,22 @@ export function agentTarget(agent: OtherAgent, e: InstallerEnv): AgentTarget {
   }
 }
 
-/** Claude Code is here: its command on PATH, or its settings folder. */
-export function claudePresent(e: { home: string; env: NodeJS.ProcessEnv }): boolean {
-  return onPath('claude', e.env) !== null || existsSync(join(e.home, '.claude'));
+/**
+ * The user's command `bin`, on PATH without its `node_modules/.bin` folders: that is not where the
+ * user's agent lives. npm puts a project's own commands there for its scripts, and MemTray's
+ * devDependencies hold `claude`, `codex`, `gemini` and `opencode`.
+ */
+function usersCommand(bin: string, env: NodeJS.ProcessEnv): boolean {
+  const dirs = (env.PATH ?? '').split(delimiter).filter((d) => !/node_modules[\\/]\.bin[\\/]?$/.test(d));
+  return onPath(bin, { ...env, PATH: dirs.join(delimiter) }) !== null;
 }
 
-/**
- * Whether the user has the agent (its command on PATH, or its config folder). A `node_modules/.bin`
- * folder on PATH is not where the user's agent lives: npm puts a project's own there for its
- * scripts, and MemTray's devDependencies hold `codex`, `gemini` and `opencode`.
- */
+/** Claude Code is here: the user's `claude` command, or its settings folder. */
+export function claudePresent(e: { home: string; env: NodeJS.ProcessEnv }): boolean {
+  return usersCommand('claude', e.env) || existsSync(join(e.home, '.claude'));
+}
+
+/** Whether the user has the agent: its command (`usersCommand`), or its config folder. */
 export function agentPresent(t: AgentTarget, e: InstallerEnv): boolean {
-  const dirs = (e.env.PATH ?? '').split(delimiter).filter((d) => !/node_modules[\\/]\.bin[\\/]?$/.test(d));
-  return onPath(t.bin, { ...e.env, PATH: dirs.join(delimiter) }) !== null || existsSync(t.configDir);
+  return usersCommand(t.bin, e.env) || existsSync(t.configDir);
 }
