@@ -23,6 +23,7 @@ function rig() {
   mkdirSync(join(home, '.gemini'), { recursive: true });
   mkdirSync(join(home, '.config', 'opencode'), { recursive: true });
   mkdirSync(join(home, '.codex'), { recursive: true });
+  mkdirSync(join(home, '.claude'), { recursive: true });
   writeFileSync(
     gemini,
     JSON.stringify({ mcpServers: { theirs: { command: 'theirs' } }, ui: { theme: 'x' } }),
@@ -31,8 +32,8 @@ function rig() {
     opencode,
     JSON.stringify({ model: 'a/b', mcp: { theirs: { type: 'local', command: ['t'] } } }),
   );
-  // The package's bin folder on PATH (codex, and claude: Claude Code is a devDependency too); Gemini
-  // CLI and opencode are found by their folders.
+  // The package's bin folder on PATH runs codex for its registration; every agent is found by its
+  // folder (the package's own commands do not make an agent the user's).
   const env = { HOME: home, PATH: `${BIN}${delimiter}/usr/bin:/bin`, XDG_CONFIG_HOME: join(home, '.config') };
   const mcp = async (sub: string, agent: string): Promise<CliAgentMcpOutput> => {
     const r = await runCli(['mcp', sub, '--agent', agent, '--data-dir', data, '--json'], { env, cwd: root });
