@@ -2,7 +2,7 @@
  * The capture status lists the other agents found on this machine (their config folder, or their
  * command on PATH) with their hooks' state: what the hooks card shows. Agents not here are left out.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { CaptureStatus } from '../../electron/shared/contract/capture.js';
@@ -76,4 +76,30 @@ it("hooks install --agent all leaves Claude Code alone when its only `claude` is
   expect(r.code, r.stderr).toBe(0);
   expect(existsSync(join(bare, '.claude', 'settings.json'))).toBe(false);
   expect(existsSync(join(bare, '.codex'))).toBe(false);
+});
+
+it('says when an agent’s hooks run a hook program that is gone (MemTray moved)', async () => {
+  t = await startTestService();
+  const dir = tempDir('memtray-agent-moved-');
+  process.env.HOME = dir;
+  try {
+    mkdirSync(join(dir, '.gemini'));
+    const gone = join(dir, 'old-install', 'memtray-hook');
+    const command = `${gone} --data-dir ${t.dataDir} --agent gemini AfterTool`;
+    writeFileSync(
+      join(dir, '.gemini', 'settings.json'),
+      JSON.stringify({ hooks: { AfterTool: [{ matcher: '*', hooks: [{ type: 'command', command }] }] } }),
+    );
+    const status = (await t.api('GET', '/api/capture/status')).json as CaptureStatus;
+    const gemini = status.otherAgents.find((a) => a.agent === 'gemini');
+    expect(gemini?.installed).toBe(true);
+    expect(gemini?.problems).toEqual([expect.stringContaining(`hook program not found: ${gone}`)]);
+
+    const cli = await runCli(['hooks', 'status', '--agent', 'gemini', '--data-dir', t.dataDir], {
+      env: { HOME: dir, PATH: '/usr/bin:/bin' },
+    });
+    expect(cli.stdout).toContain(`problem: hook program not found: ${gone}`);
+  } finally {
+    process.env.HOME = home;
+  }
 });

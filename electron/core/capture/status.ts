@@ -80,7 +80,7 @@ export function otherAgents(env: InstallerEnv): AgentHooks[] {
   return AGENT_IDS.filter((a): a is OtherAgent => a !== 'claude-code')
     .map((a) => agentHooksStatus(a, env))
     .filter((s) => s.present)
-    .map(({ agent, installed, path, events }) => ({ agent, installed, path, events }));
+    .map(({ agent, installed, path, events, problems }) => ({ agent, installed, path, events, problems }));
 }
 
 /** A rewrite of a settings file the service made at start: its sentence, and the file's mtime after it. */

@@ -52,6 +52,7 @@ export function printAgentHooks(results: AgentHooksResult[], json: boolean): voi
     r.installed
       ? `${r.agent}: MemTray hooks are installed in ${r.path}: ${r.events.join(', ')}`
       : `${r.agent}: MemTray hooks are not installed${r.present ? ` (${r.path})` : ''}`,
+    ...r.problems.map((p) => `  problem: ${p}`),
     ...r.notes.map((n) => `  ${n}`),
   ]);
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -90,6 +90,8 @@ export const agentHooks = z.strictObject({
   installed: z.boolean(),
   path: z.string(),
   events: z.array(z.string()),
+  /** Why the installed hooks would not reach this install (MemTray moved, another install's hooks). */
+  problems: z.array(z.string()),
 });
 export type AgentHooks = z.infer<typeof agentHooks>;
 

@@ -37,6 +37,8 @@ export const cliAgentHooks = z.strictObject({
   installed: z.boolean(),
   path: z.string(),
   events: z.array(z.string()),
+  /** Why the installed hooks would not reach this install (MemTray moved, another install's hooks). */
+  problems: z.array(z.string()),
   notes: z.array(z.string()),
 });
 export const cliAgentHooksOutput = z.strictObject({ agents: z.array(cliAgentHooks) });

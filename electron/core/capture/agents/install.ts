@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { hookCommand, readSettings, writeSettings, type InstallerEnv } from '../installer.js';
+import { hookProgramProblems } from '../installer-command.js';
 import { removeOurHooks } from '../settings-merge.js';
 import { forgetCodexTrust, trustCodexHooks } from './codex-trust.js';
 import {
@@ -15,9 +16,10 @@ import {
   addCursorLayout,
   copilotFile,
   eventsWithOurs,
+  ourHookPrograms,
   removeCursorLayout,
 } from './merge.js';
-import { OPENCODE_PLUGIN_MARK, opencodePluginSource } from './opencode-plugin.js';
+import { OPENCODE_PLUGIN_MARK, opencodePluginProgram, opencodePluginSource } from './opencode-plugin.js';
 import { agentPresent, agentTarget, onPath, type AgentTarget, type OtherAgent } from './targets.js';
 
 export interface AgentHooksResult {
@@ -26,6 +28,8 @@ export interface AgentHooksResult {
   installed: boolean;
   path: string;
   events: string[];
+  /** Why the installed hooks would not reach this install (installer-command.ts). */
+  problems: string[];
   /** What the user should know: a skipped agent, the trust Codex needs, a backup written. */
   notes: string[];
 }
@@ -40,15 +44,34 @@ function installedEvents(t: AgentTarget): string[] {
   return eventsWithOurs(readSettings(t.path).json);
 }
 
+/** The hook programs MemTray's hooks in the agent's file run. */
+function installedPrograms(t: AgentTarget): string[] {
+  if (t.agent === 'opencode') {
+    const program = existsSync(t.path) ? opencodePluginProgram(readFileSync(t.path, 'utf8')) : null;
+    return program === null ? [] : [program];
+  }
+  if (!existsSync(t.path)) return [];
+  return ourHookPrograms(
+    t.layout === 'own' ? JSON.parse(readFileSync(t.path, 'utf8')) : readSettings(t.path).json,
+  );
+}
+
 export function agentHooksStatus(agent: OtherAgent, e: InstallerEnv): AgentHooksResult {
   const t = agentTarget(agent, e);
   const events = installedEvents(t);
+  let problems: string[] = [];
+  try {
+    problems = events.length > 0 ? hookProgramProblems(e, hookCommand(e), installedPrograms(t)) : [];
+  } catch (err) {
+    problems = [`${t.path}: ${(err as Error).message}`];
+  }
   return {
     agent,
     present: agentPresent(t, e),
     installed: events.length > 0,
     path: t.path,
     events,
+    problems,
     notes: [],
   };
 }

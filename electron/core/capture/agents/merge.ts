@@ -72,6 +72,24 @@ export function copilotFile(t: AgentTarget, hookCommand: string): Json {
   return { version: 1, hooks };
 }
 
+/**
+ * The hook program each of MemTray's hooks in a hook file runs (either layout, Copilot's too): its
+ * command line without the `--agent X event` every install appends.
+ */
+export function ourHookPrograms(file: Json): string[] {
+  if (!isRec(file.hooks)) return [];
+  const found = new Set<string>();
+  for (const list of Object.values(file.hooks)) {
+    if (!Array.isArray(list)) continue;
+    for (const g of list)
+      for (const h of isRec(g) && Array.isArray(g.hooks) ? [g, ...(g.hooks as unknown[])] : [g])
+        if (ours(h)) found.add(withoutEvent(String((h as Json).command ?? (h as Json).bash)));
+  }
+  return [...found];
+}
+
+const withoutEvent = (command: string): string => command.replace(/ --agent \S+ \S+$/, '');
+
 /** The events a hook file holds MemTray hooks for (either layout). */
 export function eventsWithOurs(file: Json): string[] {
   if (!isRec(file.hooks)) return [];

@@ -12,6 +12,18 @@
 export const OPENCODE_PLUGIN_MARK = '// memtray: opencode plugin';
 
 /** The plugin's source, running `hookCommand` (a shell command line) for each event. */
+/** The hook program a plugin MemTray wrote runs (its `HOOK` line), or null. */
+export function opencodePluginProgram(source: string): string | null {
+  const m = /^const HOOK = (".*");$/m.exec(source);
+  if (!m) return null;
+  try {
+    const v: unknown = JSON.parse(m[1]!);
+    return typeof v === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 export function opencodePluginSource(hookCommand: string): string {
   return `${OPENCODE_PLUGIN_MARK} (written by \`memtray hooks install --agent opencode\`; removed by uninstall)
 import { spawn } from 'node:child_process';

@@ -23,12 +23,19 @@ describe('hooks card: other agents', () => {
         agents: [],
         hookFiles: [],
         otherAgents: [
-          { agent: 'gemini', installed: true, path: '/home/u/.gemini/settings.json', events: ['AfterTool'] },
+          {
+            agent: 'gemini',
+            installed: true,
+            path: '/home/u/.gemini/settings.json',
+            events: ['AfterTool'],
+            problems: [],
+          },
           {
             agent: 'opencode',
             installed: false,
             path: '/home/u/.config/opencode/plugin/memtray.js',
             events: [],
+            problems: [],
           },
         ],
         checkedAt: 1,
@@ -51,5 +58,30 @@ describe('hooks card: other agents', () => {
     renderWith(api, <HooksCard />);
     await screen.findByText('installed');
     expect(screen.queryByRole('list', { name: 'Other agents' })).toBeNull();
+  });
+
+  it("says when an agent's hooks run a hook program that is gone", async () => {
+    const problem = 'hook program not found: /old/memtray-hook (MemTray moved or was removed)';
+    const api = fakeApi({
+      getHooks: async () => hooks,
+      getCaptureStatus: async () => ({
+        agents: [],
+        hookFiles: [],
+        otherAgents: [
+          {
+            agent: 'codex',
+            installed: true,
+            path: '/home/u/.codex/hooks.json',
+            events: ['Stop'],
+            problems: [problem],
+          },
+        ],
+        checkedAt: 1,
+      }),
+    });
+    renderWith(api, <HooksCard />);
+    const list = await screen.findByRole('list', { name: 'Other agents' });
+    expect(within(list).getByText('hooks need attention')).toBeTruthy();
+    expect(within(list).getByText(problem)).toBeTruthy();
   });
 });

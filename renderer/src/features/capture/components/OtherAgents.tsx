@@ -15,10 +15,21 @@ export function OtherAgents({ agents }: { agents: CaptureStatus['otherAgents'] }
         {agents.map((a) => (
           <li key={a.agent}>
             {agentLabel(a.agent)}{' '}
-            {a.installed ? <Chip tone="ok">hooks installed</Chip> : <Chip tone="bad">not installed</Chip>}
+            {!a.installed ? (
+              <Chip tone="bad">not installed</Chip>
+            ) : a.problems.length > 0 ? (
+              <Chip tone="warn">hooks need attention</Chip>
+            ) : (
+              <Chip tone="ok">hooks installed</Chip>
+            )}
             <p className="meta path" title={a.path}>
               {a.path}
             </p>
+            {a.problems.map((p) => (
+              <p key={p} className="small">
+                {p}
+              </p>
+            ))}
             {!a.installed && (
               <p className="small">
                 Run <code>memtray hooks install --agent {a.agent}</code> to capture its sessions.
