@@ -76,8 +76,8 @@ export function createApp(opts: AppOptions): RequestListener {
     const body = !hasBody
       ? undefined
       : route.rawBody
-        ? await readBodyText(req, limit)
-        : await readJsonBody(req, limit);
+        ? await readBodyText(req, route.bodyLimitBytes ?? limit)
+        : await readJsonBody(req, route.bodyLimitBytes ?? limit);
     if (opts.settle && route.settled !== false) await opts.settle();
     const result = await route.handler({ req, res, url, params, query: url.searchParams, body });
     if ('handled' in result) return;

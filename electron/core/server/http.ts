@@ -48,6 +48,8 @@ export interface Route {
   settled?: boolean;
   /** The body as checked UTF-8 text (the handler parses it), not parsed JSON. */
   rawBody?: boolean;
+  /** This route's body limit in bytes, when it takes more than the service's (app.ts). */
+  bodyLimitBytes?: number;
   /**
    * The schema of the JSON answer, from the shared contract (electron/shared/contract/). The tests'
    * API helper parses every answer with it; define JSON routes with `jsonRoute` so the handler's

@@ -8,6 +8,7 @@ import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import {
   archiveUpload,
+  MAX_UPLOAD_CHARS,
   exportRequest,
   holdDecision,
   machineIdSchema,
@@ -172,7 +173,9 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       },
     }),
     verbRoute(VERBS.uploadArchive, {
-      // The archive's text in the body, bounded by the contract (and the service's body limit: 413).
+      // The archive's text in the body, bounded by the contract: the body may take what the text
+      // grows to as a JSON string (quotes escaped, up to 3 UTF-8 bytes a character).
+      bodyLimitBytes: 3 * MAX_UPLOAD_CHARS + 1024,
       handler: ({ body }) => {
         const { archive } = validate(z.object({ archive: archiveUpload }).strict(), body);
         const total = countTextLines(archive);
