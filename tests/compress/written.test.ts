@@ -37,6 +37,23 @@ describe('what a tool call wrote or printed is kept, bounded', () => {
     expect(facts.join(' ').length).toBeLessThan(1_400);
   });
 
+  it('keeps the comments of a long Write past its first lines, bounded', () => {
+    const code = Array.from({ length: 200 }, (_v, i) => `    let slot${i} = table.get(${i});`);
+    const content = [
+      ...code.slice(0, 120),
+      '    // A panic while a shard was locked leaves a consistent map behind: keep using it.',
+      ...code.slice(120),
+      ...Array.from({ length: 100 }, (_v, i) => `    // note ${i}: more words than the bound keeps`),
+    ].join('\n');
+    const facts = run('Write', { file_path: '/p/src/limiter.rs', content }, {}).facts.filter((f) =>
+      f.startsWith('wrote: '),
+    );
+    expect(facts.join(' ')).toContain('A panic while a shard was locked leaves a consistent map behind');
+    expect(facts.join(' ')).toContain('let slot0 = table.get(0);');
+    expect(facts.join(' ')).not.toContain('slot150');
+    expect(facts.join(' ').length).toBeLessThan(2_000);
+  });
+
   it("keeps more of an Edit's new text than its old", () => {
     const newText = `${'x'.repeat(10)} the cache now expires after 15 minutes because stale prices confused buyers ${'y'.repeat(200)}`;
     const out = run('Edit', { file_path: '/p/a.ts', old_string: 'old', new_string: newText }, {});

@@ -50,9 +50,26 @@ function cutAtWord(s: string, n: number): string {
   return space > n / 2 ? cut.slice(0, space) : cut;
 }
 
-/** What a Write put into its file: up to 1,200 characters of its meaningful lines. */
+/**
+ * A comment line (`//`, `///`, `#`, `--`, `;`, a block comment's lines), not a preprocessor line
+ * or an attribute: where code says why it is as it is.
+ */
+const COMMENT = /^(?:\/\/|\/\*|\*(?!\/)|#(?![![]|include|define|if|endif|pragma)|--(?!-)|;+\s)/;
+const HEAD_MAX = 1_200;
+const COMMENTS_MAX = 600;
+
+/**
+ * What a Write put into its file: up to 1,200 characters of its meaningful lines, then up to 600
+ * of the comments further down (the reasons a long file gives below its first lines).
+ */
 export function writtenFacts(content: string): string[] {
-  return chunkFacts('wrote', meaningfulLines(content), 1_200);
+  const lines = meaningfulLines(content);
+  const head = chunkFacts('wrote', lines, HEAD_MAX);
+  let used = 0;
+  let rest = 0;
+  while (rest < lines.length && used + lines[rest]!.length + 3 <= HEAD_MAX) used += lines[rest++]!.length + 3;
+  const comments = lines.slice(rest + 1).filter((l) => COMMENT.test(l));
+  return comments.length === 0 ? head : [...head, ...chunkFacts('wrote', comments, COMMENTS_MAX)];
 }
 
 /** What an Edit's new text says: up to 600 characters of its meaningful lines. */
