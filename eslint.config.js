@@ -113,6 +113,8 @@ export default tseslint.config(
         createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
           extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          // The renderer's aliases (tsconfig.web.json `paths`).
+          alias: { '@': [join(root, 'renderer/src')], '@shared': [join(root, 'electron/shared')] },
         }),
       ],
     },

@@ -1,21 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useLiveStatus } from './api/context';
-import { useCapture } from './features/capture/api/useCapture';
-import { KeptProvider } from './components/useKept';
-import { RecentView } from './features/recent/components/RecentView';
-import { CaptureBanner } from './features/capture/components/CaptureBanner';
-import { useHashTab } from './features/nav/useHashTab';
-import { LiveBadge } from './features/nav/LiveBadge';
-import { useSlashOpensSearch } from './features/nav/useSlashSearch';
-import {
-  SETTINGS_SECTIONS,
-  SettingsView,
-  type SettingsSection,
-} from './features/settings/components/SettingsView';
-import { HEALTH_SECTIONS, HealthView, type HealthSection } from './views/Health';
-import { ProjectsView } from './views/Projects';
-import { SearchView } from './views/Search';
-import { SessionsView } from './views/Sessions';
+import { useLiveStatus } from '@/api/context';
+import { KeptProvider } from '@/components/useKept';
+import { CaptureBanner, useCapture } from '@/features/capture';
+import { RecentView } from '@/features/recent';
+import { useHashTab } from '@/app/useHashTab';
+import { LiveBadge } from '@/app/LiveBadge';
+import { useSlashOpensSearch } from '@/app/useSlashSearch';
+import { SETTINGS_SECTIONS, SettingsView, type SettingsSection } from '@/features/settings';
+import { HEALTH_SECTIONS, HealthView, type HealthSection } from '@/features/health';
+import { ProjectsView } from '@/features/projects';
+import { SearchView } from '@/features/search';
+import { SessionsView } from '@/features/sessions';
 
 /** One row of views at 420 px: the settings and Health's logs are sections inside their views. */
 export const TABS = [

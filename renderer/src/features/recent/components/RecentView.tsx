@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { RecentItem } from '../../../../../electron/shared/contract/recent';
-import { useApi } from '../../../api/context';
-import { useResource } from '../../../api/resource';
-import { Chip, Empty, ErrorBox, Loading } from '../../../components/ui';
-import { useListMemory } from '../../../components/useListMemory';
-import { Time } from '../../../components/Time';
-import { ObservationDetail } from '../../../views/ObservationDetail';
-import { SessionDetail } from '../../../views/SessionDetail';
+import type { RecentItem } from '@shared/contract/recent';
+import { useApi } from '@/api/context';
+import { useResource } from '@/api/resource';
+import { Chip, Empty, ErrorBox, Loading } from '@/components/ui';
+import { useListMemory } from '@/components/useListMemory';
+import { Time } from '@/components/Time';
+import { ObservationDetail, SessionDetail } from '@/features/detail';
 import { useRecent } from '../api/useRecent';
 import { QueueActivity } from './QueueActivity';
 
