@@ -3,6 +3,7 @@ import { useLiveStatus } from '@/api/context';
 import { KeptProvider } from '@/components/useKept';
 import { CaptureBanner, useCapture } from '@/features/capture';
 import { RecentView } from '@/features/recent';
+import type { Route as Address } from '@/router/hash';
 import { useHashTab } from '@/app/useHashTab';
 import { LiveBadge } from '@/app/LiveBadge';
 import { useSlashOpensSearch } from '@/app/useSlashSearch';
@@ -32,6 +33,17 @@ const ROUTES: readonly Route[] = [
 ];
 const isSettings = (r: Route): r is SettingsSection => SETTINGS_SECTIONS.some((s) => s.id === r);
 const tabOf = (r: Route): TabId => (isSettings(r) ? 'settings' : r === 'logs' ? 'health' : (r as TabId));
+/** The views that open details in place; a detail's address shown elsewhere opens it in Recent. */
+const LISTS: readonly Route[] = ['recent', 'search', 'sessions'];
+
+/**
+ * The view an address shows: `#search` or `#/search?q=…`; a detail (`#/observation/12`) in the list
+ * on screen, or in Recent; null (stay) for an address the app does not know.
+ */
+function routeOf(a: Address, current: Route | null): Route | null {
+  if (a.detail) return current !== null && LISTS.includes(current) ? current : 'recent';
+  return ROUTES.find((r) => r === a.view) ?? null;
+}
 
 function TabView({ route, go }: { route: Route; go: (r: Route) => void }) {
   switch (tabOf(route)) {
@@ -63,7 +75,7 @@ function useEscHidesPopup(): void {
 }
 
 export function App() {
-  const [route, select] = useHashTab(ROUTES, 'recent');
+  const [route, select] = useHashTab(routeOf, 'recent');
   const tab = tabOf(route);
   // Back to Settings or Health opens the section last shown there.
   const [last, setLast] = useState<Partial<Record<TabId, Route>>>({});

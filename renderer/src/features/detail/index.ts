@@ -1,3 +1,5 @@
-/** The details a list opens in place: an observation, a session with its story. */
-export { ObservationDetail } from './components/ObservationDetail';
-export { SessionDetail } from './components/SessionDetail';
+/**
+ * The drill-down every list shares: an observation's and a session's detail at their own addresses
+ * (`#/observation/12`, `#/session/3`), and the session story they show.
+ */
+export { Drilldown, useDrilldown } from './components/Drilldown';

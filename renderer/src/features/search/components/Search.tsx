@@ -9,18 +9,25 @@ import { useListMemory } from '@/components/useListMemory';
 import { Time } from '@/components/Time';
 import { PreferRecentToggle, searchQuery, usePreferRecent } from './PreferRecent';
 import { NO_FILTERS, SearchFilters, type Filters } from './SearchFilters';
-import { ObservationDetail, SessionDetail } from '@/features/detail';
-
-type Opened = { kind: 'observation'; id: number } | { kind: 'session'; id: number } | null;
+import { Drilldown, useDrilldown } from '@/features/detail';
+import { useRoute } from '@/router/hash';
 
 /** Keyboard-first search: focus on open, results as you type, ↑/↓ + Enter to open, Esc back. */
 export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   const api = useApi();
   const [q, setQ] = useKept('search.q', '');
+  // `#/search?q=auth` opens Search with that query in the box.
+  const route = useRoute();
+  const linked = route.view === 'search' ? route.params.get('q') : null;
+  const [linkedSeen, setLinkedSeen] = useState<string | null>(null);
+  if (linked !== null && linked !== linkedSeen) {
+    setLinkedSeen(linked);
+    setQ(linked);
+  }
   const [filters, setFilters] = useKept<Filters>('search.filters', NO_FILTERS);
   const [showFilters, setShowFilters] = useState(false);
   const [active, setActive] = useState(0);
-  const [opened, setOpened] = useState<Opened>(null);
+  const { detail, open: openDetail } = useDrilldown();
   const [more, setMore] = useState<SearchHit[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -63,11 +70,11 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
 
   // The tray popup is shown again (window focus): put the caret back in the search box.
   useEffect(() => {
-    if (opened) return;
+    if (detail) return;
     const onFocus = (): void => input.current?.focus();
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
-  }, [opened]);
+  }, [detail]);
 
   // ↓/↑ keep the highlighted result on screen (below the sticky search box: scroll-margin-top).
   const moved = useRef(false);
@@ -77,35 +84,18 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
     document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [active, listId]);
 
-  const remember = useListMemory(opened !== null, () => input.current?.focus());
-  const back = (): void => setOpened(null);
+  const remember = useListMemory(detail !== null, () => input.current?.focus());
   const open = (hit: SearchHit | undefined): void => {
     if (!hit) return;
     remember();
-    setOpened(
+    openDetail(
       hit.kind === 'observation'
         ? { kind: 'observation', id: hit.id }
         : { kind: 'session', id: hit.sessionId },
     );
   };
 
-  if (opened?.kind === 'observation')
-    return (
-      <ObservationDetail
-        id={opened.id}
-        onBack={back}
-        onOpenSession={(id) => setOpened({ kind: 'session', id })}
-      />
-    );
-  if (opened?.kind === 'session')
-    return (
-      <SessionDetail
-        id={opened.id}
-        onBack={back}
-        onDeleted={back}
-        onOpenObservation={(id) => setOpened({ kind: 'observation', id })}
-      />
-    );
+  if (detail) return <Drilldown detail={detail} list="search" />;
 
   const onKeyDown = (e: KeyboardEvent): void => {
     if (e.key === 'ArrowDown') {

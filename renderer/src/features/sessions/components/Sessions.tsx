@@ -6,14 +6,13 @@ import { useDebounced } from '@/components/useDebounced';
 import { useKept } from '@/components/useKept';
 import { useSessionPages } from '../api/useSessionPages';
 import { SessionList } from './SessionList';
-import { ObservationDetail, SessionDetail } from '@/features/detail';
+import { Drilldown, useDrilldown } from '@/features/detail';
 
 /** Sessions per project, newest first; live as sessions, observations and summaries arrive. */
 export function SessionsView() {
   const api = useApi();
   const [project, setProject] = useState('');
-  const [openId, setOpenId] = useState<number | null>(null);
-  const [obsId, setObsId] = useState<number | null>(null);
+  const { detail, open } = useDrilldown();
   const projects = useResource(
     () => api.listProjects(),
     'projects',
@@ -23,35 +22,13 @@ export function SessionsView() {
 
   const [filter, setFilter] = useKept('sessions.filter', '');
   const list = useSessionPages(project, useDebounced(filter, 200));
-  const remember = useListMemory(openId !== null || obsId !== null);
+  const remember = useListMemory(detail !== null);
   const openSession = (id: number): void => {
     remember();
-    setOpenId(id);
+    open({ kind: 'session', id });
   };
 
-  if (obsId !== null)
-    return (
-      <ObservationDetail
-        id={obsId}
-        onBack={() => setObsId(null)}
-        onOpenSession={(id) => {
-          setObsId(null);
-          setOpenId(id);
-        }}
-      />
-    );
-  if (openId !== null)
-    return (
-      <SessionDetail
-        id={openId}
-        onBack={() => setOpenId(null)}
-        onDeleted={() => {
-          setOpenId(null);
-          list.reload();
-        }}
-        onOpenObservation={setObsId}
-      />
-    );
+  if (detail) return <Drilldown detail={detail} list="sessions" onDeleted={list.reload} />;
 
   return (
     <section className="view" aria-label="Sessions">
