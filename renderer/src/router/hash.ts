@@ -48,7 +48,7 @@ export function subscribeHash(onChange: () => void): () => void {
  */
 export function setHash(hash: string, state: unknown = history.state): void {
   history.replaceState(state, '', hash);
-  for (const l of listeners) l();
+  for (const l of [...listeners]) l();
 }
 
 /** The current route: read from `location.hash`, again on every `hashchange` and `setHash`. */
