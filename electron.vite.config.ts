@@ -2,6 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import { resolve } from 'node:path';
 
+/** The renderer's import aliases (tsconfig.web.json `paths`, vitest's web project, eslint's resolver). */
+export const rendererAlias = {
+  '@': resolve('renderer/src'),
+  '@shared': resolve('electron/shared'),
+};
+
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
@@ -29,6 +35,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
+    resolve: { alias: rendererAlias },
     plugins: [react()],
     build: {
       outDir: resolve('out/renderer'),

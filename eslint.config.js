@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 // Layers (docs/DEVELOPING.md, "Layers"): imports point one way. Checked on resolved files by
-// import-x/no-restricted-paths; tests/core/layers.test.ts proves each zone fires.
+// import-x/no-restricted-paths; tests/lint/layers.test.ts proves each zone fires.
 const root = dirname(fileURLToPath(import.meta.url));
 const CORE = 'electron/core';
 const coreDirs = readdirSync(join(root, CORE), { withFileTypes: true })
@@ -26,6 +26,42 @@ const LAYERS = [
   'service.ts',
 ];
 const core = (p) => `./${CORE}/${p}`;
+
+// The renderer (docs/DEVELOPING.md, "The renderer"): the app (App.tsx, main.tsx, app/) on top, then
+// the features (one folder per tab or part), then what they share (components/, api/, router/, …).
+const UI = 'renderer/src';
+const ui = (p) => `./${UI}/${p}`;
+const FEATURES = readdirSync(join(root, UI, 'features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const APP = ['app', 'App.tsx', 'main.tsx'].map(ui);
+const SHARED_UI = ['components', 'api', 'router', 'test', 'format.ts'].map(ui);
+const rendererZones = [
+  {
+    target: SHARED_UI,
+    from: [ui('features'), ...APP],
+    message:
+      'Shared renderer code (components/, api/, router/, test/, format.ts) imports no feature and not the app.',
+  },
+  {
+    target: APP,
+    from: ui('features'),
+    except: FEATURES.map((f) => `./${f}/index.ts`),
+    message: 'The app imports a feature through its index.ts (`@/features/<name>`), never its internals.',
+  },
+  {
+    target: ui('features'),
+    from: APP,
+    message: 'A feature never imports the app (App.tsx, main.tsx, app/): the app composes the features.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: ui(`features/${feature}`),
+    from: ui('features'),
+    except: [`./${feature}`, ...FEATURES.filter((f) => f !== feature).map((f) => `./${f}/index.ts`)],
+    message:
+      'A feature imports another feature only through its index.ts (`@/features/<name>`), never its internals.',
+  })),
+];
 
 const zones = [
   {
@@ -67,6 +103,7 @@ const zones = [
     except: FOUNDATION.map((d) => `./${d}`),
     message: 'db/, config/ and util/ import only each other.',
   },
+  ...rendererZones,
 ];
 
 const browserOnly = {
@@ -113,6 +150,8 @@ export default tseslint.config(
         createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
           extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          // The renderer's aliases (tsconfig.web.json `paths`).
+          alias: { '@': [join(root, 'renderer/src')], '@shared': [join(root, 'electron/shared')] },
         }),
       ],
     },

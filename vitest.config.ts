@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { rendererAlias } from './electron.vite.config';
 
 /**
  * On CI a test that fails is run once more; one that then passes is still reported by name as
@@ -23,6 +24,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: rendererAlias },
         test: {
           name: 'web',
           environment: 'happy-dom',

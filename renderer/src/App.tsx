@@ -1,21 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useLiveStatus } from './api/context';
-import { useCapture } from './features/capture/api/useCapture';
-import { KeptProvider } from './components/useKept';
-import { RecentView } from './features/recent/components/RecentView';
-import { CaptureBanner } from './features/capture/components/CaptureBanner';
-import { useHashTab } from './features/nav/useHashTab';
-import { LiveBadge } from './features/nav/LiveBadge';
-import { useSlashOpensSearch } from './features/nav/useSlashSearch';
-import {
-  SETTINGS_SECTIONS,
-  SettingsView,
-  type SettingsSection,
-} from './features/settings/components/SettingsView';
-import { HEALTH_SECTIONS, HealthView, type HealthSection } from './views/Health';
-import { ProjectsView } from './views/Projects';
-import { SearchView } from './views/Search';
-import { SessionsView } from './views/Sessions';
+import { useLiveStatus } from '@/api/context';
+import { KeptProvider } from '@/components/useKept';
+import { CaptureBanner, useCapture } from '@/features/capture';
+import { RecentView } from '@/features/recent';
+import type { Route as Address } from '@/router/hash';
+import { useHashTab } from '@/app/useHashTab';
+import { LiveBadge } from '@/app/LiveBadge';
+import { useSlashOpensSearch } from '@/app/useSlashSearch';
+import { SETTINGS_SECTIONS, SettingsView, type SettingsSection } from '@/features/settings';
+import { HEALTH_SECTIONS, HealthView, type HealthSection } from '@/features/health';
+import { ProjectsView } from '@/features/projects';
+import { SearchView } from '@/features/search';
+import { SessionsView } from '@/features/sessions';
 
 /** One row of views at 420 px: the settings and Health's logs are sections inside their views. */
 export const TABS = [
@@ -37,6 +33,17 @@ const ROUTES: readonly Route[] = [
 ];
 const isSettings = (r: Route): r is SettingsSection => SETTINGS_SECTIONS.some((s) => s.id === r);
 const tabOf = (r: Route): TabId => (isSettings(r) ? 'settings' : r === 'logs' ? 'health' : (r as TabId));
+/** The views that open details in place; a detail's address shown elsewhere opens it in Recent. */
+const LISTS: readonly Route[] = ['recent', 'search', 'sessions'];
+
+/**
+ * The view an address shows: `#search` or `#/search?q=…`; a detail (`#/observation/12`) in the list
+ * on screen, or in Recent; null (stay) for an address the app does not know.
+ */
+function routeOf(a: Address, current: Route | null): Route | null {
+  if (a.detail) return current !== null && LISTS.includes(current) ? current : 'recent';
+  return ROUTES.find((r) => r === a.view) ?? null;
+}
 
 function TabView({ route, go }: { route: Route; go: (r: Route) => void }) {
   switch (tabOf(route)) {
@@ -68,7 +75,7 @@ function useEscHidesPopup(): void {
 }
 
 export function App() {
-  const [route, select] = useHashTab(ROUTES, 'recent');
+  const [route, select] = useHashTab(routeOf, 'recent');
   const tab = tabOf(route);
   // Back to Settings or Health opens the section last shown there.
   const [last, setLast] = useState<Partial<Record<TabId, Route>>>({});

@@ -1,4 +1,4 @@
-import { safeDate } from '../../electron/shared/time';
+import { safeDate } from '@shared/time';
 
 /** "3 min ago", "2 h ago", "Mar 4" — compact times for a small popup. */
 export function ago(ms: number | null | undefined, now: number = Date.now()): string {
@@ -38,3 +38,7 @@ export function duration(ms: number): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${num(n)} ${n === 1 ? one : many}`;
 }
+
+const MiB = 1024 * 1024;
+export const size = (b: number): string =>
+  b >= 1024 * MiB ? `${(b / 1024 / MiB).toFixed(1)} GiB` : `${(b / MiB).toFixed(1)} MiB`;

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { ApiProvider } from './api/context';
-import { httpApi } from './api/http';
-import { ipcApi } from './api/ipc';
-import { takeToken } from './api/token';
-import { NavGuardProvider } from './features/nav/guard';
+import { ApiProvider } from '@/api/context';
+import { httpApi } from '@/api/http';
+import { ipcApi } from '@/api/ipc';
+import { takeToken } from '@/api/token';
+import { NavGuardProvider } from '@/router/guard';
 import './styles.css';
 
 function NoToken() {

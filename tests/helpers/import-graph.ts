@@ -1,6 +1,7 @@
 /**
  * The import graph of the TypeScript sources, read statically: every `import`/`export … from` and
- * dynamic `import('…')` with a relative specifier, resolved to a file (`./x.js` → `x.ts`). Type-only
+ * dynamic `import('…')` with a relative specifier or one of the renderer's aliases (`@/…` is
+ * renderer/src, `@shared/…` electron/shared), resolved to a file (`./x.js` → `x.ts`). Type-only
  * imports count: a cycle of types is still a cycle a reader has to untangle. Used by
  * tests/lint/cycles.test.ts.
  */
@@ -9,8 +10,16 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 export type Graph = Map<string, Set<string>>;
 
-const SPECIFIER =
-  /(?:^|\n)\s*(?:import|export)\b[^;'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"](\.[^'"]+)['"]/g;
+const LOCAL = String.raw`(?:\.|@/|@shared/)[^'"]+`;
+const SPECIFIER = new RegExp(
+  String.raw`(?:^|\n)\s*(?:import|export)\b[^;'"]*?from\s*['"](${LOCAL})['"]|import\(\s*['"](${LOCAL})['"]\s*\)|(?:^|\n)\s*import\s*['"](${LOCAL})['"]`,
+  'g',
+);
+/** The renderer's aliases (tsconfig.web.json `paths`), relative to the repository's root. */
+const ALIASES: Array<[string, string]> = [
+  ['@/', 'renderer/src/'],
+  ['@shared/', 'electron/shared/'],
+];
 
 function sources(dir: string, out: string[] = []): string[] {
   for (const f of readdirSync(dir)) {
@@ -21,8 +30,9 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-function resolveSpecifier(from: string, spec: string): string | null {
-  const base = resolve(dirname(from), spec);
+function resolveSpecifier(root: string, from: string, spec: string): string | null {
+  const alias = ALIASES.find(([prefix]) => spec.startsWith(prefix));
+  const base = alias ? join(root, alias[1], spec.slice(alias[0].length)) : resolve(dirname(from), spec);
   const stem = base.replace(/\.(m?js|tsx?)$/, '');
   for (const c of [`${stem}.ts`, `${stem}.tsx`, join(stem, 'index.ts')]) if (existsSync(c)) return c;
   return null;
@@ -35,7 +45,7 @@ export function importGraph(root: string, dirs: string[]): Graph {
     for (const file of sources(join(root, dir))) {
       const deps = new Set<string>();
       for (const m of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
-        const target = resolveSpecifier(file, (m[1] ?? m[2] ?? m[3])!);
+        const target = resolveSpecifier(root, file, (m[1] ?? m[2] ?? m[3])!);
         if (target) deps.add(relative(root, target));
       }
       g.set(relative(root, file), deps);

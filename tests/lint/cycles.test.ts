@@ -20,6 +20,9 @@ describe('import cycles', () => {
   it('reads the whole tree', () => {
     expect(graph.size).toBeGreaterThan(300);
     expect(graph.get('electron/core/service.ts')).toContain('electron/core/core.ts');
+    // The renderer's aliases are followed: `@/features/search` and `@shared/api`.
+    expect(graph.get('renderer/src/App.tsx')).toContain('renderer/src/features/search/index.ts');
+    expect(graph.get('renderer/src/api/context.tsx')).toContain('electron/shared/api.ts');
   });
 
   it('no two files import each other, directly or around a loop', () => {

@@ -4,7 +4,7 @@
  * told apart by the zone's message), and the imports the layers rely on pass. Removing a rule or a
  * zone fails this file.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,14 +36,18 @@ const MSG = {
   layer: 'The core layers import no plugin and no host',
   cli: 'Nothing imports the CLI',
   foundation: 'db/, config/ and util/ import only each other',
+  sharedUi: 'Shared renderer code (components/, api/, router/, test/, format.ts) imports no feature',
+  appInternals: 'The app imports a feature through its index.ts',
+  featureApp: 'A feature never imports the app',
+  feature: 'A feature imports another feature only through its index.ts',
 };
 
 /** [layer, file it is linted as, code, rule, message fragment] */
 const forbidden: Array<[string, string, string, string, string]> = [
   [
     'renderer → core',
-    'renderer/src/views/X.tsx',
-    "import '../../../electron/core/core.js';",
+    'renderer/src/features/search/X.tsx',
+    "import '../../../../electron/core/core.js';",
     ZONE,
     MSG.renderer,
   ],
@@ -52,7 +56,7 @@ const forbidden: Array<[string, string, string, string, string]> = [
   [
     'renderer → node:fs',
     'renderer/src/X.ts',
-    "import { readFileSync } from 'node:fs';",
+    "import { readdirSync, readFileSync } from 'node:fs';",
     'import-x/no-nodejs-modules',
     'Do not import Node.js builtin module',
   ],
@@ -63,6 +67,46 @@ const forbidden: Array<[string, string, string, string, string]> = [
     'no-restricted-imports',
     'through the preload only',
   ],
+  [
+    'renderer → main, through @shared/',
+    'renderer/src/X.ts',
+    "import '@shared/../main/tray.js';",
+    ZONE,
+    MSG.renderer,
+  ],
+  [
+    "feature → another feature's internals",
+    'renderer/src/features/recent/components/X.tsx',
+    "import { SearchFilters } from '@/features/search/components/SearchFilters';",
+    ZONE,
+    MSG.feature,
+  ],
+  [
+    "feature → another feature's internals, relative",
+    'renderer/src/features/search/components/X.tsx',
+    "import '../../sessions/components/SessionList';",
+    ZONE,
+    MSG.feature,
+  ],
+  ['feature → app', 'renderer/src/features/search/X.tsx', "import '@/app/useHashTab';", ZONE, MSG.featureApp],
+  ['feature → App.tsx', 'renderer/src/features/recent/X.tsx', "import '@/App';", ZONE, MSG.featureApp],
+  [
+    "app → a feature's internals",
+    'renderer/src/App.tsx',
+    "import '@/features/search/components/Search';",
+    ZONE,
+    MSG.appInternals,
+  ],
+  [
+    'components → feature',
+    'renderer/src/components/X.tsx',
+    "import '@/features/search';",
+    ZONE,
+    MSG.sharedUi,
+  ],
+  ['api → app', 'renderer/src/api/X.ts', "import '@/App';", ZONE, MSG.sharedUi],
+  ['router → feature', 'renderer/src/router/X.ts', "import '../features/recent';", ZONE, MSG.sharedUi],
+  ['format.ts → feature', 'renderer/src/format.ts', "import '@/features/health';", ZONE, MSG.sharedUi],
   ['shared → core', 'electron/shared/x.ts', "import '../core/core.js';", ZONE, MSG.shared],
   [
     'shared → node:path',
@@ -146,8 +190,18 @@ const forbidden: Array<[string, string, string, string, string]> = [
 const allowed: Array<[string, string, string]> = [
   [
     'renderer → shared, react',
-    'renderer/src/views/X.tsx',
-    "export type { LiveEvent } from '../../../electron/shared/api.js';\nexport { useState } from 'react';",
+    'renderer/src/features/search/X.tsx',
+    "export type { LiveEvent } from '../../../../electron/shared/api.js';\nexport { useState } from 'react';",
+  ],
+  [
+    "feature → its own files, another feature's index, shared code",
+    'renderer/src/features/recent/components/X.tsx',
+    "export { useRecent } from '../api/useRecent';\nexport { SearchView } from '@/features/search';\nexport { Chip } from '@/components/ui';\nexport { useApi } from '@/api/context';\nexport type { LiveEvent } from '@shared/api';",
+  ],
+  [
+    'app → feature index, shared code',
+    'renderer/src/app/X.tsx',
+    "export { HealthView } from '@/features/health';\nexport { useNavGuard } from '@/router/guard';\nexport { num } from '@/format';",
   ],
   [
     'main → core, shared',
@@ -181,6 +235,13 @@ const allowed: Array<[string, string, string]> = [
   ],
 ];
 
+/** The renderer's features, and for each one file that is not its index.ts. */
+const uiFeatures = readdirSync(join(root, 'renderer/src/features')).map((name) => {
+  const dir = join(root, 'renderer/src/features', name, 'components');
+  const file = readdirSync(dir).find((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))!;
+  return { name, internal: `@/features/${name}/components/${file.replace(/\.tsx$/, '')}` };
+});
+
 /** The plugin folders, as features.ts wires them in. */
 const plugins = [
   ...readFileSync(join(root, 'electron/core/features.ts'), 'utf8').matchAll(/from '\.\/(\w+)\/plugin\.js'/g),
@@ -200,6 +261,21 @@ describe('layer rules (eslint.config.js)', () => {
       expect(problems, `${plugin} → ${other}`).toContainEqual({
         rule: ZONE,
         message: expect.stringContaining(MSG.plugin),
+      });
+    }
+  });
+
+  it("no renderer feature imports another feature's internals", async () => {
+    expect(uiFeatures.map((f) => f.name)).toEqual(expect.arrayContaining(['recent', 'search', 'sessions']));
+    for (const [i, { name }] of uiFeatures.entries()) {
+      const other = uiFeatures[(i + 1) % uiFeatures.length]!;
+      const problems = await lint(
+        `renderer/src/features/${name}/components/X.tsx`,
+        `import '${other.internal}';`,
+      );
+      expect(problems, `${name} → ${other.internal}`).toContainEqual({
+        rule: ZONE,
+        message: expect.stringContaining(MSG.feature),
       });
     }
   });

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { LiveEvent, LiveStatus, MemTrayApi } from '../../../electron/shared/api';
+import type { LiveEvent, LiveStatus, MemTrayApi } from '@shared/api';
 
 type Listener = (ev: LiveEvent) => void;
 

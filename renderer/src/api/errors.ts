@@ -1,4 +1,4 @@
-import type { ApiErrorShape } from '../../../electron/shared/api';
+import type { ApiErrorShape } from '@shared/api';
 
 /** An error the service answered (`{error, status}`), or a network failure (status 0). */
 export class ApiError extends Error implements ApiErrorShape {

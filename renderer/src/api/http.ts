@@ -4,8 +4,8 @@ import {
   type LiveEvent,
   type LiveStatus,
   type MemTrayApi,
-} from '../../../electron/shared/api';
-import { httpVerbs } from '../../../electron/shared/http-verbs';
+} from '@shared/api';
+import { httpVerbs } from '@shared/http-verbs';
 import { ApiError } from './errors';
 
 type Json = Record<string, unknown>;

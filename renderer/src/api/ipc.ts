@@ -1,4 +1,4 @@
-import type { MemTrayApi } from '../../../electron/shared/api';
+import type { MemTrayApi } from '@shared/api';
 
 declare global {
   interface Window {

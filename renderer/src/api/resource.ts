@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LiveEvent } from '../../../electron/shared/api';
+import type { LiveEvent } from '@shared/api';
 import { useLive, useReconnects } from './context';
 
 export interface Resource<T> {

@@ -1,5 +1,5 @@
-import { ago } from '../format';
-import { safeDate } from '../../../electron/shared/time';
+import { ago } from '@/format';
+import { safeDate } from '@shared/time';
 
 /** A relative time ("3 min ago") with the absolute date and time on hover, in a real <time>. */
 export function Time({ ms }: { ms: number }) {

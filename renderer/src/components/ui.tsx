@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { errorText } from '../api/errors';
+import { errorText } from '@/api/errors';
 
 /** Errors are shown inline, in words, with a retry when there is one. */
 export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

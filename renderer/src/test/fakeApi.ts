@@ -14,10 +14,10 @@ import type {
   SearchHit,
   SessionDetail,
   SessionListItem,
-} from '../../../electron/shared/api';
-import type { Verb } from '../../../electron/shared/contract/verb';
-import { VERBS, type VerbName } from '../../../electron/shared/contract/verbs';
-import { ApiError } from '../api/errors';
+} from '@shared/api';
+import type { Verb } from '@shared/contract/verb';
+import { VERBS, type VerbName } from '@shared/contract/verbs';
+import { ApiError } from '@/api/errors';
 
 export function settingsFixture(over: Partial<PublicSettings> = {}): PublicSettings {
   return {

@@ -1,8 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi } from '../../test/fakeApi';
-import { renderWith } from '../../test/render';
-import { HooksCard } from '../../views/HealthCapture';
+import { fakeApi } from '@/test/fakeApi';
+import { renderWith } from '@/test/render';
+import { HooksCard } from './components/HealthCapture';
 
 afterEach(cleanup);
 

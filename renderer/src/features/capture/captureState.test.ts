@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CaptureStatus, HookFile } from '../../../../electron/shared/api';
+import type { CaptureStatus, HookFile } from '@shared/api';
 import { claudeCapture, offText, receiptLine } from './api/captureState';
 
 const NOW = 1_700_000_000_000;

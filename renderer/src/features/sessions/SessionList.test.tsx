@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionListItem } from '../../../../electron/shared/api';
-import { fakeApi, sessionFixture } from '../../test/fakeApi';
-import { renderWith } from '../../test/render';
+import type { SessionListItem } from '@shared/api';
+import { fakeApi, sessionFixture } from '@/test/fakeApi';
+import { renderWith } from '@/test/render';
 import { useSessionPages } from './api/useSessionPages';
 import { SessionList } from './components/SessionList';
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi } from '../../test/fakeApi';
-import { renderWith } from '../../test/render';
+import { fakeApi } from '@/test/fakeApi';
+import { renderWith } from '@/test/render';
 import { AppSettingsCard } from './components/AppSettingsCard';
 
 afterEach(cleanup);

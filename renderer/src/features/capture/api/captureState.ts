@@ -1,5 +1,5 @@
-import type { AgentReceipt, CaptureStatus, HookFile } from '../../../../../electron/shared/api';
-import { ago } from '../../../format';
+import type { AgentReceipt, CaptureStatus, HookFile } from '@shared/api';
+import { ago } from '@/format';
 
 /** An event within this long means an agent is sending now. */
 export const RECEIVING_MS = 10 * 60_000;

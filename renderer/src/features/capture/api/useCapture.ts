@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type {
-  CaptureStatus,
-  HooksState,
-  PublicSettings,
-  SettingsPatch,
-} from '../../../../../electron/shared/api';
-import { useApi } from '../../../api/context';
-import { useResource } from '../../../api/resource';
+import type { CaptureStatus, HooksState, PublicSettings, SettingsPatch } from '@shared/api';
+import { useApi } from '@/api/context';
+import { useResource } from '@/api/resource';
 import { claudeCapture, type ClaudeCapture } from './captureState';
 
 export type PauseChoice = 'hour' | 'tomorrow' | 'resumed' | 'resume';

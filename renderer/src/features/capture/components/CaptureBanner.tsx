@@ -1,5 +1,5 @@
-import { useApi } from '../../../api/context';
-import { useSave } from '../../../components/useSave';
+import { useApi } from '@/api/context';
+import { useSave } from '@/components/useSave';
 import { offText } from '../api/captureState';
 import { pausePatch, type CaptureState } from '../api/useCapture';
 

@@ -1,5 +1,5 @@
-import type { CaptureStatus } from '../../../../../electron/shared/api';
-import { Chip } from '../../../components/ui';
+import type { CaptureStatus } from '@shared/api';
+import { Chip } from '@/components/ui';
 import { agentLabel } from '../api/captureState';
 
 /**

@@ -1,6 +1,6 @@
-import { useApi } from '../../../api/context';
-import { useSave } from '../../../components/useSave';
-import { ErrorBox } from '../../../components/ui';
+import { useApi } from '@/api/context';
+import { useSave } from '@/components/useSave';
+import { ErrorBox } from '@/components/ui';
 import { pausePatch, type CaptureState, type PauseChoice } from '../api/useCapture';
 import { untilText } from './CaptureBanner';
 

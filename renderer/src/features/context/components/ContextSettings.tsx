@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import type { ContextDraft } from '../../../../../electron/shared/contract/context';
-import type { ContextPreview } from '../../../../../electron/shared/contract/context';
-import { useApi } from '../../../api/context';
-import { SaveBar } from '../../../components/SaveBar';
-import { useSave } from '../../../components/useSave';
-import { useUnsaved } from '../../nav/guard';
+import type { ContextDraft } from '@shared/contract/context';
+import type { ContextPreview } from '@shared/contract/context';
+import { useApi } from '@/api/context';
+import { SaveBar } from '@/components/SaveBar';
+import { useSave } from '@/components/useSave';
+import { useUnsaved } from '@/router/guard';
 
 /**
  * The context settings (token budget, how many summaries), saved with one `PUT /api/settings`;

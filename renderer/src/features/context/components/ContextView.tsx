@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ContextDraft } from '../../../../../electron/shared/contract/context';
-import { useDebounced } from '../../../components/useDebounced';
-import { useApi } from '../../../api/context';
-import { useResource } from '../../../api/resource';
-import { Empty, ErrorBox, Loading, Progress } from '../../../components/ui';
-import { num } from '../../../format';
+import type { ContextDraft } from '@shared/contract/context';
+import { useDebounced } from '@/components/useDebounced';
+import { useApi } from '@/api/context';
+import { useResource } from '@/api/resource';
+import { Empty, ErrorBox, Loading, Progress } from '@/components/ui';
+import { num } from '@/format';
 import { ContextSettings } from './ContextSettings';
 
 const unsaved = (p: { settings: ContextDraft; built: ContextDraft }): boolean =>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { LogLevel } from '../../../../../electron/shared/contract/logs';
-import { useApi } from '../../../api/context';
-import { useResource } from '../../../api/resource';
-import { Chip, Empty, ErrorBox, Loading } from '../../../components/ui';
+import type { LogLevel } from '@shared/contract/logs';
+import { useApi } from '@/api/context';
+import { useResource } from '@/api/resource';
+import { Chip, Empty, ErrorBox, Loading } from '@/components/ui';
 
 const LEVELS: Array<{ id: LogLevel; label: string }> = [
   { id: 'info', label: 'Everything' },

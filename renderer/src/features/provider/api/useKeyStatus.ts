@@ -1,6 +1,6 @@
-import type { KeyStatus } from '../../../../../electron/shared/contract/provider';
-import { useApi } from '../../../api/context';
-import { useResource, type Resource } from '../../../api/resource';
+import type { KeyStatus } from '@shared/contract/provider';
+import { useApi } from '@/api/context';
+import { useResource, type Resource } from '@/api/resource';
 
 /** The API key's last known health; follows `settings` events (a new key, a test, a 401). */
 export function useKeyStatus(): Resource<KeyStatus> {

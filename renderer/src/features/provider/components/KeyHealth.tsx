@@ -1,8 +1,8 @@
-import type { KeyStatus } from '../../../../../electron/shared/contract/provider';
-import { useApi } from '../../../api/context';
-import { Chip, ErrorBox } from '../../../components/ui';
-import { useSave } from '../../../components/useSave';
-import { dateTime } from '../../../format';
+import type { KeyStatus } from '@shared/contract/provider';
+import { useApi } from '@/api/context';
+import { Chip, ErrorBox } from '@/components/ui';
+import { useSave } from '@/components/useSave';
+import { dateTime } from '@/format';
 import { useKeyStatus } from '../api/useKeyStatus';
 
 const CHIP: Record<KeyStatus['state'], { tone: 'ok' | 'warn' | 'bad' | undefined; text: string }> = {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import type { PublicSettings } from '../../../../../electron/shared/api';
-import { useApi } from '../../../api/context';
-import { SaveBar } from '../../../components/SaveBar';
-import { useSave } from '../../../components/useSave';
+import type { PublicSettings } from '@shared/api';
+import { useApi } from '@/api/context';
+import { SaveBar } from '@/components/SaveBar';
+import { useSave } from '@/components/useSave';
 
 const CLAUDE_MODELS = ['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-opus-4-1'];
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { RecentItem } from '../../../../../electron/shared/contract/recent';
-import { useApi } from '../../../api/context';
-import { useResource } from '../../../api/resource';
+import type { RecentItem } from '@shared/contract/recent';
+import { useApi } from '@/api/context';
+import { useResource } from '@/api/resource';
 
 const PAGE = 40;
 

@@ -1,6 +1,6 @@
-import { useApi, useLiveStatus } from '../../../api/context';
-import { useResource } from '../../../api/resource';
-import { num, plural } from '../../../format';
+import { useApi, useLiveStatus } from '@/api/context';
+import { useResource } from '@/api/resource';
+import { num, plural } from '@/format';
 
 const JOB_TEXT = (j: {
   kind: string;

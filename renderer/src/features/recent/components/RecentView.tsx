@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { RecentItem } from '../../../../../electron/shared/contract/recent';
-import { useApi } from '../../../api/context';
-import { useResource } from '../../../api/resource';
-import { Chip, Empty, ErrorBox, Loading } from '../../../components/ui';
-import { useListMemory } from '../../../components/useListMemory';
-import { Time } from '../../../components/Time';
-import { ObservationDetail } from '../../../views/ObservationDetail';
-import { SessionDetail } from '../../../views/SessionDetail';
+import type { RecentItem } from '@shared/contract/recent';
+import { useApi } from '@/api/context';
+import { useResource } from '@/api/resource';
+import { Chip, Empty, ErrorBox, Loading } from '@/components/ui';
+import { useListMemory } from '@/components/useListMemory';
+import { Time } from '@/components/Time';
+import { Drilldown, useDrilldown } from '@/features/detail';
 import { useRecent } from '../api/useRecent';
 import { QueueActivity } from './QueueActivity';
 
@@ -17,13 +16,11 @@ const KIND: Record<RecentItem['kind'], { label: string; tone: 'info' | 'bad' | '
   failure: { label: 'failure', tone: 'bad' },
 };
 
-type Opened = { kind: 'observation' | 'session'; id: number } | null;
-
 /** The landing view: what MemTray stored lately, live, with the queue's activity. `/` goes to Search. */
 export function RecentView() {
   const api = useApi();
   const [project, setProject] = useState('');
-  const [opened, setOpened] = useState<Opened>(null);
+  const { detail, open: openDetail } = useDrilldown();
   const projects = useResource(
     () => api.listProjects(),
     'projects',
@@ -31,10 +28,10 @@ export function RecentView() {
     1000,
   );
   const feed = useRecent(project);
-  const remember = useListMemory(opened !== null);
+  const remember = useListMemory(detail !== null);
 
   useEffect(() => {
-    if (opened) return;
+    if (detail) return;
     const onKey = (e: KeyboardEvent): void => {
       const t = e.target as HTMLElement | null;
       if (e.key !== '/' || e.defaultPrevented || t?.closest('input, select, textarea')) return;
@@ -43,30 +40,13 @@ export function RecentView() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [opened]);
+  }, [detail]);
 
-  const back = (): void => setOpened(null);
-  if (opened?.kind === 'observation')
-    return (
-      <ObservationDetail
-        id={opened.id}
-        onBack={back}
-        onOpenSession={(id) => setOpened({ kind: 'session', id })}
-      />
-    );
-  if (opened?.kind === 'session')
-    return (
-      <SessionDetail
-        id={opened.id}
-        onBack={back}
-        onDeleted={back}
-        onOpenObservation={(id) => setOpened({ kind: 'observation', id })}
-      />
-    );
+  if (detail) return <Drilldown detail={detail} list="recent" />;
 
   const open = (i: RecentItem): void => {
     remember();
-    setOpened(
+    openDetail(
       i.kind === 'observation' || i.kind === 'failure'
         ? { kind: 'observation', id: i.id }
         : { kind: 'session', id: i.sessionId },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Project, SearchQuery } from '../../../../../electron/shared/api';
-import { isAgentId } from '../../../../../electron/shared/contract/agents';
+import type { Project, SearchQuery } from '@shared/api';
+import { isAgentId } from '@shared/contract/agents';
 import type { Filters } from './SearchFilters';
 
 const KEY = 'memtray.search.preferRecent';

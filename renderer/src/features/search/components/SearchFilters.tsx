@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { AGENT_IDS } from '../../../../../electron/shared/contract/agents';
-import { OBSERVATION_TYPES } from '../../../../../electron/shared/contract/observations';
+import { AGENT_IDS } from '@shared/contract/agents';
+import { OBSERVATION_TYPES } from '@shared/contract/observations';
 
 export { OBSERVATION_TYPES };
 

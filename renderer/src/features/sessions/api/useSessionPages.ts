@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { SessionListItem } from '../../../../../electron/shared/api';
-import { useApi } from '../../../api/context';
-import { useResource } from '../../../api/resource';
+import type { SessionListItem } from '@shared/api';
+import { useApi } from '@/api/context';
+import { useResource } from '@/api/resource';
 
 const PAGE = 50;
 

@@ -1,7 +1,7 @@
-import type { SessionListItem } from '../../../../../electron/shared/api';
-import { Chip } from '../../../components/ui';
-import { Time } from '../../../components/Time';
-import { plural } from '../../../format';
+import type { SessionListItem } from '@shared/api';
+import { Chip } from '@/components/ui';
+import { Time } from '@/components/Time';
+import { plural } from '@/format';
 
 /** One session in the list: its title (full text on hover), status, agent (when not Claude Code), project, time, counts. */
 export function SessionCard({ s, onOpen }: { s: SessionListItem; onOpen: (id: number) => void }) {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Empty, ErrorBox, Loading } from '../../../components/ui';
-import { plural } from '../../../format';
+import { Empty, ErrorBox, Loading } from '@/components/ui';
+import { plural } from '@/format';
 import { isEmptySession, type SessionPages } from '../api/useSessionPages';
 import { SessionCard } from './SessionCard';
 

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { acceleratorProblem, DEFAULT_SHORTCUT } from '../../../../../electron/shared/accelerator';
-import type { PublicSettings, UiSettings } from '../../../../../electron/shared/api';
-import { useApi } from '../../../api/context';
-import { useResource } from '../../../api/resource';
-import { ErrorBox } from '../../../components/ui';
-import { useSave } from '../../../components/useSave';
+import { acceleratorProblem, DEFAULT_SHORTCUT } from '@shared/accelerator';
+import type { PublicSettings, UiSettings } from '@shared/api';
+import { useApi } from '@/api/context';
+import { useResource } from '@/api/resource';
+import { ErrorBox } from '@/components/ui';
+import { useSave } from '@/components/useSave';
 
 const EDITORS: Array<{ id: UiSettings['editor']; label: string }> = [
   { id: 'vscode', label: 'VS Code (vscode://)' },

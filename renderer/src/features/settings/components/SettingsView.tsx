@@ -1,11 +1,10 @@
-import { ContextView } from '../../context/components/ContextView';
-import { SectionNav } from '../../nav/SectionNav';
-import { DataCard } from '../../../views/HealthData';
-import { SyncCard } from '../../../views/HealthSync';
-import { PrivacyView } from '../../../views/Privacy';
-import { ProviderView } from '../../../views/Provider';
+import { ContextView } from '@/features/context';
+import { SectionNav } from '@/components/SectionNav';
+import { DataCard, SyncCard } from '@/features/data';
+import { PrivacyView } from './Privacy';
+import { ProviderView } from '@/features/provider';
 import { AppSettingsCard } from './AppSettingsCard';
-import { EmbeddingsSettings } from './EmbeddingsSettings';
+import { EmbeddingsSettings } from '@/features/embeddings';
 
 function SyncSection() {
   return (

@@ -1,0 +1,120 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, projectFixture } from '@/test/fakeApi';
+import { renderWith } from '@/test/render';
+import { SearchView } from './components/Search';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+const hit = (id: number, snippet: string) => ({
+  kind: 'observation' as const,
+  id,
+  sessionId: 1,
+  project: 'alpha',
+  agent: 'claude-code' as const,
+  type: 'bugfix',
+  title: `Hit ${id}`,
+  snippet,
+  createdAt: Date.now(),
+  score: 1,
+});
+
+describe('SearchView', () => {
+  it('focuses the box, searches as you type (debounced), opens with ↓ + Enter and comes back with Esc', async () => {
+    const api = fakeApi();
+    api.state.hits = [
+      hit(1, 'the <mark>auth</mark> bug'),
+      { ...hit(2, 'more <mark>auth</mark> work'), agent: 'codex' },
+    ];
+    renderWith(api, <SearchView debounceMs={20} />);
+    const box = screen.getByRole('combobox', { name: 'Search memories' });
+    expect(document.activeElement).toBe(box);
+    expect(screen.getByText('Search everything Claude Code did')).toBeTruthy();
+
+    fireEvent.change(box, { target: { value: 'a' } });
+    fireEvent.change(box, { target: { value: 'au' } });
+    fireEvent.change(box, { target: { value: 'auth' } });
+    await screen.findByText('Hit 2');
+    // The agent of a memory another agent recorded is shown; Claude Code's are not marked.
+    expect(screen.getAllByRole('option')[1]!.textContent).toContain('codex');
+    expect(screen.getAllByRole('option')[0]!.textContent).not.toContain('claude-code');
+    const searches = api.calls.filter(([n]) => n === 'search').map(([, a]) => (a[0] as { q: string }).q);
+    expect(searches).toEqual(['auth']);
+    expect(screen.getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(screen.getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await screen.findByRole('heading', { name: 'Observation 2' });
+    expect(api.calls.some(([n, a]) => n === 'getObservation' && a[0] === 2)).toBe(true);
+
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await screen.findByText('Hit 1');
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('auth');
+  });
+
+  it('says so when nothing matches, and sends filters', async () => {
+    const api = fakeApi();
+    renderWith(api, <SearchView debounceMs={1} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'decision' } });
+    fireEvent.change(screen.getByLabelText('File'), { target: { value: 'a.ts' } });
+    fireEvent.change(screen.getByLabelText('Agent'), { target: { value: 'gemini' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), { target: { value: 'zzz' } });
+    await screen.findByText('No matches');
+    const last = api.calls.filter(([n]) => n === 'search').at(-1)![1][0];
+    expect(last).toMatchObject({ q: 'zzz', type: 'decision', file: 'a.ts', agent: 'gemini' });
+  });
+
+  it('ranks the project worked in last first, until switched off (remembered); never with a project filter', async () => {
+    const api = fakeApi();
+    api.state.projects = [
+      projectFixture('older', { lastActivityAt: 1_000 }),
+      projectFixture('recent', { lastActivityAt: 2_000 }),
+      projectFixture('never', { lastActivityAt: null }),
+    ];
+    api.state.hits = [hit(1, 'the <mark>auth</mark> bug')];
+    const lastSearch = () =>
+      api.calls.filter(([n]) => n === 'search').at(-1)![1][0] as Record<string, unknown>;
+    renderWith(api, <SearchView debounceMs={1} />);
+    await waitFor(() => expect(api.calls.some(([n]) => n === 'listProjects')).toBe(true));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), {
+      target: { value: 'auth' },
+    });
+    const toggle = await screen.findByRole('button', { name: 'recent first' });
+    await waitFor(() => expect(lastSearch()).toMatchObject({ q: 'auth', prefer: 'recent' }));
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(lastSearch()).not.toHaveProperty('prefer'));
+    expect(screen.getByRole('button', { name: 'recent first' }).getAttribute('aria-pressed')).toBe('false');
+    cleanup();
+
+    // Remembered: a popup opened again still ranks every project alike.
+    renderWith(api, <SearchView debounceMs={1} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), { target: { value: 'bug' } });
+    const off = await screen.findByRole('button', { name: 'recent first' });
+    expect(off.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(lastSearch()).toMatchObject({ q: 'bug' }));
+    expect(lastSearch()).not.toHaveProperty('prefer');
+    fireEvent.click(off);
+    await waitFor(() => expect(lastSearch()).toMatchObject({ q: 'bug', prefer: 'recent' }));
+
+    // A project filter narrows to one project: no preference, no switch.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.change(screen.getByLabelText('Project'), { target: { value: 'older' } });
+    await waitFor(() => expect(lastSearch()).toMatchObject({ q: 'bug', project: 'older' }));
+    expect(lastSearch()).not.toHaveProperty('prefer');
+    expect(screen.queryByRole('button', { name: 'recent first' })).toBeNull();
+  });
+
+  it('shows a failing search inline', async () => {
+    const api = fakeApi({ search: () => Promise.reject(new Error('boom')) });
+    renderWith(api, <SearchView debounceMs={1} />);
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'x' } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('boom'));
+  });
+});

@@ -1,0 +1,2 @@
+/** The Search tab. */
+export { SearchView } from './components/Search';
