@@ -195,9 +195,13 @@ describe('export and import from the UI', () => {
     const w = without.json as { fileName: string; text: string };
     expect(w.fileName).toMatch(/^memtray-\d{4}-\d{2}-\d{2}\.jsonl$/);
     expect(uids(w.text)).toEqual(['sa1']);
+    const header = (text: string) => JSON.parse(text.slice(0, text.indexOf('\n'))) as { filters: unknown };
+    expect(header(w.text).filters).toMatchObject({ includeCaptureOff: false });
 
     const withOff = await a.api('POST', '/api/data/export/download', { includeCaptureOff: true });
     const all = (withOff.json as { text: string }).text;
+    // The archive says what it let in.
+    expect(header(all).filters).toMatchObject({ includeCaptureOff: true });
     // The excluded path stays out even when capture-off projects are included.
     expect(uids(all)).toEqual(['sa1', 'sb1', 'sb2']);
     expect(all).not.toContain('/w/skip');

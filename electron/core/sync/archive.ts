@@ -104,7 +104,11 @@ export function headerFor(
     machine,
     exportedAt: new Date(now).toISOString(),
     counts,
-    filters: { project: f.project ?? null, since: f.since ?? null },
+    filters: {
+      project: f.project ?? null,
+      since: f.since ?? null,
+      includeCaptureOff: f.includeCaptureOff ?? false,
+    },
     note,
   };
 }

@@ -136,7 +136,12 @@ export const archiveHeader = z.object({
   machine: machineIdSchema,
   exportedAt: z.string().max(40),
   counts,
-  filters: z.object({ project: z.string().max(1000).nullable(), since: ms.nullable() }),
+  filters: z.object({
+    project: z.string().max(1000).nullable(),
+    since: ms.nullable(),
+    /** Whether sessions of projects whose capture is off were let in (absent in older archives). */
+    includeCaptureOff: z.boolean().optional(),
+  }),
   note: z.string().max(2000),
 });
 export type ArchiveHeader = z.infer<typeof archiveHeader>;
