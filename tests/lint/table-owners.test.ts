@@ -1,7 +1,7 @@
 /**
  * One owner per table: every SQL write (INSERT, UPDATE, DELETE, REPLACE, and drizzle's
  * insert/update/delete) in the core names its table, and only the table's owner may write it. A new
- * writer fails here: route the write through the owner (docs/architecture.md, Table owners).
+ * writer fails here: route the write through the owner (docs/DEVELOPING.md, Table owners).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -15,7 +15,7 @@ const CORE = join(process.cwd(), 'electron', 'core');
  */
 const OWNERS: Record<string, string[]> = {
   // Ingest owns what hooks fill: sessions, prompts, observations, events, summaries.
-  sessions: ['ingest/', 'projects/adopt.ts' /* the one-time upgrade to project identity */],
+  sessions: ['ingest/sessions-repo.ts'],
   user_prompts: ['ingest/'],
   observations: ['ingest/observations-repo.ts'],
   events: ['ingest/', 'maintenance/retention.ts' /* compacts raw payloads in place */],
@@ -116,6 +116,7 @@ describe('one owner per table', () => {
     expect([...(w.get('jobs') ?? [])]).toEqual(['jobs/queue.ts']);
     expect([...(w.get('observations') ?? [])]).toEqual(['ingest/observations-repo.ts']);
     expect([...(w.get('session_summaries') ?? [])]).toEqual(['ingest/summaries-repo.ts']);
+    expect([...(w.get('sessions') ?? [])]).toEqual(['ingest/sessions-repo.ts']);
     expect(w.get('events')?.has('ingest/statements.ts')).toBe(true);
     expect(w.get('import_runs')?.has('capture/importer.ts')).toBe(true); // a drizzle write
     expect([...w.keys()].sort()).toEqual(Object.keys(OWNERS).sort());

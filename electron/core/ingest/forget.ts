@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/queue.js';
+import { SessionsRepo } from './sessions-repo.js';
 
 export interface Forgotten {
   id: number;
@@ -17,7 +18,7 @@ export function prepareForget(db: Database.Database, jobs: JobQueue) {
   );
   const ofProject = db.prepare<[string], { id: number }>('SELECT id FROM sessions WHERE project = ?');
   const dropEvents = db.prepare<[string]>('DELETE FROM events WHERE claude_session_id = ?');
-  const dropSession = db.prepare<[number]>('DELETE FROM sessions WHERE id = ?');
+  const sessions = SessionsRepo.of(db);
   return {
     /** Deletes one session and everything below it (inside the caller's transaction). */
     session(id: number): Forgotten | null {
@@ -26,7 +27,7 @@ export function prepareForget(db: Database.Database, jobs: JobQueue) {
       dropEvents.run(s.claudeSessionId);
       // Session-level jobs (summary, episodes) carry the session's text in their payload.
       jobs.cancelForSession(id);
-      dropSession.run(id);
+      sessions.remove(id);
       return s;
     },
     sessionsOf(project: string): number[] {

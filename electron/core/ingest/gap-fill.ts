@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import { ObservationsRepo } from './observations-repo.js';
 import { saidNarrative } from './rows.js';
+import { SessionsRepo } from './sessions-repo.js';
 
 export function prepareGapFill(db: Database.Database, cleanText: (t: string) => string) {
   const link = db.prepare<[string, number, number]>(
@@ -20,10 +21,7 @@ export function prepareGapFill(db: Database.Database, cleanText: (t: string) => 
     `INSERT INTO events (event_name, claude_session_id, payload, event_uid, source, received_at)
      VALUES ('UserPromptSubmit', ?, ?, ?, 'transcript', ?) ON CONFLICT DO NOTHING`,
   );
-  const bumpSession = db.prepare<[{ n: number; text: string; at: number; id: number }]>(
-    `UPDATE sessions SET prompt_counter = max(prompt_counter, @n), first_prompt = coalesce(first_prompt, @text),
-       updated_at = max(updated_at, @at) WHERE id = @id`,
-  );
+  const sessions = SessionsRepo.of(db);
   const obs = ObservationsRepo.of(db);
   return {
     /** Records which transcript line a stored prompt came from. */
@@ -42,7 +40,7 @@ export function prepareGapFill(db: Database.Database, cleanText: (t: string) => 
       if (!insertPrompt.get(p.sessionDbId, p.n, p.text, p.uuid, p.at)) return;
       const payload = JSON.stringify({ session_id: p.claudeSessionId, prompt: p.text, source_uuid: p.uuid });
       insertEvent.run(p.claudeSessionId, payload, `transcript:prompt:${p.uuid}`, p.at);
-      bumpSession.run({ n: p.n, text: p.text, at: p.at, id: p.sessionDbId });
+      sessions.countTranscriptPrompt(p.sessionDbId, p.n, p.text, p.at);
     },
     setPromptNumber(observationId: number, promptNumber: number): void {
       obs.setPromptNumber(observationId, promptNumber);

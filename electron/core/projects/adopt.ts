@@ -22,7 +22,17 @@ export interface AdoptResult {
   merged: number;
 }
 
-export function adoptLegacyProjects(db: Database.Database, store: ProjectStore, now: number): AdoptResult {
+/** The sessions' owner (ingest/sessions-repo.ts), which moves a legacy project's sessions. */
+export interface LegacySessions {
+  moveLegacy(fromProject: string, cwd: string, project: string, worktree: string | null): void;
+}
+
+export function adoptLegacyProjects(
+  db: Database.Database,
+  store: ProjectStore,
+  sessions: LegacySessions,
+  now: number,
+): AdoptResult {
   const legacy = db
     .prepare<[], Legacy>(
       `SELECT name, capture_enabled AS captureEnabled, skipped_events AS skippedEvents FROM projects
@@ -37,9 +47,6 @@ export function adoptLegacyProjects(db: Database.Database, store: ProjectStore, 
   const byKey = db.prepare<[string], { name: string }>('SELECT name FROM projects WHERE key = ?');
   const setKey = db.prepare<[string, string | null, string]>(
     'UPDATE projects SET key = ?, root_path = coalesce(?, root_path) WHERE name = ?',
-  );
-  const move = db.prepare<[string, string | null, string, string]>(
-    'UPDATE sessions SET project = ?, worktree = coalesce(worktree, ?) WHERE project = ? AND cwd = ?',
   );
   const disable = db.prepare<[string]>('UPDATE projects SET capture_enabled = 0 WHERE name = ?');
   const addSkips = db.prepare<[number, string]>(
@@ -73,7 +80,7 @@ export function adoptLegacyProjects(db: Database.Database, store: ProjectStore, 
           if (p.captureEnabled === 0) disable.run(target);
           out.split++;
         }
-        for (const cwd of cwds) move.run(target, id.worktree, p.name, cwd);
+        for (const cwd of cwds) sessions.moveLegacy(p.name, cwd, target, id.worktree);
       }
       // Every session went to another project: the name is gone with them (its skips go along).
       if (!kept && orphan.get(p.name)!.n === 0) {
