@@ -16,7 +16,7 @@ const CORE = join(process.cwd(), 'electron', 'core');
 const OWNERS: Record<string, string[]> = {
   // Ingest owns what hooks fill: sessions, prompts, observations, events, summaries.
   sessions: ['ingest/sessions-repo.ts'],
-  user_prompts: ['ingest/'],
+  user_prompts: ['ingest/prompts-repo.ts'],
   observations: ['ingest/observations-repo.ts'],
   events: ['ingest/', 'maintenance/retention.ts' /* compacts raw payloads in place */],
   session_summaries: ['ingest/summaries-repo.ts'],
@@ -117,6 +117,7 @@ describe('one owner per table', () => {
     expect([...(w.get('observations') ?? [])]).toEqual(['ingest/observations-repo.ts']);
     expect([...(w.get('session_summaries') ?? [])]).toEqual(['ingest/summaries-repo.ts']);
     expect([...(w.get('sessions') ?? [])]).toEqual(['ingest/sessions-repo.ts']);
+    expect([...(w.get('user_prompts') ?? [])]).toEqual(['ingest/prompts-repo.ts']);
     expect(w.get('events')?.has('ingest/statements.ts')).toBe(true);
     expect(w.get('import_runs')?.has('capture/importer.ts')).toBe(true); // a drizzle write
     expect([...w.keys()].sort()).toEqual(Object.keys(OWNERS).sort());

@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/queue.js';
 import { ObservationsRepo } from './observations-repo.js';
+import { PromptsRepo } from './prompts-repo.js';
 import { SessionsRepo } from './sessions-repo.js';
 import { SummariesRepo } from './summaries-repo.js';
 
@@ -42,10 +43,8 @@ export function prepareMerge(db: Database.Database) {
     hasPrompt: db.prepare<[number, number], { n: number }>(
       'SELECT 1 AS n FROM user_prompts WHERE session_id = ? AND prompt_number = ?',
     ),
-    insertPrompt: db.prepare<[number, number, string, string | null, number]>(
-      `INSERT INTO user_prompts (session_id, prompt_number, prompt, source_uuid, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT DO NOTHING`,
-    ),
+    /** The prompts' write (insert). */
+    prompts: PromptsRepo.of(db),
     sessionById: db.prepare<[number], SessionSqlRow>(`SELECT ${SESSION_COLS} FROM sessions WHERE id = ?`),
     obsByUid: db.prepare<
       [string],

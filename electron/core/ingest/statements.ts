@@ -1,11 +1,13 @@
 /**
  * The ingest hot path's SQL, prepared once. Every tool call of every session goes through here, so
  * these are plain better-sqlite3 statements (drizzle rebuilds and re-prepares each query per call,
- * which cost more than SQLite's own work). Column names follow `drizzle/schema.ts`. Sessions and
- * observations are written by their repositories (sessions-repo.ts, observations-repo.ts).
+ * which cost more than SQLite's own work). Column names follow `drizzle/schema.ts`. Sessions,
+ * prompts and observations are written by their repositories (sessions-repo.ts, prompts-repo.ts,
+ * observations-repo.ts).
  */
 import type Database from 'better-sqlite3';
 import { ObservationsRepo, type ObservationInsert } from './observations-repo.js';
+import { PromptsRepo } from './prompts-repo.js';
 import { SessionsRepo, type SessionRecord } from './sessions-repo.js';
 
 export type { SessionRecord } from './sessions-repo.js';
@@ -20,6 +22,7 @@ export interface UnprojectedEvent {
 export function prepareIngestStatements(db: Database.Database) {
   const obs = ObservationsRepo.of(db);
   const sessions = SessionsRepo.of(db);
+  const prompts = PromptsRepo.of(db);
   const s = {
     eventUidExists: db.prepare<[string], { id: number }>('SELECT id FROM events WHERE event_uid = ?'),
     insertEvent: db.prepare<
@@ -35,10 +38,6 @@ export function prepareIngestStatements(db: Database.Database) {
     ),
     payloadOf: db.prepare<[number], string>('SELECT payload FROM events WHERE id = ?').pluck(),
     markProjected: db.prepare<[number, number]>('UPDATE events SET projected = ? WHERE id = ?'),
-    insertPrompt: db.prepare<[number, number, string, number]>(
-      `INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT DO NOTHING`,
-    ),
   };
   return {
     eventUidExists: (uid: string): boolean => s.eventUidExists.get(uid) !== undefined,
@@ -78,7 +77,7 @@ export function prepareIngestStatements(db: Database.Database) {
     bumpPrompt: (sessionId: number, isPrivate: boolean, prompt: string): number =>
       sessions.bumpPrompt(sessionId, isPrivate, prompt),
     insertPrompt: (sessionId: number, n: number, prompt: string, at: number): void =>
-      void s.insertPrompt.run(sessionId, n, prompt, at),
+      void prompts.insert({ sessionId, promptNumber: n, prompt, sourceUuid: null, createdAt: at }),
     insertObservation: (o: ObservationInsert) => obs.insertCaptured(o),
     completeSession: (sessionId: number, reason: string | null, at: number): SessionRecord =>
       sessions.complete(sessionId, reason, at),

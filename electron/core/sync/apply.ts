@@ -108,8 +108,14 @@ export class Applier {
         if (!s) return void ctx.report.skipped++;
         if (this.owner(s) !== this.speaker(rec.session, ctx))
           return this.notTheirs(ctx, this.st.hasPrompt.get(s.id, rec.number) !== undefined);
-        const r = this.st.insertPrompt.run(s.id, rec.number, rec.prompt, rec.sourceUuid, rec.createdAt);
-        if (r.changes > 0) ctx.report.added.prompts++;
+        const stored = this.st.prompts.insert({
+          sessionId: s.id,
+          promptNumber: rec.number,
+          prompt: rec.prompt,
+          sourceUuid: rec.sourceUuid,
+          createdAt: rec.createdAt,
+        });
+        if (stored) ctx.report.added.prompts++;
         else ctx.report.skipped++;
         return;
       }
