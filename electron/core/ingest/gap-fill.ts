@@ -5,6 +5,7 @@
  * transaction (capture/reconcile.ts).
  */
 import type Database from 'better-sqlite3';
+import { EventsRepo } from './events-repo.js';
 import { ObservationsRepo } from './observations-repo.js';
 import { PromptsRepo } from './prompts-repo.js';
 import { saidNarrative } from './rows.js';
@@ -12,10 +13,7 @@ import { SessionsRepo } from './sessions-repo.js';
 
 export function prepareGapFill(db: Database.Database, cleanText: (t: string) => string) {
   const prompts = PromptsRepo.of(db);
-  const insertEvent = db.prepare<[string, string, string, number]>(
-    `INSERT INTO events (event_name, claude_session_id, payload, event_uid, source, received_at)
-     VALUES ('UserPromptSubmit', ?, ?, ?, 'transcript', ?) ON CONFLICT DO NOTHING`,
-  );
+  const events = EventsRepo.of(db);
   const sessions = SessionsRepo.of(db);
   const obs = ObservationsRepo.of(db);
   return {
@@ -41,7 +39,7 @@ export function prepareGapFill(db: Database.Database, cleanText: (t: string) => 
       };
       if (!prompts.insert(row)) return;
       const payload = JSON.stringify({ session_id: p.claudeSessionId, prompt: p.text, source_uuid: p.uuid });
-      insertEvent.run(p.claudeSessionId, payload, `transcript:prompt:${p.uuid}`, p.at);
+      events.insertTranscriptPrompt(p.claudeSessionId, payload, `transcript:prompt:${p.uuid}`, p.at);
       sessions.countTranscriptPrompt(p.sessionDbId, p.n, p.text, p.at);
     },
     setPromptNumber(observationId: number, promptNumber: number): void {

@@ -1,11 +1,12 @@
 /**
  * The ingest hot path's SQL, prepared once. Every tool call of every session goes through here, so
  * these are plain better-sqlite3 statements (drizzle rebuilds and re-prepares each query per call,
- * which cost more than SQLite's own work). Column names follow `drizzle/schema.ts`. Sessions,
- * prompts and observations are written by their repositories (sessions-repo.ts, prompts-repo.ts,
- * observations-repo.ts).
+ * which cost more than SQLite's own work). Column names follow `drizzle/schema.ts`. Events,
+ * sessions, prompts and observations are written by their repositories (events-repo.ts,
+ * sessions-repo.ts, prompts-repo.ts, observations-repo.ts); the reads are here.
  */
 import type Database from 'better-sqlite3';
+import { EventsRepo } from './events-repo.js';
 import { ObservationsRepo, type ObservationInsert } from './observations-repo.js';
 import { PromptsRepo } from './prompts-repo.js';
 import { SessionsRepo, type SessionRecord } from './sessions-repo.js';
@@ -23,21 +24,14 @@ export function prepareIngestStatements(db: Database.Database) {
   const obs = ObservationsRepo.of(db);
   const sessions = SessionsRepo.of(db);
   const prompts = PromptsRepo.of(db);
+  const events = EventsRepo.of(db);
   const s = {
     eventUidExists: db.prepare<[string], { id: number }>('SELECT id FROM events WHERE event_uid = ?'),
-    insertEvent: db.prepare<
-      [string, string | null, string, string | null, string, number, number],
-      { id: number }
-    >(
-      `INSERT INTO events (event_name, claude_session_id, payload, event_uid, source, received_at, projected)
-       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    ),
     hasUnprojected: db.prepare<[], { id: number }>('SELECT id FROM events WHERE projected = 0 LIMIT 1'),
     unprojected: db.prepare<[number], UnprojectedEvent>(
       'SELECT id, event_name, received_at FROM events WHERE projected = 0 ORDER BY id LIMIT ?',
     ),
     payloadOf: db.prepare<[number], string>('SELECT payload FROM events WHERE id = ?').pluck(),
-    markProjected: db.prepare<[number, number]>('UPDATE events SET projected = ? WHERE id = ?'),
   };
   return {
     eventUidExists: (uid: string): boolean => s.eventUidExists.get(uid) !== undefined,
@@ -50,11 +44,20 @@ export function prepareIngestStatements(db: Database.Database) {
       source: string,
       at: number,
       projected: 0 | 1 = 1,
-    ): number => s.insertEvent.get(name, sid, payload, uid, source, at, projected)!.id,
+    ): number =>
+      events.insert({
+        eventName: name,
+        claudeSessionId: sid,
+        payload,
+        eventUid: uid,
+        source,
+        receivedAt: at,
+        projected,
+      }),
     hasUnprojected: (): boolean => s.hasUnprojected.get() !== undefined,
     unprojected: (limit: number): UnprojectedEvent[] => s.unprojected.all(limit),
     payloadOf: (id: number): string | undefined => s.payloadOf.get(id),
-    markProjected: (id: number, state: 1 | 2): void => void s.markProjected.run(state, id),
+    markProjected: (id: number, state: 1 | 2): void => events.markProjected(id, state),
     upsertSession: (
       sid: string,
       project: string,
