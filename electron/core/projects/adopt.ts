@@ -45,15 +45,7 @@ export function adoptLegacyProjects(
     `SELECT cwd, count(*) AS n FROM sessions WHERE project = ? AND cwd IS NOT NULL GROUP BY cwd ORDER BY n DESC LIMIT ${MAX_CWDS}`,
   );
   const byKey = db.prepare<[string], { name: string }>('SELECT name FROM projects WHERE key = ?');
-  const setKey = db.prepare<[string, string | null, string]>(
-    'UPDATE projects SET key = ?, root_path = coalesce(?, root_path) WHERE name = ?',
-  );
-  const disable = db.prepare<[string]>('UPDATE projects SET capture_enabled = 0 WHERE name = ?');
-  const addSkips = db.prepare<[number, string]>(
-    'UPDATE projects SET skipped_events = skipped_events + ? WHERE name = ?',
-  );
   const orphan = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM sessions WHERE project = ?');
-  const drop = db.prepare<[string]>('DELETE FROM projects WHERE name = ? AND key IS NULL');
 
   db.transaction(() => {
     for (const p of legacy) {
@@ -69,7 +61,7 @@ export function adoptLegacyProjects(
         let target = byKey.get(id.key)?.name;
         if (target !== undefined) out.merged++;
         else if (!kept && p.name === id.base) {
-          setKey.run(id.key, id.root, p.name);
+          store.adoptKey(p.name, id.key, id.root);
           target = p.name;
           kept = true;
           out.adopted++;
@@ -77,7 +69,7 @@ export function adoptLegacyProjects(
           // Another repository that shared the name, or a worktree named apart from its repository.
           target = store.nameOf(id, now);
           // A switch turned off stays off for every part of what it covered.
-          if (p.captureEnabled === 0) disable.run(target);
+          if (p.captureEnabled === 0) store.switchOff(target);
           out.split++;
         }
         for (const cwd of cwds) sessions.moveLegacy(p.name, cwd, target, id.worktree);
@@ -86,8 +78,8 @@ export function adoptLegacyProjects(
       if (!kept && orphan.get(p.name)!.n === 0) {
         const first = groups.values().next().value;
         const heir = first ? byKey.get(first.id.key)?.name : undefined;
-        if (heir !== undefined) addSkips.run(p.skippedEvents, heir);
-        drop.run(p.name);
+        if (heir !== undefined) store.addSkips(heir, p.skippedEvents);
+        store.dropKeyless(p.name);
       }
     }
   }).immediate();
