@@ -9,6 +9,7 @@ import { GroupCommit } from './ingest/group-commit.js';
 import { WalSync } from './db/wal-sync.js';
 import { Ingestor, type IngestDeps } from './ingest/ingestor.js';
 import { Projector } from './ingest/projector.js';
+import { SessionsRepo } from './ingest/sessions-repo.js';
 import { fileSecretStores, type SecretStores } from './settings/secrets.js';
 import { SettingsStore } from './settings/store.js';
 import { ReadStore } from './store/read.js';
@@ -93,7 +94,7 @@ export function createCore(opts: CoreOptions): Core {
       }),
     );
     const projects = new ProjectStore(sqlite, bus);
-    const adopted = adoptLegacyProjects(sqlite, projects, clock());
+    const adopted = adoptLegacyProjects(sqlite, projects, SessionsRepo.of(sqlite), clock());
     if (adopted.adopted + adopted.split + adopted.merged > 0)
       logger.info('projects: identity adopted', { ...adopted });
     const jobs = new JobQueue(sqlite, clock, bus);

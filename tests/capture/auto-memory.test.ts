@@ -95,10 +95,19 @@ describe("Claude Code's auto memory", () => {
       expect(await search(t!, 'wombatledger')).toHaveLength(1);
       expect(await search(t!, 'quokkaledger')).toHaveLength(0);
     });
+    // The event recorded with the note (it holds the note's path) is replaced along with it.
+    const eventsOf = (): number =>
+      (
+        t!.service.core.sqlite
+          .prepare("SELECT count(*) AS n FROM events WHERE json_extract(payload, '$.tool_use_id') = ?")
+          .get(file) as { n: number }
+      ).n;
+    expect(eventsOf()).toBe(1);
 
-    // A deleted file takes its memory with it.
+    // A deleted file takes its memory and its event with it.
     rmSync(file);
     await waitFor(async () => expect(await search(t!, 'wombatledger')).toHaveLength(0));
+    expect(eventsOf()).toBe(0);
   });
 
   it('a memory folder that appears in a known project folder is found; its path read from a transcript', async () => {

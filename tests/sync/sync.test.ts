@@ -183,4 +183,26 @@ describe('sync through a shared folder', () => {
     for (const secret of ['hush-project', 'off1', 'off2', 'classified', 'ex1', 'hunter2', '<private>'])
       expect(text).not.toContain(secret);
   });
+
+  it('turned off, it stops queueing: the outbox is emptied and changes made after are not queued', async () => {
+    const t = await startTestService();
+    services.push(t);
+    await seedSession(t, 'before', '/w/open', 2);
+    expect((await t.api('PUT', '/api/settings', { sync: { folder: tempDir('memtray-sync-') } })).status).toBe(
+      200,
+    );
+    expect(count(t, 'sync_switch')).toBe(1);
+    expect((await t.api('PUT', '/api/settings', { sync: { folder: null } })).status).toBe(200);
+    expect(count(t, 'sync_switch')).toBe(0);
+    expect(count(t, 'sync_outbox')).toBe(0);
+    await seedSession(t, 'after', '/w/open', 2);
+    const unprojected = (): number =>
+      (
+        t.service.core.sqlite.prepare('SELECT count(*) AS n FROM events WHERE projected = 0').get() as {
+          n: number;
+        }
+      ).n;
+    await waitFor('the new session stored', () => count(t, 'sessions') === 2 && unprojected() === 0);
+    expect(count(t, 'sync_outbox')).toBe(0);
+  });
 });

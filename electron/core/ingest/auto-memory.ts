@@ -5,6 +5,7 @@
  * deleted file takes its row and its event with it. The capture gate (paused, project switched off,
  * excluded folder) and the cleaning (private tags, redaction) apply as to any captured text.
  */
+import { EventsRepo } from './events-repo.js';
 import { ObservationsRepo } from './observations-repo.js';
 import type { SeedIngest } from './seed.js';
 import type { IngestTx } from './tx.js';
@@ -43,7 +44,7 @@ const NOTES = `FROM sessions s JOIN observations o ON o.session_id = s.id
 export class AutoMemoryWrites {
   private readonly find;
   private readonly obs;
-  private readonly dropEvent;
+  private readonly events;
   private readonly all;
 
   constructor(
@@ -58,9 +59,7 @@ export class AutoMemoryWrites {
        ${NOTES} AND o.tool_use_id = ?`,
     );
     this.obs = ObservationsRepo.of(q);
-    this.dropEvent = q.prepare<[string, string]>(
-      `DELETE FROM events WHERE claude_session_id = ? AND json_extract(payload, '$.tool_use_id') = ?`,
-    );
+    this.events = EventsRepo.of(q);
     this.all = q.prepare<[], { file: string; stamp: string | null }>(
       `SELECT o.tool_use_id AS file, json_extract(o.tool_input, '$.stamp') AS stamp
        ${NOTES} AND o.tool_use_id IS NOT NULL`,
@@ -126,6 +125,6 @@ export class AutoMemoryWrites {
   /** The row and the event recorded with it (the event holds the note's path). */
   private forget(old: { id: number; session: string }, file: string): void {
     this.obs.remove(old.id);
-    this.dropEvent.run(old.session, file);
+    this.events.removeOfCall(old.session, file);
   }
 }

@@ -4,6 +4,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/queue.js';
+import { EventsRepo } from './events-repo.js';
+import { SessionsRepo } from './sessions-repo.js';
 
 export interface Forgotten {
   id: number;
@@ -16,17 +18,17 @@ export function prepareForget(db: Database.Database, jobs: JobQueue) {
     'SELECT id, claude_session_id AS claudeSessionId, project FROM sessions WHERE id = ?',
   );
   const ofProject = db.prepare<[string], { id: number }>('SELECT id FROM sessions WHERE project = ?');
-  const dropEvents = db.prepare<[string]>('DELETE FROM events WHERE claude_session_id = ?');
-  const dropSession = db.prepare<[number]>('DELETE FROM sessions WHERE id = ?');
+  const events = EventsRepo.of(db);
+  const sessions = SessionsRepo.of(db);
   return {
     /** Deletes one session and everything below it (inside the caller's transaction). */
     session(id: number): Forgotten | null {
       const s = find.get(id);
       if (!s) return null;
-      dropEvents.run(s.claudeSessionId);
+      events.removeOfSession(s.claudeSessionId);
       // Session-level jobs (summary, episodes) carry the session's text in their payload.
       jobs.cancelForSession(id);
-      dropSession.run(id);
+      sessions.remove(id);
       return s;
     },
     sessionsOf(project: string): number[] {

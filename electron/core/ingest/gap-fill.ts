@@ -5,30 +5,21 @@
  * transaction (capture/reconcile.ts).
  */
 import type Database from 'better-sqlite3';
+import { EventsRepo } from './events-repo.js';
 import { ObservationsRepo } from './observations-repo.js';
+import { PromptsRepo } from './prompts-repo.js';
 import { saidNarrative } from './rows.js';
+import { SessionsRepo } from './sessions-repo.js';
 
 export function prepareGapFill(db: Database.Database, cleanText: (t: string) => string) {
-  const link = db.prepare<[string, number, number]>(
-    'UPDATE user_prompts SET source_uuid = ? WHERE session_id = ? AND prompt_number = ?',
-  );
-  const insertPrompt = db.prepare<[number, number, string, string, number], { id: number }>(
-    `INSERT INTO user_prompts (session_id, prompt_number, prompt, source_uuid, created_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT DO NOTHING RETURNING id`,
-  );
-  const insertEvent = db.prepare<[string, string, string, number]>(
-    `INSERT INTO events (event_name, claude_session_id, payload, event_uid, source, received_at)
-     VALUES ('UserPromptSubmit', ?, ?, ?, 'transcript', ?) ON CONFLICT DO NOTHING`,
-  );
-  const bumpSession = db.prepare<[{ n: number; text: string; at: number; id: number }]>(
-    `UPDATE sessions SET prompt_counter = max(prompt_counter, @n), first_prompt = coalesce(first_prompt, @text),
-       updated_at = max(updated_at, @at) WHERE id = @id`,
-  );
+  const prompts = PromptsRepo.of(db);
+  const events = EventsRepo.of(db);
+  const sessions = SessionsRepo.of(db);
   const obs = ObservationsRepo.of(db);
   return {
     /** Records which transcript line a stored prompt came from. */
     linkPrompt(sessionDbId: number, promptNumber: number, uuid: string): void {
-      link.run(uuid, sessionDbId, promptNumber);
+      prompts.linkSource(sessionDbId, promptNumber, uuid);
     },
     /** A prompt only the transcript has: the prompt row, its event, the session's counters. */
     addPrompt(p: {
@@ -39,10 +30,17 @@ export function prepareGapFill(db: Database.Database, cleanText: (t: string) => 
       uuid: string;
       at: number;
     }): void {
-      if (!insertPrompt.get(p.sessionDbId, p.n, p.text, p.uuid, p.at)) return;
+      const row = {
+        sessionId: p.sessionDbId,
+        promptNumber: p.n,
+        prompt: p.text,
+        sourceUuid: p.uuid,
+        createdAt: p.at,
+      };
+      if (!prompts.insert(row)) return;
       const payload = JSON.stringify({ session_id: p.claudeSessionId, prompt: p.text, source_uuid: p.uuid });
-      insertEvent.run(p.claudeSessionId, payload, `transcript:prompt:${p.uuid}`, p.at);
-      bumpSession.run({ n: p.n, text: p.text, at: p.at, id: p.sessionDbId });
+      events.insertTranscriptPrompt(p.claudeSessionId, payload, `transcript:prompt:${p.uuid}`, p.at);
+      sessions.countTranscriptPrompt(p.sessionDbId, p.n, p.text, p.at);
     },
     setPromptNumber(observationId: number, promptNumber: number): void {
       obs.setPromptNumber(observationId, promptNumber);

@@ -1,14 +1,18 @@
 /**
- * Ingest of records from another machine (an archive import, a synced folder): the writes of the
- * merge that sync/apply.ts runs, kept here because ingest owns sessions, prompts, observations and
- * summaries. Lookups by stable id, inserts, newer-wins updates, stable uids, one memory's deletion.
+ * Ingest of records from another machine (an archive import, a synced folder): the statements of
+ * the merge that sync/apply.ts runs, kept here because ingest owns sessions, prompts, observations
+ * and summaries (each written through its repository). Lookups by stable id, inserts, newer-wins
+ * updates, stable uids, one memory's deletion.
  */
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/queue.js';
 import { ObservationsRepo } from './observations-repo.js';
+import { PromptsRepo } from './prompts-repo.js';
+import { SessionsRepo } from './sessions-repo.js';
 import { SummariesRepo } from './summaries-repo.js';
 
-export interface SessionRow {
+/** A session as sync reads it (SQL's names). */
+export interface SessionSqlRow {
   id: number;
   claude_session_id: string;
   project: string;
@@ -31,28 +35,17 @@ export function prepareMerge(db: Database.Database) {
   return {
     /** The observations' writes (insertMerged, updateMerged, adoptUid). */
     obs: ObservationsRepo.of(db),
-    session: db.prepare<[string], SessionRow>(
+    session: db.prepare<[string], SessionSqlRow>(
       `SELECT ${SESSION_COLS} FROM sessions WHERE claude_session_id = ?`,
     ),
-    insertSession: db.prepare<[Record<string, unknown>], { id: number }>(
-      `INSERT INTO sessions (claude_session_id, project, cwd, first_prompt, prompt_counter, status, completion_reason,
-         started_at, updated_at, completed_at, origin)
-       VALUES (@uid, @project, @cwd, @firstPrompt, @promptCounter, @status, @completionReason, @startedAt, @updatedAt,
-         @completedAt, @origin) RETURNING id`,
-    ),
-    updateSession: db.prepare<[Record<string, unknown>]>(
-      `UPDATE sessions SET project = @project, cwd = @cwd, first_prompt = @firstPrompt, prompt_counter = @promptCounter,
-         status = @status, completion_reason = @completionReason, started_at = @startedAt, updated_at = @updatedAt,
-         completed_at = @completedAt WHERE id = @id`,
-    ),
+    /** The sessions' writes (insertMerged, updateMerged). */
+    sessions: SessionsRepo.of(db),
     hasPrompt: db.prepare<[number, number], { n: number }>(
       'SELECT 1 AS n FROM user_prompts WHERE session_id = ? AND prompt_number = ?',
     ),
-    insertPrompt: db.prepare<[number, number, string, string | null, number]>(
-      `INSERT INTO user_prompts (session_id, prompt_number, prompt, source_uuid, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT DO NOTHING`,
-    ),
-    sessionById: db.prepare<[number], SessionRow>(`SELECT ${SESSION_COLS} FROM sessions WHERE id = ?`),
+    /** The prompts' write (insert). */
+    prompts: PromptsRepo.of(db),
+    sessionById: db.prepare<[number], SessionSqlRow>(`SELECT ${SESSION_COLS} FROM sessions WHERE id = ?`),
     obsByUid: db.prepare<
       [string],
       { id: number; uid: string | null; updated_at: number; session_id: number }

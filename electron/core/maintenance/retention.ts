@@ -20,6 +20,7 @@
  * the mark is saved with the writes it covers.
  */
 import type Database from 'better-sqlite3';
+import { EventsRepo } from '../ingest/events-repo.js';
 import { ObservationsRepo } from '../ingest/observations-repo.js';
 import {
   compactToolEvent,
@@ -112,12 +113,9 @@ function tables(db: Database.Database, keep: number): Table[] {
   const whole = (sql: string) => db.prepare(`${sql} WHERE id IN (SELECT value FROM json_each(?))`);
   const obsLengths = whole('SELECT id, length(tool_response) AS n FROM observations');
   const evPayloads = whole('SELECT id, event_name AS e, payload, length(payload) AS n FROM events');
-  // Observations are written by their repository; the events' owner lets retention compact them here.
+  // Both tables are written by their repositories (ingest/), which compact a row in place.
   const obs = ObservationsRepo.of(db);
-  const evWrite = db.prepare<[Change]>(
-    `UPDATE events SET payload = @value WHERE id = @id AND length(payload) = @check
-       AND substr(payload, 1, ${MARK_PREFIX.length}) != '${MARK_PREFIX}'`,
-  );
+  const events = EventsRepo.of(db);
   return [
     {
       name: 'observations',
@@ -167,7 +165,7 @@ function tables(db: Database.Database, keep: number): Table[] {
         }
         return out;
       },
-      write: (c) => evWrite.run(c).changes > 0,
+      write: (c) => events.compactPayload(c, MARK_PREFIX),
     },
   ];
 }

@@ -22,7 +22,17 @@ export interface AdoptResult {
   merged: number;
 }
 
-export function adoptLegacyProjects(db: Database.Database, store: ProjectStore, now: number): AdoptResult {
+/** The sessions' owner (ingest/sessions-repo.ts), which moves a legacy project's sessions. */
+export interface LegacySessions {
+  moveLegacy(fromProject: string, cwd: string, project: string, worktree: string | null): void;
+}
+
+export function adoptLegacyProjects(
+  db: Database.Database,
+  store: ProjectStore,
+  sessions: LegacySessions,
+  now: number,
+): AdoptResult {
   const legacy = db
     .prepare<[], Legacy>(
       `SELECT name, capture_enabled AS captureEnabled, skipped_events AS skippedEvents FROM projects
@@ -35,18 +45,7 @@ export function adoptLegacyProjects(db: Database.Database, store: ProjectStore, 
     `SELECT cwd, count(*) AS n FROM sessions WHERE project = ? AND cwd IS NOT NULL GROUP BY cwd ORDER BY n DESC LIMIT ${MAX_CWDS}`,
   );
   const byKey = db.prepare<[string], { name: string }>('SELECT name FROM projects WHERE key = ?');
-  const setKey = db.prepare<[string, string | null, string]>(
-    'UPDATE projects SET key = ?, root_path = coalesce(?, root_path) WHERE name = ?',
-  );
-  const move = db.prepare<[string, string | null, string, string]>(
-    'UPDATE sessions SET project = ?, worktree = coalesce(worktree, ?) WHERE project = ? AND cwd = ?',
-  );
-  const disable = db.prepare<[string]>('UPDATE projects SET capture_enabled = 0 WHERE name = ?');
-  const addSkips = db.prepare<[number, string]>(
-    'UPDATE projects SET skipped_events = skipped_events + ? WHERE name = ?',
-  );
   const orphan = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM sessions WHERE project = ?');
-  const drop = db.prepare<[string]>('DELETE FROM projects WHERE name = ? AND key IS NULL');
 
   db.transaction(() => {
     for (const p of legacy) {
@@ -62,7 +61,7 @@ export function adoptLegacyProjects(db: Database.Database, store: ProjectStore, 
         let target = byKey.get(id.key)?.name;
         if (target !== undefined) out.merged++;
         else if (!kept && p.name === id.base) {
-          setKey.run(id.key, id.root, p.name);
+          store.adoptKey(p.name, id.key, id.root);
           target = p.name;
           kept = true;
           out.adopted++;
@@ -70,17 +69,17 @@ export function adoptLegacyProjects(db: Database.Database, store: ProjectStore, 
           // Another repository that shared the name, or a worktree named apart from its repository.
           target = store.nameOf(id, now);
           // A switch turned off stays off for every part of what it covered.
-          if (p.captureEnabled === 0) disable.run(target);
+          if (p.captureEnabled === 0) store.switchOff(target);
           out.split++;
         }
-        for (const cwd of cwds) move.run(target, id.worktree, p.name, cwd);
+        for (const cwd of cwds) sessions.moveLegacy(p.name, cwd, target, id.worktree);
       }
       // Every session went to another project: the name is gone with them (its skips go along).
       if (!kept && orphan.get(p.name)!.n === 0) {
         const first = groups.values().next().value;
         const heir = first ? byKey.get(first.id.key)?.name : undefined;
-        if (heir !== undefined) addSkips.run(p.skippedEvents, heir);
-        drop.run(p.name);
+        if (heir !== undefined) store.addSkips(heir, p.skippedEvents);
+        store.dropKeyless(p.name);
       }
     }
   }).immediate();

@@ -5,20 +5,13 @@
  */
 import type Database from 'better-sqlite3';
 import { basename, dirname } from 'node:path';
+import type { projects } from '../../../drizzle/schema.js';
 import type { Project } from '../../shared/contract/projects.js';
 import type { Bus } from '../util/bus.js';
 import { currentBranch, projectIdentity, type ProjectIdentity } from './identity.js';
 
-export interface ProjectRow {
-  id: number;
-  name: string;
-  key: string | null;
-  rootPath: string | null;
-  captureEnabled: boolean;
-  skippedEvents: number;
-  createdAt: number;
-  lastActivityAt: number | null;
-}
+/** A project as stored, without the capture toggle's time and machine (sync reads those apart). */
+export type ProjectRow = Omit<typeof projects.$inferSelect, 'captureAt' | 'captureBy'>;
 
 /** Where a session runs inside its project: the worktree and branch, when in a repository. */
 export interface Placement {
@@ -96,6 +89,15 @@ export function prepareProjectStatements(db: Database.Database) {
        ON CONFLICT (name) DO UPDATE SET capture_enabled = excluded.capture_enabled,
          capture_at = excluded.capture_at, capture_by = excluded.capture_by`,
     ),
+    // The one-time upgrade to project identity (adopt.ts).
+    setKey: db.prepare<[string, string | null, string]>(
+      'UPDATE projects SET key = ?, root_path = coalesce(?, root_path) WHERE name = ?',
+    ),
+    switchOff: db.prepare<[string]>('UPDATE projects SET capture_enabled = 0 WHERE name = ?'),
+    addSkips: db.prepare<[number, string]>(
+      'UPDATE projects SET skipped_events = skipped_events + ? WHERE name = ?',
+    ),
+    dropKeyless: db.prepare<[string]>('DELETE FROM projects WHERE name = ? AND key IS NULL'),
   };
 }
 
@@ -194,6 +196,29 @@ export class ProjectStore {
   applyCapture(name: string, enabled: boolean, at: number, by: string): void {
     this.s.applyCapture.run({ name, on: enabled ? 1 : 0, at, by });
     this.bus.emit('project', { name, captureEnabled: enabled });
+  }
+
+  // The one-time upgrade to project identity (adopt.ts), inside its transaction; no bus events:
+  // it runs at start, before anyone listens.
+
+  /** A legacy project takes its identity. */
+  adoptKey(name: string, key: string, root: string | null): void {
+    this.s.setKey.run(key, root, name);
+  }
+
+  /** A part split off a legacy project whose switch was off stays off. */
+  switchOff(name: string): void {
+    this.s.switchOff.run(name);
+  }
+
+  /** The skips of a legacy name that is gone go to its heir. */
+  addSkips(name: string, n: number): void {
+    this.s.addSkips.run(n, name);
+  }
+
+  /** Deletes a legacy name all of whose sessions went elsewhere (never a project with identity). */
+  dropKeyless(name: string): void {
+    this.s.dropKeyless.run(name);
   }
 
   /** Turns capture on/off (the project is created when unknown) and says so on the bus. */

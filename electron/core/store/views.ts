@@ -1,13 +1,13 @@
 /** Rows as the API returns them (the contract's shapes): JSON columns decoded, internal columns left out. */
-import { sessions } from '../../../drizzle/schema.js';
 import type { ObservationRow } from '../ingest/observations-repo.js';
+import type { SessionRow } from '../ingest/sessions-repo.js';
 import type { SummaryRow } from '../ingest/summaries-repo.js';
 import { DEFAULT_AGENT, isAgentId } from '../../shared/contract/agents.js';
 import type { Observation } from '../../shared/contract/observations.js';
 import type { Session, Summary } from '../../shared/contract/sessions.js';
 import { parseStringList } from '../util/json-list.js';
 
-export type SessionRow = typeof sessions.$inferSelect;
+export type { SessionRow };
 export type { ObservationRow };
 export type { SummaryRow };
 

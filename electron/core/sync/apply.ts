@@ -30,7 +30,7 @@ import { prepareMerge } from '../ingest/merge-sql.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { ProjectStore } from '../projects/store.js';
 import { Deletions } from './deletions.js';
-import type { SessionRow } from './rows.js';
+import type { SessionSqlRow } from './rows.js';
 
 export function emptyReport(): ImportReport {
   return {
@@ -84,7 +84,7 @@ export class Applier {
   }
 
   /** The machine that authored a session here (its origin; this one when it has none). */
-  private owner(s: SessionRow): string {
+  private owner(s: SessionSqlRow): string {
     return s.origin ?? this.machine;
   }
 
@@ -108,8 +108,14 @@ export class Applier {
         if (!s) return void ctx.report.skipped++;
         if (this.owner(s) !== this.speaker(rec.session, ctx))
           return this.notTheirs(ctx, this.st.hasPrompt.get(s.id, rec.number) !== undefined);
-        const r = this.st.insertPrompt.run(s.id, rec.number, rec.prompt, rec.sourceUuid, rec.createdAt);
-        if (r.changes > 0) ctx.report.added.prompts++;
+        const stored = this.st.prompts.insert({
+          sessionId: s.id,
+          promptNumber: rec.number,
+          prompt: rec.prompt,
+          sourceUuid: rec.sourceUuid,
+          createdAt: rec.createdAt,
+        });
+        if (stored) ctx.report.added.prompts++;
         else ctx.report.skipped++;
         return;
       }
@@ -140,7 +146,7 @@ export class Applier {
   }
 
   /** The local session a child belongs to; a stub when it has not arrived yet; null when deleted. */
-  private sessionFor(uid: string, project: string, at: number, ctx: ApplyContext): SessionRow | null {
+  private sessionFor(uid: string, project: string, at: number, ctx: ApplyContext): SessionSqlRow | null {
     const by = this.speaker(uid, ctx);
     if (this.deletions.dead('session', uid, by)) return null;
     const s = this.st.session.get(uid);
@@ -170,7 +176,7 @@ export class Applier {
     const cur = this.st.session.get(rec.uid);
     if (!cur) {
       this.owners.projects.touch(rec.project, rec.cwd, rec.startedAt);
-      this.st.insertSession.get({ ...rec, origin: by === this.machine ? null : by });
+      this.st.sessions.insertMerged({ ...rec, origin: by === this.machine ? null : by });
       ctx.report.added.sessions++;
       return;
     }
@@ -179,7 +185,7 @@ export class Applier {
     const changed = (Object.keys(next) as Array<keyof typeof next>).some((k) => next[k] !== was[k]);
     if (!changed || this.owner(cur) !== by) return this.notTheirs(ctx, !changed);
     this.owners.projects.touch(rec.project, rec.cwd, rec.startedAt);
-    this.st.updateSession.run(next);
+    this.st.sessions.updateMerged(cur.id, next);
     ctx.report.updated++;
   }
 
@@ -239,7 +245,7 @@ export class Applier {
     else ctx.report.skipped++;
   }
 
-  private sessionOfObservation(uid: string): SessionRow | undefined {
+  private sessionOfObservation(uid: string): SessionSqlRow | undefined {
     const o = this.st.obsByUid.get(uid);
     return o && this.st.sessionById.get(o.session_id);
   }
@@ -275,8 +281,8 @@ export class Applier {
   }
 }
 
-/** A session row's mergeable fields, as `updateSession` takes them. */
-function current(cur: SessionRow) {
+/** A session row's mergeable fields, as `SessionsRepo.updateMerged` takes them. */
+function current(cur: SessionSqlRow) {
   return {
     id: cur.id,
     project: cur.project,
@@ -292,7 +298,7 @@ function current(cur: SessionRow) {
 }
 
 /** A session merged with a copy of it: fields only move forward; a stub takes the copy's. */
-function merged(cur: SessionRow, rec: SessionRecord): ReturnType<typeof current> {
+function merged(cur: SessionSqlRow, rec: SessionRecord): ReturnType<typeof current> {
   const stub = cur.updated_at === 0 && rec.updatedAt > 0;
   const newer = rec.updatedAt > cur.updated_at;
   return {

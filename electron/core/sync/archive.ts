@@ -20,7 +20,7 @@ import { withDeferredIndex } from '../db/identifiers.js';
 import { Applier, emptyReport, type ApplyOwners } from './apply.js';
 import type { RecordSource } from './records.js';
 import { fileLines as boundedFileLines } from './lines.js';
-import { SESSION_COLS, type SessionRow } from './rows.js';
+import { SESSION_COLS, type SessionSqlRow } from './rows.js';
 import { MAX_LINE } from './segment.js';
 
 export interface ExportFilters {
@@ -38,9 +38,9 @@ const SESSIONS_SQL = `SELECT ${SESSION_COLS} FROM sessions
     AND (@local = 0 OR origin IS NULL)
   ORDER BY id`;
 
-function sessionsFor(db: Database.Database, f: ExportFilters): SessionRow[] {
+function sessionsFor(db: Database.Database, f: ExportFilters): SessionSqlRow[] {
   return db
-    .prepare<[{ project: string | null; since: number; local: number }], SessionRow>(SESSIONS_SQL)
+    .prepare<[{ project: string | null; since: number; local: number }], SessionSqlRow>(SESSIONS_SQL)
     .all({ project: f.project ?? null, since: f.since ?? 0, local: f.localOnly ? 1 : 0 });
 }
 

@@ -8,7 +8,7 @@
  *   that, all of them wait (`held`) until the user applies or rejects them;
  * - the trash keeps what was removed, as records, for TRASH_DAYS: restoring applies them again and
  *   marks the tombstone `undone`, so the same tombstone read again deletes nothing.
- * This area owns sync_tombstones and sync_trash.
+ * This file is the one writer of sync_tombstones and sync_trash.
  */
 import type Database from 'better-sqlite3';
 import { z } from 'zod';

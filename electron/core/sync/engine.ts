@@ -20,7 +20,7 @@ import type { Bus } from '../util/bus.js';
 import type { Logger } from '../util/logger.js';
 import { Applier, type ApplyOwners } from './apply.js';
 import { machineName } from './machine.js';
-import { drainOutbox, pendingCount, queueEverything } from './outbox.js';
+import { drainOutbox, pendingCount, queueEverything, switchOff } from './outbox.js';
 import { listFolder } from './folder.js';
 import { PeerReader } from './reader.js';
 import type { Clean } from './outgoing.js';
@@ -105,7 +105,7 @@ export class SyncEngine {
     if (want === this.folder && (want === null || this.writer)) return;
     this.off();
     if (want === null) {
-      this.d.sqlite.exec('DELETE FROM sync_switch; DELETE FROM sync_outbox;');
+      switchOff(this.d.sqlite);
       return;
     }
     this.folder = want;

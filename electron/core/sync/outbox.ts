@@ -1,6 +1,6 @@
 /**
  * The outbox (`sync_outbox`, filled by migration 0015's triggers) drained into this machine's
- * segments. Only the rows whose records reached the file (fsynced) leave it, so a write cut short
+ * segments; the one writer of `sync_outbox` and `sync_switch` (the switch the triggers look at). Only the rows whose records reached the file (fsynced) leave it, so a write cut short
  * (a full disk) is finished by a later drain. A folder set for the first time gets everything
  * local queued here, so that first write resumes the same way.
  */
@@ -75,6 +75,11 @@ export function queueEverything(db: Database.Database, folder: string, now: numb
       SELECT 'tombstone', rowid FROM sync_tombstones WHERE author IS NULL;
     `);
   })();
+}
+
+/** Sync turned off: the switch off (the triggers stop filling the outbox) and the outbox emptied. */
+export function switchOff(db: Database.Database): void {
+  db.exec('DELETE FROM sync_switch; DELETE FROM sync_outbox;');
 }
 
 function recordFor(src: RecordSource, kind: string, id: number): SyncRecord | null {

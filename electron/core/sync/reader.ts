@@ -4,7 +4,8 @@
  * a batch and the new offset commit in one transaction, so a crash (kill -9) either applies a
  * batch and moves past it, or does neither; apply.ts is idempotent anyway, so a replaced segment
  * (compaction) read again from the start adds nothing twice. Files are opened through safe-fs.ts
- * (regular files only, never through a link, never blocking) and read in bounded windows.
+ * (regular files only, never through a link, never blocking) and read in bounded windows. The one
+ * writer of `sync_cursors` (how far each peer's file is applied).
  */
 import type Database from 'better-sqlite3';
 import { closeSync } from 'node:fs';

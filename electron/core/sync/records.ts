@@ -23,7 +23,7 @@ import {
   SESSION_COLS,
   type ObservationRow,
   type ObservationSqlRow,
-  type SessionRow,
+  type SessionSqlRow,
 } from './rows.js';
 
 /** The settings records read: excluded paths, whether project toggles sync, how text is cleaned. */
@@ -48,7 +48,7 @@ export class RecordSource {
     this.out = new Outgoing(clean, settings);
     this.st = {
       disabled: db.prepare<[], { name: string }>('SELECT name FROM projects WHERE capture_enabled = 0'),
-      session: db.prepare<[number], SessionRow>(`SELECT ${SESSION_COLS} FROM sessions WHERE id = ?`),
+      session: db.prepare<[number], SessionSqlRow>(`SELECT ${SESSION_COLS} FROM sessions WHERE id = ?`),
       prompts: db.prepare<
         [number],
         { prompt_number: number; prompt: string; source_uuid: string | null; created_at: number }
@@ -97,23 +97,23 @@ export class RecordSource {
    * Whether a session may leave this machine (capture on for its project, its folder not excluded).
    * `includeCaptureOff` is an export's explicit choice only: sync never passes it.
    */
-  mayLeave(s: Pick<SessionRow, 'project' | 'cwd'>, includeCaptureOff = false): boolean {
+  mayLeave(s: Pick<SessionSqlRow, 'project' | 'cwd'>, includeCaptureOff = false): boolean {
     if (!includeCaptureOff && this.captureOff(s)) return false;
     const globs = this.settings().excludedPaths;
     return !(s.cwd && globs.length > 0 && isPathExcluded(s.cwd, globs));
   }
 
   /** Whether the session's project has capture off now. */
-  captureOff(s: Pick<SessionRow, 'project'>): boolean {
+  captureOff(s: Pick<SessionSqlRow, 'project'>): boolean {
     if (!this.disabled) this.refresh();
     return this.disabled!.has(s.project);
   }
 
-  session(id: number): SessionRow | undefined {
+  session(id: number): SessionSqlRow | undefined {
     return this.st.session.get(id);
   }
 
-  sessionRecord(s: SessionRow): SessionRecord {
+  sessionRecord(s: SessionSqlRow): SessionRecord {
     return {
       k: 'session',
       uid: s.claude_session_id,
@@ -130,7 +130,7 @@ export class RecordSource {
     };
   }
 
-  promptRecords(s: SessionRow): PromptRecord[] {
+  promptRecords(s: SessionSqlRow): PromptRecord[] {
     return this.st.prompts.all(s.id).map((p) => ({
       k: 'prompt',
       session: s.claude_session_id,
@@ -143,7 +143,7 @@ export class RecordSource {
   }
 
   /** One prompt by row id, with its session (null when it may not leave). */
-  promptById(id: number): { session: SessionRow; record: PromptRecord } | null {
+  promptById(id: number): { session: SessionSqlRow; record: PromptRecord } | null {
     const p = this.st.prompt.get(id);
     const s = p && this.session(p.session_id);
     if (!p || !s) return null;
@@ -161,7 +161,7 @@ export class RecordSource {
     };
   }
 
-  private observationRecord(s: SessionRow, o: ObservationRow): ObservationRecord {
+  private observationRecord(s: SessionSqlRow, o: ObservationRow): ObservationRecord {
     return {
       k: 'observation',
       // Every row that leaves has its uid: giveUids runs before a row is read.
@@ -190,12 +190,12 @@ export class RecordSource {
     };
   }
 
-  observationRecords(s: SessionRow): ObservationRecord[] {
+  observationRecords(s: SessionSqlRow): ObservationRecord[] {
     this.st.giveUids(s.claude_session_id, s.id);
     return this.st.observations.all(s.id).map((o) => this.observationRecord(s, observationRow(o)));
   }
 
-  observationById(id: number): { session: SessionRow; record: ObservationRecord } | null {
+  observationById(id: number): { session: SessionSqlRow; record: ObservationRecord } | null {
     let o = this.st.observation.get(id);
     const s = o && this.session(o.sessionId);
     if (!o || !s) return null;
@@ -206,7 +206,7 @@ export class RecordSource {
     return { session: s, record: this.observationRecord(s, observationRow(o)) };
   }
 
-  private summaryRecord(s: SessionRow, r: Record<string, string | number | null>): SummaryRecord {
+  private summaryRecord(s: SessionSqlRow, r: Record<string, string | number | null>): SummaryRecord {
     const t = (k: string): string | null => this.out.text((r[k] as string | null) ?? null);
     const j = (k: string): string | null => this.out.json((r[k] as string | null) ?? null);
     return {
@@ -228,12 +228,12 @@ export class RecordSource {
     };
   }
 
-  summaryRecords(s: SessionRow): SummaryRecord[] {
+  summaryRecords(s: SessionSqlRow): SummaryRecord[] {
     const r = this.st.summary.get(s.id);
     return r ? [this.summaryRecord(s, r)] : [];
   }
 
-  summaryById(id: number): { session: SessionRow; record: SummaryRecord } | null {
+  summaryById(id: number): { session: SessionSqlRow; record: SummaryRecord } | null {
     const r = this.st.summaryById.get(id);
     const s = r && this.session(Number(r.session_id));
     return r && s ? { session: s, record: this.summaryRecord(s, r) } : null;

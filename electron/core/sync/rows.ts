@@ -1,5 +1,5 @@
 /** Rows as the sync area reads them (their SQL lives with ingest, the tables' owner). */
-export { SESSION_COLS, type SessionRow } from '../ingest/merge-sql.js';
+export { SESSION_COLS, type SessionSqlRow } from '../ingest/merge-sql.js';
 export {
   OBSERVATION_COLUMNS,
   observationRow,

@@ -5,7 +5,8 @@
  * takes the COARSE nearest by Hamming distance (a 32× smaller scan) and re-scores those exactly.
  *
  * The table is created here, at run time, not by a migration: its dimension is the model's, and it
- * needs the extension, which is loaded on this connection only when embeddings are on.
+ * needs the extension, which is loaded on this connection only when embeddings are on. The one
+ * writer of `embed_meta` (the dimension, the generation, the other keys set through `setMeta`).
  */
 import type Database from 'better-sqlite3';
 import { getLoadablePath } from 'sqlite-vec';

@@ -1,7 +1,8 @@
 /**
  * What gets embedded: the text of each observation (episodes and decisions included), session
  * summary and prompt, read in id order above the kind's cursor, or by key for rows marked dirty
- * (their text changed, or they were deleted). Text is the stored, already redacted text.
+ * (their text changed, or they were deleted). Text is the stored, already redacted text. The one
+ * writer of `embed_cursor` and `embed_dirty` (the migration's triggers mark rows dirty too).
  */
 import type Database from 'better-sqlite3';
 import type { Kind } from '../search-sql.js';
