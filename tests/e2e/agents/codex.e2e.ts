@@ -13,12 +13,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { responsesProtocol } from '../../helpers/agent-models/responses.js';
 import { ScriptedModelServer } from '../../helpers/agent-models/server.js';
 import {
-  agentSessions,
+  expectCaptured,
+  expectNextSeesMemory,
   expectSeenByOthers,
   memtrayHooks,
   runAgent,
   startRigWithModel,
-  until,
   type Rig,
 } from './rig.js';
 
@@ -72,24 +72,12 @@ describe('real Codex CLI', () => {
     model.plan([`echo "${FIX}" > FIX.md && cat FIX.md`], 'Fixed the parser timeout.');
     const run = await runCodex(r, 'Fix the ParserTimeoutError in the parser');
     expect(run.code, run.err).toBe(0);
-    const core = r.t.service.core;
-    const s = await until(() => agentSessions(r, 'codex').find((x) => x.tools === 'Bash'));
-    expect(s.project).toBe('billing-api');
-    const detail = (await r.t.api('GET', `/api/sessions/${s.id}`)).json as {
-      session: { agent: string };
-      prompts: Array<{ prompt: string }>;
-      observations: Array<{ toolName: string; failed: boolean }>;
-    };
-    expect(detail.session.agent).toBe('codex');
-    expect(detail.prompts.map((p) => p.prompt)).toEqual(['Fix the ParserTimeoutError in the parser']);
-    const bash = detail.observations.find((o) => o.toolName === 'Bash')!;
-    expect(JSON.stringify(bash)).toContain('ParserTimeoutError');
-    const events = core.sqlite
-      .prepare('select event_name e from events where claude_session_id = ? order by id')
-      .all(s.claude_session_id) as Array<{ e: string }>;
-    expect(events.map((e) => e.e)).toEqual(
-      expect.arrayContaining(['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop']),
-    );
+    const s = await expectCaptured(r, 'codex', {
+      project: 'billing-api',
+      prompt: 'Fix the ParserTimeoutError in the parser',
+      term: 'ParserTimeoutError',
+      events: ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop'],
+    });
 
     // Claude Code, later, in the same repository: its SessionStart digest carries the fix.
     await expectSeenByOthers(r, s, 'ParserTimeoutError', open);
@@ -97,13 +85,7 @@ describe('real Codex CLI', () => {
     expect(inject.text).toContain('ParserTimeoutError');
 
     // The next Codex session starts with the memory: its model sees the context.
-    model.plan([], 'Nothing to do.');
-    const before = model.turns().length;
-    const again = await runCodex(r, 'What changed in the parser?');
-    expect(again.code, again.err).toBe(0);
-    const firstTurn = model.turns()[before]!;
-    expect(firstTurn).toContain('memtray-context');
-    expect(firstTurn).toContain('ParserTimeoutError');
+    await expectNextSeesMemory(model, () => runCodex(r, 'What changed in the parser?'), 'ParserTimeoutError');
   });
 
   it('uninstall removes exactly MemTray hooks and their trust; install twice is once', async () => {

@@ -14,13 +14,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { geminiProtocol } from '../../helpers/agent-models/gemini.js';
 import { ScriptedModelServer } from '../../helpers/agent-models/server.js';
 import {
-  agentSessions,
+  expectCaptured,
+  expectNextSeesMemory,
   expectSeenByOthers,
   memtrayHooks,
   memtrayJson,
   runAgent,
   startRigWithModel,
-  until,
   type Rig,
 } from './rig.js';
 
@@ -62,34 +62,21 @@ describe('real Gemini CLI', () => {
     model.plan([`echo "${FIX}" > FIX.md && cat FIX.md`], 'Fixed the ledger rounding.');
     const run = await runGemini(r, model, 'Fix the LedgerRoundingError in the ledger');
     expect(run.code, run.err).toBe(0);
-    const s = await until(() => agentSessions(r, 'gemini').find((x) => x.tools === 'Bash'));
-    expect(s.project).toBe('ledger-service');
-    const detail = (await r.t.api('GET', `/api/sessions/${s.id}`)).json as {
-      session: { agent: string };
-      prompts: Array<{ prompt: string }>;
-      observations: Array<{ toolName: string }>;
-    };
-    expect(detail.session.agent).toBe('gemini');
-    expect(detail.prompts.map((p) => p.prompt)).toEqual(['Fix the LedgerRoundingError in the ledger']);
-    const bash = detail.observations.find((o) => o.toolName === 'Bash')!;
-    expect(JSON.stringify(bash)).toContain('LedgerRoundingError');
-    const events = r.t.service.core.sqlite
-      .prepare('select event_name e from events where claude_session_id = ? order by id')
-      .all(s.claude_session_id) as Array<{ e: string }>;
-    expect(events.map((e) => e.e)).toEqual(
-      expect.arrayContaining(['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop', 'SessionEnd']),
-    );
+    const s = await expectCaptured(r, 'gemini', {
+      project: 'ledger-service',
+      prompt: 'Fix the LedgerRoundingError in the ledger',
+      term: 'LedgerRoundingError',
+      events: ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop', 'SessionEnd'],
+    });
 
     await expectSeenByOthers(r, s, 'LedgerRoundingError', open);
 
     // The next Gemini session starts with the memory: its model sees the context.
-    model.plan([], 'Nothing to do.');
-    const before = model.turns().length;
-    const again = await runGemini(r, model, 'What changed in the ledger?');
-    expect(again.code, again.err).toBe(0);
-    const firstTurn = model.turns()[before]!;
-    expect(firstTurn).toContain('memtray-context');
-    expect(firstTurn).toContain('LedgerRoundingError');
+    await expectNextSeesMemory(
+      model,
+      () => runGemini(r, model, 'What changed in the ledger?'),
+      'LedgerRoundingError',
+    );
   });
 
   it("the model searches MemTray through its MCP server and reads Claude Code's fix", async () => {

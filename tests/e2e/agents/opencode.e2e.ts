@@ -14,13 +14,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chatProtocol } from '../../helpers/agent-models/chat.js';
 import { ScriptedModelServer } from '../../helpers/agent-models/server.js';
 import {
-  agentSessions,
+  expectCaptured,
+  expectNextSeesMemory,
   expectSeenByOthers,
   memtrayHooks,
   memtrayJson,
   runAgent,
   startRigWithModel,
-  until,
   type Rig,
 } from './rig.js';
 
@@ -79,32 +79,22 @@ describe('real opencode', () => {
     model.plan([`echo "${FIX}" > FIX.md && cat FIX.md`], 'Fixed the duplicate invoices.');
     const run = await runOpencode(r, 'Fix the InvoiceDuplicateError in the invoices');
     expect(run.code, run.err).toBe(0);
-    const s = await until(() => agentSessions(r, 'opencode').find((x) => x.tools === 'Bash'));
-    expect(s.project).toBe('invoice-worker');
-    const detail = (await r.t.api('GET', `/api/sessions/${s.id}`)).json as {
-      session: { agent: string };
-      prompts: Array<{ prompt: string }>;
-      observations: Array<{ toolName: string }>;
-    };
-    expect(detail.session.agent).toBe('opencode');
-    expect(detail.prompts.map((p) => p.prompt)).toEqual(['Fix the InvoiceDuplicateError in the invoices']);
-    const bash = detail.observations.find((o) => o.toolName === 'Bash')!;
-    expect(JSON.stringify(bash)).toContain('InvoiceDuplicateError');
-    const events = r.t.service.core.sqlite
-      .prepare('select event_name e from events where claude_session_id = ? order by id')
-      .all(s.claude_session_id) as Array<{ e: string }>;
-    expect(events.map((e) => e.e)).toEqual(['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop']);
+    const s = await expectCaptured(r, 'opencode', {
+      project: 'invoice-worker',
+      prompt: 'Fix the InvoiceDuplicateError in the invoices',
+      term: 'InvoiceDuplicateError',
+      events: ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop'],
+      exact: true,
+    });
 
     await expectSeenByOthers(r, s, 'InvoiceDuplicateError', open);
 
     // The next opencode session starts with the memory: its model sees the context.
-    model.plan([], 'Nothing to do.');
-    const before = model.turns().length;
-    const again = await runOpencode(r, 'What changed in the invoices?');
-    expect(again.code, again.err).toBe(0);
-    const firstTurn = model.turns()[before]!;
-    expect(firstTurn).toContain('memtray-context');
-    expect(firstTurn).toContain('InvoiceDuplicateError');
+    await expectNextSeesMemory(
+      model,
+      () => runOpencode(r, 'What changed in the invoices?'),
+      'InvoiceDuplicateError',
+    );
 
     // With the MCP server registered, the model calls MemTray's search and reads the answer.
     const reg = memtrayJson(r, ['mcp', 'install', '--agent', 'opencode']) as {

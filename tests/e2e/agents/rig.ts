@@ -169,3 +169,49 @@ export async function startRigWithModel(
   );
   return { r, model };
 }
+
+/** A session an agent recorded with its prompt and its Bash call: what the capture checks return. */
+export type CapturedSession = ReturnType<typeof agentSessions>[number];
+
+/**
+ * The capture check every agent passes: the agent's session with a Bash call, in the rig's project,
+ * tagged with the agent, holding the prompt as typed and the fix in its Bash memory, with `events`
+ * among its journaled events (in order when `exact`).
+ */
+export async function expectCaptured(
+  r: Rig,
+  agent: string,
+  want: { project: string; prompt: string; term: string; events: string[]; exact?: boolean },
+): Promise<CapturedSession> {
+  const s = await until(() => agentSessions(r, agent).find((x) => x.tools === 'Bash'));
+  expect(s.project).toBe(want.project);
+  const detail = (await r.t.api('GET', `/api/sessions/${s.id}`)).json as {
+    session: { agent: string };
+    prompts: Array<{ prompt: string }>;
+    observations: Array<{ toolName: string }>;
+  };
+  expect(detail.session.agent).toBe(agent);
+  expect(detail.prompts.map((p) => p.prompt)).toEqual([want.prompt]);
+  const bash = detail.observations.find((o) => o.toolName === 'Bash')!;
+  expect(JSON.stringify(bash)).toContain(want.term);
+  const events = r.t.service.core.sqlite
+    .prepare('select event_name e from events where claude_session_id = ? order by id')
+    .all(s.claude_session_id) as Array<{ e: string }>;
+  expect(events.map((e) => e.e)).toEqual(want.exact ? want.events : expect.arrayContaining(want.events));
+  return s;
+}
+
+/** The agent's next session starts with the memory: its model's first turn holds the context and `term`. */
+export async function expectNextSeesMemory(
+  model: ScriptedModelServer,
+  run: () => Promise<RunResult>,
+  term: string,
+): Promise<void> {
+  model.plan([], 'Nothing to do.');
+  const before = model.turns().length;
+  const again = await run();
+  expect(again.code, again.err).toBe(0);
+  const firstTurn = model.turns()[before]!;
+  expect(firstTurn).toContain('memtray-context');
+  expect(firstTurn).toContain(term);
+}
