@@ -142,7 +142,7 @@ export function renderDataDir(files: Array<{ key: string; file: string }>): stri
     '',
     'Also there, written by the parts that own them:',
     '',
-    "- `machine-id`: this machine's id for sync; delete it in a copied data dir before its first start.",
+    "- `machine-id`: this machine's id (sync, and the name of its Claude Code auto-memory sessions); delete it in a copied data dir before its first start.",
     '- `serve.lock`: the OS lock that keeps one service per data dir (the kernel releases it when the process dies).',
     '- `api-key.enc`, `openai-key.enc`, `embeddings-key.enc`: keys encrypted with the OS keychain by the desktop app;',
     '  `openai-key` (0600) when set headless.',

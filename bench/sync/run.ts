@@ -12,7 +12,7 @@ import { createCore, type Core } from '../../electron/core/core.js';
 import { Applier, emptyReport } from '../../electron/core/sync/apply.js';
 import { exportJsonl, fileLines, importLines } from '../../electron/core/sync/archive.js';
 import { SyncEngine } from '../../electron/core/sync/engine.js';
-import { machineId } from '../../electron/core/sync/machine.js';
+import { machineId } from '../../electron/core/config/machine.js';
 import { RecordSource } from '../../electron/core/sync/records.js';
 import type { SyncRecord } from '../../electron/shared/contract/sync.js';
 import { startTestService, tempDir, MIGRATIONS_DIR } from '../../tests/helpers/service.js';

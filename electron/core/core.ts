@@ -2,6 +2,7 @@
  * The MemTray core: database, settings, ingest and read stores wired together. No HTTP and no
  * Electron here; the service (HTTP), the Electron main process and the tests all build on this.
  */
+import { machineId } from './config/machine.js';
 import type Database from 'better-sqlite3';
 import { openDatabase, type Drizzle } from './db/open.js';
 import { ensureDataDir, loadOrCreateToken, type DataDirPaths } from './config/data-dir.js';
@@ -116,6 +117,7 @@ export function createCore(opts: CoreOptions): Core {
       clock,
       settings,
       redact: opts.redact ?? ((s) => s),
+      machine: machineId(paths.root),
       ...(opts.extractRules ? { extractRules: opts.extractRules } : {}),
       ...(opts.wantsLlmJob ? { wantsLlmJob: opts.wantsLlmJob } : {}),
     });

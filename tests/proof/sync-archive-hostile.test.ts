@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { headerFor } from '../../electron/core/sync/archive.js';
 import { importProgress, type ImportProgress } from '../../electron/shared/contract/sync.js';
-import { machineId } from '../../electron/core/sync/machine.js';
+import { machineId } from '../../electron/core/config/machine.js';
 import { runCli } from '../helpers/cli.js';
 import { startTestService, tempDir } from '../helpers/service.js';
 import { waitFor } from '../sync/helpers.js';

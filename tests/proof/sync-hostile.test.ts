@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { machineId } from '../../electron/core/sync/machine.js';
+import { machineId } from '../../electron/core/config/machine.js';
 import { encodeLine, newHeader } from '../../electron/core/sync/segment.js';
 import { syncStatus, type SyncStatus } from '../../electron/shared/contract/sync.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';

@@ -12,7 +12,7 @@ import { createCore } from '../core.js';
 import { featureCoreOptions } from '../features.js';
 import type { ExportLeftOut, ImportReport } from '../../shared/contract/sync.js';
 import { countLines, exportJsonl, fileLines, importLines, leftOutByCapture } from '../sync/archive.js';
-import { machineId } from '../sync/machine.js';
+import { machineId } from '../config/machine.js';
 import { exportMarkdown } from '../sync/markdown.js';
 import { RecordSource } from '../sync/records.js';
 

@@ -1,6 +1,7 @@
 /**
  * Claude Code's own auto memory (`~/.claude/projects/<project>/memory/*.md`) as memories: one
- * observation per note file, in one session per project (`claude-auto-memory:<project>`), under the
+ * observation per note file, in one session per machine and project
+ * (`claude-auto-memory:<machine>:<project>`: a peer's notes arrive by sync as its own session), under the
  * tool `claude_auto_memory` with the file as its tool-use id. A changed file replaces its row; a
  * deleted file takes its row and its event with it. The capture gate (paused, project switched off,
  * excluded folder) and the cleaning (private tags, redaction) apply as to any captured text.
@@ -39,7 +40,7 @@ export type AutoMemoryResult = HookResult & { unchanged?: boolean };
 const NOTES = `FROM sessions s JOIN observations o ON o.session_id = s.id
   WHERE s.claude_session_id >= '${AUTO_MEMORY_SESSION_PREFIX}'
     AND s.claude_session_id < '${AUTO_MEMORY_SESSION_PREFIX.slice(0, -1)};'
-    AND o.tool_name = '${AUTO_MEMORY_TOOL}'`;
+    AND s.origin IS NULL AND o.tool_name = '${AUTO_MEMORY_TOOL}'`;
 
 export class AutoMemoryWrites {
   private readonly find;
@@ -60,15 +61,18 @@ export class AutoMemoryWrites {
     );
     this.obs = ObservationsRepo.of(q);
     this.events = EventsRepo.of(q);
-    this.all = q.prepare<[], { file: string; stamp: string | null }>(
-      `SELECT o.tool_use_id AS file, json_extract(o.tool_input, '$.stamp') AS stamp
+    // A note stored under another session name (an older one) reads as changed, so it moves.
+    this.all = q.prepare<[{ prefix: string }], { file: string; stamp: string | null }>(
+      `SELECT o.tool_use_id AS file,
+         CASE WHEN substr(s.claude_session_id, 1, length(@prefix)) = @prefix
+           THEN json_extract(o.tool_input, '$.stamp') END AS stamp
        ${NOTES} AND o.tool_use_id IS NOT NULL`,
     );
   }
 
   /** The stored notes: file → stamp. */
   stored(): Map<string, string | null> {
-    return new Map(this.all.all().map((r) => [r.file, r.stamp]));
+    return new Map(this.all.all({ prefix: this.sessionOf('') }).map((r) => [r.file, r.stamp]));
   }
 
   /** Stores a note, replacing the row of its file when the file changed. */
@@ -76,7 +80,7 @@ export class AutoMemoryWrites {
     return this.tx.run((): AutoMemoryResult => {
       const old = this.find.get(n.file);
       const project = this.d.projects.nameFor(n.cwd, undefined, this.d.clock());
-      const session = `${AUTO_MEMORY_SESSION_PREFIX}${project}`;
+      const session = this.sessionOf(project);
       if (old && old.stamp === n.stamp && old.session === session) return { stored: false, unchanged: true };
       if (old) this.forget(old, n.file);
       const r = this.seed.recordObservation({
@@ -110,6 +114,11 @@ export class AutoMemoryWrites {
       this.d.jobs.settleObserve(r.observationId);
       return r;
     });
+  }
+
+  /** This machine's auto-memory session of a project. */
+  private sessionOf(project: string): string {
+    return `${AUTO_MEMORY_SESSION_PREFIX}${this.d.machine}:${project}`;
   }
 
   /** Removes the note of a file that is gone; false when none was stored. */

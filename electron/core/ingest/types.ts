@@ -39,6 +39,8 @@ export interface IngestDeps {
   projects: ProjectStore;
   /** The jobs table's owner: ingest queues its jobs through it, in its own transaction. */
   jobs: JobQueue;
+  /** This install's machine id (config/machine.ts): it names this machine's auto-memory sessions. */
+  machine: string;
   /** Secret redaction applied to every stored string when the `redactSecrets` setting is on. */
   redact: (text: string, settings: CleanSettings) => string;
   /** Deterministic extractor applied at once, so nothing waits on an API. */

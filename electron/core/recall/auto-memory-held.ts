@@ -1,7 +1,8 @@
 /**
  * What Claude Code's auto memory of a project already says (its notes, kept as memories by the
  * capture plugin): Claude Code loads `MEMORY.md` into the session itself, so the digest leaves out
- * an item whose title the notes already hold, word for word (case and punctuation aside).
+ * an item whose title the notes already hold, word for word (case and punctuation aside). This
+ * machine's notes only: a peer's (arrived by sync) are not in this machine's Claude Code.
  */
 import type Database from 'better-sqlite3';
 import { AUTO_MEMORY_SESSION_PREFIX } from '../ingest/auto-memory.js';
@@ -23,14 +24,17 @@ export class AutoMemoryHeld {
       .prepare<[string], string | null>(
         `SELECT group_concat(coalesce(o.title, '') || ' ' || coalesce(o.subtitle, '') || ' ' ||
            coalesce(o.narrative, ''), ' ')
-         FROM observations o JOIN sessions s ON s.id = o.session_id WHERE s.claude_session_id = ?`,
+         FROM observations o JOIN sessions s ON s.id = o.session_id
+         WHERE s.claude_session_id >= '${AUTO_MEMORY_SESSION_PREFIX}'
+           AND s.claude_session_id < '${AUTO_MEMORY_SESSION_PREFIX.slice(0, -1)};'
+           AND s.origin IS NULL AND s.project = ?`,
       )
       .pluck();
   }
 
   /** Whether a title is held by the project's auto-memory notes. */
   of(project: string): (title: string) => boolean {
-    const text = this.stmt.get(`${AUTO_MEMORY_SESSION_PREFIX}${project}`);
+    const text = this.stmt.get(project);
     if (!text) return () => false;
     const held = normalize(text);
     return (title) => {

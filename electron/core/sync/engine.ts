@@ -19,7 +19,7 @@ import type { SettingsStore } from '../settings/store.js';
 import type { Bus } from '../util/bus.js';
 import type { Logger } from '../util/logger.js';
 import { Applier, type ApplyOwners } from './apply.js';
-import { machineName } from './machine.js';
+import { machineName } from '../config/machine.js';
 import { drainOutbox, pendingCount, queueEverything, switchOff } from './outbox.js';
 import { listFolder } from './folder.js';
 import { PeerReader } from './reader.js';

@@ -5,7 +5,7 @@
 import type { Core } from '../core.js';
 import type { ServicePlugin } from '../server/service-plugin.js';
 import { SyncEngine, type SyncOptions } from './engine.js';
-import { machineId } from './machine.js';
+import { machineId } from '../config/machine.js';
 import { RecordSource } from './records.js';
 import { syncRoutes } from './routes.js';
 

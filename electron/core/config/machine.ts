@@ -1,7 +1,8 @@
 /**
  * This install's machine id: 16 random hex characters in `<dataDir>/machine-id`, made once. It
- * names the machine's folder in the sync folder and the origin of what it exports. A copied data
- * dir keeps the id: give the copy a new one by deleting the file before its first start.
+ * names the machine's folder in the sync folder, the origin of what it exports and its Claude Code
+ * auto-memory sessions (ingest/auto-memory.ts). A copied data dir keeps the id: give the copy a new
+ * one by deleting the file before its first start.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
