@@ -9,9 +9,9 @@ import type { HookPayload } from './payloads.js';
 import { RowWriter } from './row-writer.js';
 import { SeedIngest } from './seed.js';
 import { prepareIngestStatements, type IngestStatements, type UnprojectedEvent } from './statements.js';
-import { prepareToolPayload } from './tool-payload.js';
+import { cleanHookPayload } from './tool-payload.js';
 import { IngestTx, type Emit } from './tx.js';
-import type { HookResult, IngestDeps, IngestOptions, PreparedHook } from './types.js';
+import type { HookResult, IngestDeps, IngestOptions, Journal, PreparedHook } from './types.js';
 import { UserWrites } from './user-writes.js';
 import { wellFormedDeep } from './well-formed.js';
 
@@ -42,7 +42,7 @@ interface ArrivingHook {
  * it too. Every public method runs in one SQLite transaction: when it returns, the event, its
  * domain rows and any queued job are committed; bus notifications go out only after the commit.
  */
-export class Ingestor {
+export class Ingestor implements Journal {
   private readonly q: IngestStatements;
   private readonly w: RowWriter;
   private readonly tx: IngestTx;
@@ -104,8 +104,7 @@ export class Ingestor {
     const now = this.d.clock();
     const at = opts.at ?? now;
     const serialize = (): string => {
-      if (eventName === 'PostToolUse' || eventName === 'PostToolUseFailure') prepareToolPayload(payload);
-      this.clean(payload);
+      cleanHookPayload(eventName, payload, (v, changed) => this.clean(v, changed));
       return JSON.stringify(payload);
     };
     return this.run((emit): HookResult => {
@@ -137,7 +136,7 @@ export class Ingestor {
           const { eventId } = r;
           emit.push(() => {
             if (eventId !== undefined && this.handed.size < HANDED_MAX) this.handed.set(eventId, payload);
-            this.onJournaled?.();
+            this.journaledCue?.();
           });
         }
         return r;
@@ -146,8 +145,12 @@ export class Ingestor {
     );
   }
 
-  /** Called after a journaled event is committed (the projector's cue). */
-  onJournaled?: () => void;
+  private journaledCue: (() => void) | undefined;
+
+  /** `cue` runs after each journaled event's COMMIT (the projector's, `Journal`). */
+  whenJournaled(cue: () => void): void {
+    this.journaledCue = cue;
+  }
 
   /** Whether any journaled event still waits for projection. */
   hasJournaled(): boolean {

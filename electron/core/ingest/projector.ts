@@ -17,7 +17,7 @@
  * (db/index-merge.ts: FTS5's automerge would do it inside a slice's COMMIT, 10–30 ms at once);
  * once the events are projected, further steps run until nothing is left, then it sleeps.
  */
-import type { Ingestor } from './ingestor.js';
+import type { Journal } from './types.js';
 import { classifyStorageError } from '../db/storage.js';
 import type { Logger } from '../util/logger.js';
 
@@ -71,7 +71,7 @@ export class Projector {
   private readonly mergeMs: number;
 
   constructor(
-    private readonly ingest: Ingestor,
+    private readonly ingest: Journal,
     private readonly opts: ProjectorOptions,
   ) {
     this.slice = opts.sliceSize ?? 64;
@@ -81,7 +81,7 @@ export class Projector {
     this.quietMs = opts.quietMs ?? 20;
     this.mergeMs = opts.mergeMs ?? 3;
     this.now = opts.now ?? Date.now;
-    ingest.onJournaled = () => this.journaled();
+    ingest.whenJournaled(() => this.journaled());
     // Events journaled before a crash or restart: pick them up.
     if (ingest.hasJournaled()) {
       this.backlog = 1;

@@ -20,3 +20,17 @@ export function prepareToolPayload(payload: Record<string, unknown>): boolean {
   }
   return changed;
 }
+
+/** Cleans a parsed value in place (private tags, secrets), calling `onChange` when it changed a string. */
+export type Clean = (value: unknown, onChange: () => void) => void;
+
+/**
+ * What every hook goes through before it is stored, whichever way it came (the hook endpoint,
+ * the spool, transcript reconciliation): a tool call's payload trimmed, then every string cleaned.
+ * In place; returns whether anything changed.
+ */
+export function cleanHookPayload(event: string, payload: Record<string, unknown>, clean: Clean): boolean {
+  let changed = (event === 'PostToolUse' || event === 'PostToolUseFailure') && prepareToolPayload(payload);
+  clean(payload, () => (changed = true));
+  return changed;
+}

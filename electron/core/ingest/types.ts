@@ -95,3 +95,25 @@ export interface HookResult {
   promptNumber?: number;
   observationId?: number;
 }
+
+/**
+ * The journal as the projector sees it (the ingestor implements it): what waits, a slice of it
+ * projected, the index merge steps, and a cue when an event is journaled. Nothing else of the
+ * ingestor is the projector's.
+ */
+export interface Journal {
+  /** Whether any journaled event still waits for projection. */
+  hasJournaled(): boolean;
+  /** Projects up to `limit` events within about `budgetMs`; how many it took. */
+  projectJournal(limit: number, budgetMs?: number): number;
+  /** Projects every journaled event now, synchronously. */
+  drainJournal(): void;
+  /** Whether the last slice stopped at its budget with events left in it. */
+  readonly lastSliceCut: boolean;
+  /** One step of the search index's merges, about `budgetMs`; whether work may remain. */
+  mergeIndex(budgetMs: number): boolean;
+  /** Whether the index may have segments to merge. */
+  readonly mergeDue: boolean;
+  /** `cue` runs after each journaled event's COMMIT (one cue: the projector's). */
+  whenJournaled(cue: () => void): void;
+}

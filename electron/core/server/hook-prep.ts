@@ -6,12 +6,11 @@
  * body throws an HttpError (400) that says why.
  */
 import { hookBaseSchema, hookSchemas, type HookPayload, type KnownHookEvent } from '../ingest/payloads.js';
-import { prepareToolPayload } from '../ingest/tool-payload.js';
+import { cleanHookPayload, type Clean } from '../ingest/tool-payload.js';
 import type { PreparedHook } from '../ingest/types.js';
 import { HttpError, parseJsonText, validate } from './http.js';
 
-/** Cleans a parsed value in place, calling `onChange` when it changed a string. */
-export type Clean = (value: unknown, onChange: () => void) => void;
+export type { Clean };
 
 /** Body text → stored JSON. `event` has already been checked against EVENT_NAME_RE. */
 export function prepareHook(event: string, text: string, clean: Clean): PreparedHook {
@@ -26,9 +25,7 @@ export function prepareHook(event: string, text: string, clean: Clean): Prepared
       `invalid hook payload: hook_event_name '${named.slice(0, 64)}' does not match path event '${event}'`,
     );
   }
-  if ((event === 'PostToolUse' || event === 'PostToolUseFailure') && prepareToolPayload(payload))
-    changed = true;
-  clean(payload, () => (changed = true));
+  if (cleanHookPayload(event, payload, clean)) changed = true;
   return {
     json: changed ? JSON.stringify(payload) : text,
     sessionId: typeof payload.session_id === 'string' ? payload.session_id : null,
