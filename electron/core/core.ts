@@ -78,49 +78,22 @@ export function createCore(opts: CoreOptions): Core {
   });
   try {
     const bus = new Bus((err) => logger.error('bus listener failed', { err: err as Error }));
-    const settings = new SettingsStore(
-      db,
-      opts.secretStore ?? fileSecretStores(paths.root),
-      clock,
-      opts.env ?? process.env,
-    );
-    // A custom redaction pattern too costly to run is disabled (custom-patterns.ts): say so, by
-    // index (the pattern itself may hold the very secret it is meant to hide).
-    onCustomPatternDisabled((pattern, reason) =>
-      logger.warn('redaction: custom pattern disabled', {
-        index: settings.get().customRedactPatterns.indexOf(pattern),
-        reason,
-      }),
-    );
+    const settings = openSettings(db, paths.root, opts, clock, logger);
     const projects = new ProjectStore(sqlite, bus);
     const adopted = adoptLegacyProjects(sqlite, projects, clock());
     if (adopted.adopted + adopted.split + adopted.merged > 0)
       logger.info('projects: identity adopted', { ...adopted });
     const jobs = new JobQueue(sqlite, clock, bus);
-    // Hook commits are fsynced off the event loop (db/wal-sync.ts) when the connection would fsync
-    // each commit anyway (FULL) and journals to a WAL.
-    const walSync =
-      sqlite.pragma('synchronous', { simple: true }) === 2 &&
-      sqlite.pragma('journal_mode', { simple: true }) === 'wal'
-        ? new WalSync(`${paths.db}-wal`)
-        : undefined;
-    const groupCommit = new GroupCommit(sqlite, 256, walSync);
-    const ingest = new Ingestor({
+    const { walSync, groupCommit, ingest, projector } = startIngest({
+      opts,
+      dbFile: paths.db,
+      sqlite,
       projects,
       jobs,
-      sqlite,
-      groupCommit,
-      logger,
       bus,
       clock,
-      settings,
-      redact: opts.redact ?? ((s) => s),
-      ...(opts.extractRules ? { extractRules: opts.extractRules } : {}),
-      ...(opts.wantsLlmJob ? { wantsLlmJob: opts.wantsLlmJob } : {}),
-    });
-    const projector = new Projector(ingest, {
       logger,
-      afterAnswers: (resume) => groupCommit.whenAnswered(resume),
+      settings,
     });
     return {
       paths,
@@ -149,4 +122,71 @@ export function createCore(opts: CoreOptions): Core {
     close();
     throw err;
   }
+}
+
+function openSettings(
+  db: Core['db'],
+  root: string,
+  opts: CoreOptions,
+  clock: Clock,
+  logger: Logger,
+): SettingsStore {
+  const settings = new SettingsStore(
+    db,
+    opts.secretStore ?? fileSecretStores(root),
+    clock,
+    opts.env ?? process.env,
+  );
+  // A custom redaction pattern too costly to run is disabled (custom-patterns.ts): say so, by
+  // index (the pattern itself may hold the very secret it is meant to hide).
+  onCustomPatternDisabled((pattern, reason) =>
+    logger.warn('redaction: custom pattern disabled', {
+      index: settings.get().customRedactPatterns.indexOf(pattern),
+      reason,
+    }),
+  );
+  return settings;
+}
+
+interface IngestWiring {
+  opts: CoreOptions;
+  dbFile: string;
+  sqlite: Core['sqlite'];
+  projects: ProjectStore;
+  jobs: JobQueue;
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  settings: SettingsStore;
+}
+
+/** The write path: group commit (fsynced off the event loop where it pays), the Ingestor, the projector. */
+function startIngest(w: IngestWiring) {
+  const { opts, sqlite, logger } = w;
+  // Hook commits are fsynced off the event loop (db/wal-sync.ts) when the connection would fsync
+  // each commit anyway (FULL) and journals to a WAL.
+  const walSync =
+    sqlite.pragma('synchronous', { simple: true }) === 2 &&
+    sqlite.pragma('journal_mode', { simple: true }) === 'wal'
+      ? new WalSync(`${w.dbFile}-wal`)
+      : undefined;
+  const groupCommit = new GroupCommit(sqlite, 256, walSync);
+  const ingest = new Ingestor({
+    projects: w.projects,
+    jobs: w.jobs,
+    sqlite,
+    groupCommit,
+    logger,
+    bus: w.bus,
+    clock: w.clock,
+    settings: w.settings,
+    redact: opts.redact ?? ((s) => s),
+    ...(opts.extractRules ? { extractRules: opts.extractRules } : {}),
+    ...(opts.wantsLlmJob ? { wantsLlmJob: opts.wantsLlmJob } : {}),
+  });
+  const projector = new Projector(ingest, {
+    logger,
+    afterAnswers: (resume) => groupCommit.whenAnswered(resume),
+  });
+  return { walSync, groupCommit, ingest, projector };
 }
