@@ -15,7 +15,7 @@ import type { Route } from './server/http.js';
 import { DEFAULT_PORT, listen } from './server/listen.js';
 import type { ServicePlugin } from './server/service-plugin.js';
 import { hookRoutes } from './server/routes/hooks.js';
-import { seedRoutes } from './server/routes/seed.js';
+import { claudeMemRoutes } from './server/routes/claude-mem.js';
 import { readRoutes } from './server/routes/read.js';
 import { logsRoute } from './server/routes/logs.js';
 import { SseHub } from './server/sse.js';
@@ -204,7 +204,7 @@ function serviceRoutes({ core, plugins, sse, instance, startedAt, port }: RouteW
   return [
     // The hook endpoint first: every tool call of every session is matched against this table.
     ...hookRoutes(core, { contextFor }),
-    ...seedRoutes(core),
+    ...claudeMemRoutes(core),
     pingRoute(core.token, instance, port),
     ...readRoutes(core, sse, startedAt),
     logsRoute(core.paths.log),

@@ -247,7 +247,7 @@ function gapFill(
         continue;
       }
       if (toolGate(settings, { tool_name: it.name, tool_input: it.input })) continue;
-      const r = core.ingest.seed.recordObservation(
+      const r = core.ingest.claudeMem.recordObservation(
         {
           claudeSessionId: it.sessionId,
           ...(it.cwd ? { cwd: it.cwd } : {}),

@@ -1,5 +1,5 @@
 /**
- * Session state derived from a session's stored events, in the exact shape of the seed's
+ * Session state derived from a session's stored events, in the exact shape of claude-mem's
  * `state.json` (spcstr spec): files, tools used, agents, errors, prompts, notifications.
  */
 import type { SessionState } from '../../shared/contract/sessions.js';

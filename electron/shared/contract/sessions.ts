@@ -89,7 +89,7 @@ export const sessionDeleted = z.strictObject({ deleted: z.literal(true), id });
 
 const stamped = <S extends z.ZodRawShape>(shape: S) => z.strictObject({ timestamp: z.string(), ...shape });
 
-/** Session state derived from its events, in the seed's `state.json` shape (snake_case). */
+/** Session state derived from its events, in claude-mem's `state.json` shape (snake_case). */
 export const sessionState = z.strictObject({
   session_id: z.string(),
   created_at: z.string(),
