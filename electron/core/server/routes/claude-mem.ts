@@ -15,32 +15,11 @@ import {
 import { HttpError, idParam, validate, type Route } from '../http.js';
 
 export function claudeMemRoutes(core: Core): Route[] {
-  let processing = false;
   /** Writes from concurrent requests share one COMMIT; each answer waits for it. */
   const gc = <T>(fn: () => T): Promise<T> => core.groupCommit.submit(fn);
+  let processing = false;
   return [
-    {
-      method: 'POST',
-      path: '/api/sessions/init',
-      handler: async ({ body }) => {
-        const b = validate(initSessionSchema, body);
-        const input = initInput(b);
-        return { json: await gc(() => core.ingest.claudeMem.initSession(input)) };
-      },
-    },
-    {
-      // claude-mem's form: POST /sessions/:sessionDbId/init. The id must name an existing session.
-      method: 'POST',
-      path: '/sessions/:sessionDbId/init',
-      handler: async ({ params, body }) => {
-        const id = idParam(params, 'sessionDbId');
-        const s = core.read.session(id);
-        if (!s) throw new HttpError(404, `session ${id} not found`);
-        const b = validate(initSessionSchema, { claudeSessionId: s.claudeSessionId, ...(body as object) });
-        const input = { ...initInput(b), claudeSessionId: s.claudeSessionId };
-        return { json: await gc(() => core.ingest.claudeMem.initSession(input)) };
-      },
-    },
+    ...initRoutes(core, gc),
     {
       method: 'POST',
       path: '/api/sessions/observations',
@@ -104,6 +83,36 @@ export function claudeMemRoutes(core: Core): Route[] {
       handler: ({ body }) => {
         processing = validate(processingSchema, body).isProcessing;
         return { json: { isProcessing: processing } };
+      },
+    },
+  ];
+}
+
+type SharedCommit = <T>(fn: () => T) => Promise<T>;
+
+/** A session started by its Claude Code id, or (claude-mem's other form) by its database id. */
+function initRoutes(core: Core, gc: SharedCommit): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/sessions/init',
+      handler: async ({ body }) => {
+        const b = validate(initSessionSchema, body);
+        const input = initInput(b);
+        return { json: await gc(() => core.ingest.claudeMem.initSession(input)) };
+      },
+    },
+    {
+      // claude-mem's form: POST /sessions/:sessionDbId/init. The id must name an existing session.
+      method: 'POST',
+      path: '/sessions/:sessionDbId/init',
+      handler: async ({ params, body }) => {
+        const id = idParam(params, 'sessionDbId');
+        const s = core.read.session(id);
+        if (!s) throw new HttpError(404, `session ${id} not found`);
+        const b = validate(initSessionSchema, { claudeSessionId: s.claudeSessionId, ...(body as object) });
+        const input = { ...initInput(b), claudeSessionId: s.claudeSessionId };
+        return { json: await gc(() => core.ingest.claudeMem.initSession(input)) };
       },
     },
   ];
