@@ -15,7 +15,6 @@ export const UNCHECKED_ROUTES: Record<string, string> = {
   'GET /api/ping': 'the listener proof, read by server/ping.ts alone',
   'POST /api/hooks/:event': "Claude Code's hook API: its answer is what Claude Code reads (ingest/)",
   'POST /api/hooks/:agent/:event': 'same, for the other agents (their hooks read it)',
-  'POST /api/capture/hook/:event': 'same',
   'POST /api/sessions/init': 'the claude-mem-compatible ingest API (ingest/)',
   'POST /sessions/:sessionDbId/init': 'same',
   'POST /api/sessions/observations': 'same',

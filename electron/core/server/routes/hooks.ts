@@ -81,7 +81,5 @@ export function hookRoutes(core: Core, opts: HookRouteOptions): Route[] {
   return [
     { method: 'POST', path: '/api/hooks/:event', settled: false, rawBody: true, handler: hook },
     { method: 'POST', path: '/api/hooks/:agent/:event', settled: false, rawBody: true, handler: agentHook },
-    // The path older `memtray-hook` builds posted to: the same journaled handler.
-    { method: 'POST', path: '/api/capture/hook/:event', settled: false, rawBody: true, handler: hook },
   ];
 }
