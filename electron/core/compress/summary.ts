@@ -11,7 +11,7 @@ import { SUMMARY_INSTRUCTIONS, SUMMARY_TOOL_DEF } from './prompt.js';
 import type { JobRow } from '../jobs/queue.js';
 import { clip } from '../util/clip.js';
 import { upsertSummary, type SummaryFields } from '../ingest/results.js';
-import { parseJson } from './store.js';
+import { jsonOrText } from '../util/json-text.js';
 import { headTail } from './truncate.js';
 import { parseStringList } from '../util/json-list.js';
 
@@ -208,7 +208,7 @@ export async function processSummary(
   ctx: CompressContext,
   job: JobRow,
 ): Promise<{ fallback: FallbackReason | null }> {
-  const payload = summaryPayloadSchema.safeParse(parseJson(job.payload) ?? {});
+  const payload = summaryPayloadSchema.safeParse(jsonOrText(job.payload) ?? {});
   const p = payload.success ? payload.data : { promptNumber: 0 };
   const m = loadMaterial(ctx, job.subjectId, p);
   const write = (s: SummaryFields, by: string): void => {

@@ -5,14 +5,8 @@ import type { Page } from '../../shared/contract/common.js';
 import type { SessionDetail, SessionListItem, SessionState } from '../../shared/contract/sessions.js';
 import type { Drizzle } from '../db/open.js';
 import { deriveSessionState } from '../state/session-state.js';
-import {
-  observationView,
-  parseJson,
-  sessionView,
-  summaryView,
-  type ObservationView,
-  type SessionRow,
-} from './views.js';
+import { jsonOrText } from '../util/json-text.js';
+import { observationView, sessionView, summaryView, type ObservationView, type SessionRow } from './views.js';
 
 export type { ObservationRow, ObservationView, SessionRow, SummaryRow, SummaryView } from './views.js';
 
@@ -114,7 +108,7 @@ export class ReadStore {
     const evs = rows.map((r) => ({
       eventName: r.eventName,
       receivedAt: r.receivedAt,
-      payload: (parseJson(r.payload) ?? {}) as Record<string, unknown>,
+      payload: (jsonOrText(r.payload) ?? {}) as Record<string, unknown>,
     }));
     return deriveSessionState(s.claudeSessionId, evs, s.startedAt);
   }
