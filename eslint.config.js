@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 // Layers (docs/DEVELOPING.md, "Layers"): imports point one way. Checked on resolved files by
-// import-x/no-restricted-paths; tests/core/layers.test.ts proves each zone fires.
+// import-x/no-restricted-paths; tests/lint/layers.test.ts proves each zone fires.
 const root = dirname(fileURLToPath(import.meta.url));
 const CORE = 'electron/core';
 const coreDirs = readdirSync(join(root, CORE), { withFileTypes: true })

@@ -25,7 +25,7 @@ export function parseQuery(text: string): ParsedQuery {
   const raw = numbersAsDigits(text.normalize('NFC').trim().slice(0, 500));
   const seen = new Set<string>();
   const tokens: string[] = [];
-  // The index holds the parts of camelCase identifiers (words.ts), so `TranscriptComputers`
+  // The index holds the parts of camelCase identifiers (db/identifiers.ts), so `TranscriptComputers`
   // matches `transcript computers` and the identifier itself.
   // Chinese/Japanese runs become their words (cjk.ts).
   for (const m of raw.matchAll(WORD_RE)) {
@@ -56,11 +56,6 @@ export function term(t: string, prefix = true): string {
   const own = prefix && t.length >= 2 ? `${quote(t)}*` : quote(t);
   const alts = alternativesOf(t);
   return alts.length === 0 ? own : `(${[own, ...alts.map(quote)].join(' OR ')})`;
-}
-
-/** Escapes LIKE wildcards for a `LIKE ? ESCAPE '\'` pattern. */
-export function likeContains(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Replaces FTS snippet markers with `<mark>` tokens; literal `<mark>` text in the data is dropped. */
