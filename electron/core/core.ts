@@ -20,7 +20,7 @@ import { systemClock, type Clock } from './util/clock.js';
 import { silentLogger, type Logger } from './util/logger.js';
 import { onCustomPatternDisabled } from './privacy/custom-patterns.js';
 
-export const VERSION = '0.1.0';
+const VERSION = '0.1.0';
 
 export interface CoreOptions {
   dataDir: string;

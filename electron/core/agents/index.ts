@@ -31,4 +31,4 @@ export function toMemTrayEvent(agent: AgentId, nativeEvent: string, payload: Jso
   return ADAPTERS[agent].toMemTray(nativeEvent.slice(0, 64), payload);
 }
 
-export type { Json, MemTrayEvent };
+export type { Json };

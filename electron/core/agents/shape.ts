@@ -31,7 +31,7 @@ export function rec(v: unknown): Json {
 }
 
 /** A name the journal accepts (EVENT_NAME_RE): other characters become `_`, at most 64. */
-export function eventName(native: string): string {
+function eventName(native: string): string {
   const s = native.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 64);
   return /^[A-Za-z]/.test(s) ? s : `E${s.slice(0, 63)}`;
 }

@@ -41,7 +41,7 @@ function shellCommand(name: string, args: unknown): string | null {
 }
 
 /** The printed output and whether the command failed. */
-export function shellOutput(raw: unknown): { output: string; failed: boolean } {
+function shellOutput(raw: unknown): { output: string; failed: boolean } {
   const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
   const code = /Process exited with code (-?\d+)/.exec(text);
   if (code) {

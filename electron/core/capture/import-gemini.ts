@@ -22,7 +22,7 @@ import {
 type Rec = Record<string, unknown>;
 
 /** The printed output of a shell call and whether it failed. */
-export function geminiShellOutput(raw: unknown): { output: string; failed: boolean } {
+function geminiShellOutput(raw: unknown): { output: string; failed: boolean } {
   let text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
   text = text.replace(/^<untrusted_context>\n?/, '').replace(/\n?<\/untrusted_context>$/, '');
   const code = /^Exit Code: (-?\d+)$/m.exec(text);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { AgentId } from '../../shared/contract/agents.js';
 import { bashCall, memtrayEvent, type Json } from '../agents/shape.js';
 
-export interface HistoryEvent {
+interface HistoryEvent {
   event: string;
   payload: Json;
   at: number;

@@ -23,7 +23,7 @@ import { importSpool } from './spool.js';
 import { changedAt, hookFiles, type HookRepair } from './status.js';
 import { watchSpool } from './spool-watch.js';
 
-export interface CaptureOptions {
+interface CaptureOptions {
   /** Package root holding dist/memtray-hook* (for the installer). */
   packageRoot: string;
   /**

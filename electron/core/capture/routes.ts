@@ -20,7 +20,7 @@ export interface ImportRequest {
   agent?: AgentId;
 }
 
-export interface CaptureRouteDeps {
+interface CaptureRouteDeps {
   installerEnv(projectDir?: string): InstallerEnv;
   /** What was rewritten at start, by settings file (installer-repair.ts). */
   repairs?(): HookRepairs;

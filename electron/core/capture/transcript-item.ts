@@ -3,7 +3,7 @@
  * reply or a compaction summary. Apart from the reader so the helpers that read an item's words
  * (./transcript-words.ts) do not import the reader.
  */
-export interface TranscriptPrompt {
+interface TranscriptPrompt {
   kind: 'prompt';
   uuid: string;
   sessionId: string;
@@ -29,7 +29,7 @@ export interface TranscriptToolCall {
 }
 
 /** A text block the assistant wrote in the main chain (what it said, the turn's final answer). */
-export interface TranscriptReply {
+interface TranscriptReply {
   kind: 'reply';
   uuid: string;
   sessionId: string;

@@ -11,7 +11,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** Bounds on what the reader keeps of assistant text and compaction summaries (characters). */
 export const SAID_MAX = 4_000;
-export const COMPACTION_MAX = 32_000;
+const COMPACTION_MAX = 32_000;
 
 /** The summary text of a compaction line (`isCompactSummary`), or null. */
 export function compactionText(line: Rec): string | null {

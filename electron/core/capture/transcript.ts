@@ -13,15 +13,9 @@ import { readJsonlLines, RefusedFile, type JsonlLimits } from './jsonl-reader.js
 import { assistantText, compactionText, SAID_MAX } from './transcript-words.js';
 import type { TranscriptItem, TranscriptToolCall } from './transcript-item.js';
 
-export type {
-  TranscriptCompaction,
-  TranscriptItem,
-  TranscriptPrompt,
-  TranscriptReply,
-  TranscriptToolCall,
-} from './transcript-item.js';
+export type { TranscriptCompaction, TranscriptItem, TranscriptToolCall } from './transcript-item.js';
 
-export interface TranscriptRead {
+interface TranscriptRead {
   items: TranscriptItem[];
   lines: number;
   skippedLines: number;
@@ -45,7 +39,7 @@ const SYNTHETIC_PREFIXES = [
 ];
 
 /** The prompt text of a user line, or null when the line is not a user-typed prompt. */
-export function promptText(line: Rec): string | null {
+function promptText(line: Rec): string | null {
   if (line.isSidechain === true || line.isMeta === true || line.isCompactSummary === true) return null;
   if (line.isVisibleInTranscriptOnly === true) return null;
   const msg = line.message;
@@ -79,7 +73,7 @@ export function promptText(line: Rec): string | null {
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 /** The text a local slash command printed (`<local-command-stdout>…`), or null. */
-export function localCommandOutput(line: Rec): string | null {
+function localCommandOutput(line: Rec): string | null {
   if (line.isSidechain === true || !isRec(line.message)) return null;
   const c = line.message.content;
   if (typeof c !== 'string') return null;

@@ -14,7 +14,7 @@ import { INTERNAL_ENV } from '../util/internal-runs.js';
 import type { CallUsage } from './provider.js';
 import { jsonOnlyInstructions, noUsage, ProviderError, type CompressionProvider } from './provider.js';
 
-export interface ClaudeCodeConfig {
+interface ClaudeCodeConfig {
   /** The CLI (see claude-path.ts); null: not found. */
   path: string | null;
   model: string;
@@ -45,7 +45,7 @@ const resultSchema = z.object({
 });
 
 /** The flags of every run; the prompt goes on stdin. */
-export function claudeArgs(model: string, systemPrompt: string): string[] {
+function claudeArgs(model: string, systemPrompt: string): string[] {
   return [
     '-p',
     '--output-format',

@@ -15,7 +15,7 @@ import { safeErrorText } from './provider.js';
 
 const fingerprint = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-export interface KeyCheckDeps {
+interface KeyCheckDeps {
   settings: SettingsStore;
   bus: Bus;
   clock: Clock;

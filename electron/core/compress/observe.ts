@@ -34,10 +34,10 @@ const llmObservation = z.object({
   files_read: list(200, 2000).default([]),
   files_modified: list(200, 2000).default([]),
 });
-export const observeOutputSchema = z.object({ observations: z.array(llmObservation).min(1).max(100) });
+const observeOutputSchema = z.object({ observations: z.array(llmObservation).min(1).max(100) });
 type LlmObservation = z.infer<typeof llmObservation>;
 
-export interface ObserveOutcome {
+interface ObserveOutcome {
   model: string | null;
   fallback: FallbackReason | null;
 }
@@ -53,7 +53,7 @@ function rulesFor(row: ObserveRow): StructuredFields {
 }
 
 /** The user message for a batch: the session's prompt for context, then one element per call. */
-export function buildObserveMessage(ctx: CompressContext, rows: ObserveRow[]): string {
+function buildObserveMessage(ctx: CompressContext, rows: ObserveRow[]): string {
   const parts: string[] = [];
   const first = rows[0];
   if (first) {

@@ -15,7 +15,7 @@ import { jsonOrText } from '../util/json-text.js';
 import { headTail } from './truncate.js';
 import { parseStringList } from '../util/json-list.js';
 
-export const summaryPayloadSchema = z.object({
+const summaryPayloadSchema = z.object({
   promptNumber: z.number().int().nonnegative().default(0),
   last_user_message: z.string().optional(),
   last_assistant_message: z.string().optional(),
@@ -42,7 +42,7 @@ export interface SessionMaterial {
   lastAssistant: string | null;
 }
 
-export function loadMaterial(
+function loadMaterial(
   ctx: CompressContext,
   sessionId: number,
   payload: z.infer<typeof summaryPayloadSchema>,
@@ -177,7 +177,7 @@ const llmSummarySchema = z.object({
   files_edited: z.array(z.string().max(2000)).max(300).default([]),
 });
 
-export function buildSummaryMessage(m: SessionMaterial): string {
+function buildSummaryMessage(m: SessionMaterial): string {
   const prompts = m.prompts.slice(-10).map((p, i) => `${i + 1}. ${headTail(p, 500)}`);
   const obs = m.observations.slice(-80).map(
     (o) =>

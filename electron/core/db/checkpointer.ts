@@ -33,7 +33,7 @@ export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
  * The thread restarts a WAL of this many pages (16 MB) itself, well before the main connection's
  * fallback (see `checkpoint` in the thread's source).
  */
-export const RESTART_PAGES = 4_096;
+const RESTART_PAGES = 4_096;
 /**
  * How long a restart waits for the write lock, and then (holding it) for readers of older
  * snapshots: past it, the restart is left for a later checkpoint.
@@ -129,7 +129,7 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-export interface CheckpointerOptions {
+interface CheckpointerOptions {
   file: string;
   nativeBinding?: string;
   intervalMs?: number;

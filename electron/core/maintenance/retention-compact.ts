@@ -22,7 +22,7 @@ const ERROR_TEXT = 500;
 export const EVENT_MARK = 'memtray_retention';
 export const MARK_PREFIX = `{"${EVENT_MARK}":`;
 
-export type Json = Record<string, unknown>;
+type Json = Record<string, unknown>;
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const jsonLength = (v: unknown): number => (v === undefined ? 0 : (JSON.stringify(v)?.length ?? 0));
 

@@ -20,7 +20,6 @@ import { Indexer } from '../recall/vectors/indexer.js';
 import { observationTitle } from '../recall/titles.js';
 import { isoTime } from '../../shared/time.js';
 
-export { MEMORY_TOOL } from '../ingest/user-writes.js';
 const RAW_MAX = 4000;
 
 interface ToolResult {
@@ -268,7 +267,7 @@ function registerGetSession(server: McpServer, core: Core): void {
 }
 
 /** Writes a user memory: an observation in the project's synthetic `memtray-memories` session (ingest owns it). */
-export function saveMemory(
+function saveMemory(
   core: Core,
   a: { text: string; project: string; title?: string | undefined },
 ): ToolResult {

@@ -22,7 +22,7 @@ const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
 const MAX_CALLS = 2_000;
 const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
 
-export const episodeKey = (claudeSessionId: string, n: number): string => `episode:${claudeSessionId}:${n}`;
+const episodeKey = (claudeSessionId: string, n: number): string => `episode:${claudeSessionId}:${n}`;
 
 /**
  * Builds (or refreshes) the episodes of `turns` (all of the session's prompts when null). Returns

@@ -11,10 +11,10 @@ import { alternativesOf, numbersAsDigits } from './lexicon.js';
 
 const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
 /** Words read from a query (a question has many words that are only its frame). */
-export const MAX_TOKENS = 24;
+const MAX_TOKENS = 24;
 const MAX_TOKEN_LEN = 64;
 
-export interface ParsedQuery {
+interface ParsedQuery {
   /** The trimmed raw text (bounded), used for substring matching when there are no words. */
   raw: string;
   /** Lower-cased words, deduplicated, in order; camelCase identifiers as their parts. */
@@ -59,8 +59,8 @@ export function term(t: string, prefix = true): string {
 }
 
 /** Replaces FTS snippet markers with `<mark>` tokens; literal `<mark>` text in the data is dropped. */
-export const MARK_OPEN = '\u0002';
-export const MARK_CLOSE = '\u0003';
+const MARK_OPEN = '\u0002';
+const MARK_CLOSE = '\u0003';
 
 export function finishSnippet(s: string): string {
   return s

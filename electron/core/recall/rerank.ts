@@ -11,8 +11,6 @@ import type { Hit } from './page.js';
 import { stemsOf } from './lexicon.js';
 import type { Kind } from './search-sql.js';
 
-export { stemPrefix } from './lexicon.js';
-
 const META_SQL: Record<Kind, string> = {
   observation: `SELECT o.id, s.project, o.session_id AS session, o.type, o.tool_name AS toolName,
       coalesce(octet_length(o.facts), 0) + coalesce(octet_length(o.narrative), 0) + coalesce(octet_length(o.subtitle), 0)
@@ -203,6 +201,6 @@ export class Reranker {
 const DAMP = 4_000;
 
 /** Long rows match many words by sheer size: their score shrinks with √length, to half at most. */
-export const lengthFactor = (len: number): number => (len > DAMP ? Math.max(0.5, Math.sqrt(DAMP / len)) : 1);
+const lengthFactor = (len: number): number => (len > DAMP ? Math.max(0.5, Math.sqrt(DAMP / len)) : 1);
 
 const normal = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 200);

@@ -29,9 +29,6 @@ import { TypoCorrector } from './typo.js';
 import { filterNear, fuse } from './vectors/fuse.js';
 import type { Near } from './vectors/store.js';
 
-export type { Filters, Kind } from './search-sql.js';
-export type { SearchItem } from './page.js';
-
 export interface SearchParams extends Filters {
   q: string;
   /**

@@ -16,7 +16,7 @@ import { serveStatic } from './static.js';
 import { classifyStorageError } from '../db/storage.js';
 import { MAX_EVENT_BYTES } from '../ingest/limits.js';
 
-export interface AppOptions {
+interface AppOptions {
   token: string;
   routes: Route[];
   logger: Logger;
@@ -30,7 +30,7 @@ export interface AppOptions {
 }
 
 /** The hook endpoint's limit is every path's limit (spool, transcripts): see ingest/limits.ts. */
-export const DEFAULT_BODY_LIMIT = MAX_EVENT_BYTES;
+const DEFAULT_BODY_LIMIT = MAX_EVENT_BYTES;
 
 function allowedHost(host: string | undefined, port: number): boolean {
   return host === `127.0.0.1:${port}` || host === `localhost:${port}`;

@@ -5,9 +5,7 @@
 import type { SessionState } from '../../shared/contract/sessions.js';
 import { isoTime } from '../../shared/time.js';
 
-export type { SessionState } from '../../shared/contract/sessions.js';
-
-export interface StoredEvent {
+interface StoredEvent {
   eventName: string;
   payload: Record<string, unknown>;
   receivedAt: number;
@@ -32,7 +30,7 @@ function filePath(input: unknown): string | undefined {
 }
 
 /** Finds an error in a tool response (objects with is_error/error, or interrupted Bash). */
-export function responseError(response: unknown): { type: string; message: string } | null {
+function responseError(response: unknown): { type: string; message: string } | null {
   if (response === null || response === undefined) return null;
   if (typeof response === 'string') {
     return /^(error|<tool_use_error>)/i.test(response.trim())

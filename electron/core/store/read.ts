@@ -8,8 +8,6 @@ import { deriveSessionState } from '../state/session-state.js';
 import { jsonOrText } from '../util/json-text.js';
 import { observationView, sessionView, summaryView, type ObservationView, type SessionRow } from './views.js';
 
-export type { ObservationRow, ObservationView, SessionRow, SummaryRow, SummaryView } from './views.js';
-
 /** Sessions, prompts, observations and row counts as the read API, the UI and the CLI read them. */
 export class ReadStore {
   constructor(private readonly db: Drizzle) {}

@@ -9,8 +9,6 @@ import { parseStringList } from '../util/json-list.js';
 import { jsonOrText } from '../util/json-text.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
-export type { ObservationRow };
-export type { SummaryRow };
 
 /** A session as the API returns it (the contract's `Session`: internal columns left out). */
 export function sessionView(s: SessionRow): Session {
@@ -77,4 +75,3 @@ export function summaryView(s: SummaryRow): Summary {
     updatedAt: s.updatedAt,
   };
 }
-export type SummaryView = Summary;

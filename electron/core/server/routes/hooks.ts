@@ -18,7 +18,7 @@ const EVENT_ID_RE = /^[A-Za-z0-9-]{8,100}$/;
 /** An agent's own event name: opencode's have dots (`tool.execute.after`). */
 const AGENT_EVENT_RE = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
 
-export interface HookRouteOptions {
+interface HookRouteOptions {
   /** Builds the SessionStart context (recall); returns markdown or null. */
   contextFor(project: string, claudeSessionId?: string): string | null;
 }
