@@ -163,7 +163,7 @@ class ArchiveImports {
   private readonly runs = new Map<number, ImportProgress>();
   private nextId = 1;
 
-  constructor(private readonly d: DataRouteDeps) {}
+  constructor(private readonly deps: DataRouteDeps) {}
 
   get(id: number): ImportProgress | undefined {
     return this.runs.get(id);
@@ -194,9 +194,9 @@ class ArchiveImports {
     try {
       p.linesTotal = await count();
       p.report = await importLines(lines, {
-        db: this.d.sqlite,
-        machine: this.d.machine,
-        owners: this.d.owners,
+        db: this.deps.sqlite,
+        machine: this.deps.machine,
+        owners: this.deps.owners,
         onProgress: (n, r) => ((p.linesDone = n), (p.report = r)),
       });
       p.linesDone = p.linesTotal;
