@@ -3,7 +3,7 @@
  * reply or a compaction summary. Apart from the reader so the helpers that read an item's words
  * (./transcript-words.ts) do not import the reader.
  */
-interface TranscriptPrompt {
+export interface TranscriptPrompt {
   kind: 'prompt';
   uuid: string;
   sessionId: string;

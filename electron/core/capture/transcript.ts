@@ -13,7 +13,12 @@ import { readJsonlLines, RefusedFile, type JsonlLimits } from './jsonl-reader.js
 import { assistantText, compactionText, SAID_MAX } from './transcript-words.js';
 import type { TranscriptItem, TranscriptToolCall } from './transcript-item.js';
 
-export type { TranscriptCompaction, TranscriptItem, TranscriptToolCall } from './transcript-item.js';
+export type {
+  TranscriptCompaction,
+  TranscriptItem,
+  TranscriptPrompt,
+  TranscriptToolCall,
+} from './transcript-item.js';
 
 interface TranscriptRead {
   items: TranscriptItem[];
