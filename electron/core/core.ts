@@ -78,7 +78,7 @@ export function createCore(opts: CoreOptions): Core {
   });
   try {
     const bus = new Bus((err) => logger.error('bus listener failed', { err: err as Error }));
-    const settings = openSettings(db, paths.root, opts, clock, logger);
+    const settings = openSettings(db, { root: paths.root, opts, clock, logger });
     const projects = new ProjectStore(sqlite, bus);
     const adopted = adoptLegacyProjects(sqlite, projects, clock());
     if (adopted.adopted + adopted.split + adopted.merged > 0)
@@ -124,12 +124,10 @@ export function createCore(opts: CoreOptions): Core {
   }
 }
 
+/** The settings store (secrets in the data dir unless a store is given), its problems logged. */
 function openSettings(
   db: Core['db'],
-  root: string,
-  opts: CoreOptions,
-  clock: Clock,
-  logger: Logger,
+  { root, opts, clock, logger }: { root: string; opts: CoreOptions; clock: Clock; logger: Logger },
 ): SettingsStore {
   const settings = new SettingsStore(
     db,

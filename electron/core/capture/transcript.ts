@@ -133,6 +133,12 @@ export async function readTranscript(path: string, limits: JsonlLimits = {}): Pr
   };
 }
 
+/** The session a line belongs to and its time. */
+interface LinePlace {
+  sessionId: string;
+  at: number;
+}
+
 /** What the lines of one transcript add up to: items, and the tool calls still waiting for their result. */
 class TranscriptReader {
   readonly items: TranscriptItem[] = [];
@@ -144,17 +150,17 @@ class TranscriptReader {
     const msg = line.message;
     if (!sessionId || !isRec(msg)) return;
     if (line.type === 'assistant' && Array.isArray(msg.content))
-      this.assistant(line, msg, msg.content, sessionId, at);
+      this.assistant(line, msg, msg.content, { sessionId, at });
     else if (line.type === 'user') this.user(line, msg, sessionId, at);
   }
 
   /** An assistant message: its words (main chain only) and its tool calls, pending until their results. */
-  private assistant(line: Rec, msg: Rec, content: unknown[], sessionId: string, at: number): void {
+  private assistant(line: Rec, msg: Rec, content: unknown[], { sessionId, at }: LinePlace): void {
     const cwd = str(line.cwd);
     const said =
       line.isSidechain === true
         ? null
-        : assistantText(line, msg, this.saidByMessage, this.items, sessionId, at);
+        : assistantText(line, msg, { byMessage: this.saidByMessage, items: this.items }, { sessionId, at });
     for (const b of content) {
       if (!isRec(b) || b.type !== 'tool_use') continue;
       const id = str(b.id);
