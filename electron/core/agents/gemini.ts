@@ -98,6 +98,6 @@ export const geminiAdapter: AgentAdapter = {
     if (native === 'BeforeAgent') fields.prompt = (str(p.prompt) ?? '').replace(HOOK_CONTEXT, '');
     if (isTool) fields.memtray_agent_tool = str(p.tool_name, 200);
     if (native === 'AfterAgent') fields.last_assistant_message = str(p.prompt_response);
-    return memtrayEvent('gemini', native, event, p, fields);
+    return memtrayEvent('gemini', native, p, { event, fields });
   },
 };

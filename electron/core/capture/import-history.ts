@@ -56,12 +56,14 @@ export class SessionEvents {
     const payload = memtrayEvent(
       this.agent,
       `history:${event}`,
-      event,
       {},
       {
-        session_id: this.id,
-        ...(this.cwd ? { cwd: this.cwd } : {}),
-        ...fields,
+        event,
+        fields: {
+          session_id: this.id,
+          ...(this.cwd ? { cwd: this.cwd } : {}),
+          ...fields,
+        },
       },
     ).payload;
     this.events.push({ event, payload, at, key });
