@@ -89,8 +89,9 @@ function mapLine(s: SessionEvents, o: Rec, n: number, calls: Map<string, Call>, 
     calls.delete(callId);
     const command = shellCommand(call.name, call.args);
     const out = shellOutput(p.output);
-    if (command !== null) s.shell(call.at, callId, command, out.output, out.failed);
-    else s.tool(call.at, callId, call.name, call.args, out.output, false);
+    if (command !== null) s.shell({ at: call.at, callId, command, output: out.output, failed: out.failed });
+    else
+      s.tool({ at: call.at, callId, name: call.name, input: call.args, output: out.output, failed: false });
   }
 }
 

@@ -53,8 +53,14 @@ function toolCall(s: SessionEvents, at: number, c: Rec): void {
   const errored = c.status === 'error' || response.error !== undefined;
   if (name === 'run_shell_command') {
     const out = geminiShellOutput(response.output ?? response.error ?? '');
-    s.shell(at, id, String(rec(c.args).command ?? ''), out.output, errored || out.failed);
-  } else s.tool(at, id, name, c.args, result ?? null, errored);
+    s.shell({
+      at,
+      callId: id,
+      command: String(rec(c.args).command ?? ''),
+      output: out.output,
+      failed: errored || out.failed,
+    });
+  } else s.tool({ at, callId: id, name, input: c.args, output: result ?? null, failed: errored });
 }
 
 function mapMessage(s: SessionEvents, m: Rec): void {

@@ -43,6 +43,24 @@ export interface HistorySource {
 }
 
 /** Builds one session's events in order. */
+/** A call in an agent's history: when, its id, whether it failed. */
+interface HistoryCall {
+  at: number;
+  callId: string;
+  failed: boolean;
+}
+
+interface HistoryShellCall extends HistoryCall {
+  command: string;
+  output: string;
+}
+
+interface HistoryToolCall extends HistoryCall {
+  name: string;
+  input: unknown;
+  output: unknown;
+}
+
 export class SessionEvents {
   readonly events: HistoryEvent[] = [];
 
@@ -78,7 +96,7 @@ export class SessionEvents {
   }
 
   /** A shell call (Claude Code's `Bash`); failed when it exited non-zero. */
-  shell(at: number, callId: string, command: string, output: string, failed: boolean): void {
+  shell({ at, callId, command, output, failed }: HistoryShellCall): void {
     const call = bashCall(command, output);
     this.push(failed ? 'PostToolUseFailure' : 'PostToolUse', at, `tool:${callId}`, {
       ...call,
@@ -88,7 +106,7 @@ export class SessionEvents {
   }
 
   /** Any other tool, under its own name. */
-  tool(at: number, callId: string, name: string, input: unknown, output: unknown, failed: boolean): void {
+  tool({ at, callId, name, input, output, failed }: HistoryToolCall): void {
     this.push(failed ? 'PostToolUseFailure' : 'PostToolUse', at, `tool:${callId}`, {
       tool_name: name,
       tool_input: input ?? {},
