@@ -295,7 +295,12 @@ export function sendJson(res: ServerResponse, status: number, value: unknown): v
   res.end(body);
 }
 
-export function intParam(q: URLSearchParams, name: string, def: number, min: number, max: number): number {
+/** An integer query parameter within its limits; `limits.default` when it is absent. */
+export function intParam(
+  q: URLSearchParams,
+  name: string,
+  { default: def, min, max }: { default: number; min: number; max: number },
+): number {
   const raw = q.get(name);
   if (raw === null || raw === '') return def;
   const n = Number(raw);
