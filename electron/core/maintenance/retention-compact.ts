@@ -19,7 +19,7 @@ const COMMAND_HEAD = 500;
 /** Error texts kept from a dropped response: the length session state reads. */
 const ERROR_TEXT = 500;
 /** The key that marks a compacted event; written first, so the payload starts with it. */
-export const EVENT_MARK = 'memtray_retention';
+const EVENT_MARK = 'memtray_retention';
 export const MARK_PREFIX = `{"${EVENT_MARK}":`;
 
 type Json = Record<string, unknown>;
