@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_SKIP_TOOLS } from '../electron/shared/contract/tools.js';
 
-export const DEFAULT_SPOOL_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_SPOOL_MAX_BYTES = 64 * 1024 * 1024;
 
 export function resolveDataDir(explicit: string | null, env: NodeJS.ProcessEnv = process.env): string {
   if (explicit && explicit.trim() !== '') return resolve(explicit);
@@ -36,7 +36,7 @@ export function readServer(dataDir: string): ServerRef | null {
   }
 }
 
-export interface HookConfig {
+interface HookConfig {
   /** Tools never captured: their calls are dropped here, before any post or spool. */
   skipTools: readonly string[];
   /** Excluded path globs: calls on such files are dropped here; events from such a folder are never spooled. */

@@ -66,13 +66,20 @@ function eventId(): string {
  * One request to the service. Under Bun: its native fetch (cheap there). Under Node: `http.request`
  * loaded on demand (Node's fetch costs ~150 ms of startup).
  */
+interface ServiceRequest {
+  /** Null: no Authorization header (the ping). */
+  token: string | null;
+  /** Null: a GET. */
+  body: string | null;
+  /** The event id a POST carries (`x-memtray-event-id`). */
+  id: string;
+  timeoutMs?: number;
+}
+
 function call(
   port: number,
-  token: string | null,
   path: string,
-  body: string | null,
-  id: string,
-  timeoutMs = TIMEOUT_MS,
+  { token, body, id, timeoutMs = TIMEOUT_MS }: ServiceRequest,
 ): Promise<PostResult | null> {
   const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
   if (body !== null) {
@@ -143,7 +150,12 @@ async function verify(server: ServerRef): Promise<boolean> {
   if (!server.instance) return false;
   try {
     const nonce = nonceHex();
-    const res = await call(server.port, null, `/api/ping?nonce=${nonce}`, null, '', PING_TIMEOUT_MS);
+    const res = await call(server.port, `/api/ping?nonce=${nonce}`, {
+      token: null,
+      body: null,
+      id: '',
+      timeoutMs: PING_TIMEOUT_MS,
+    });
     if (!res || res.status !== 200) return false;
     const proof = (JSON.parse(res.body) as { proof?: unknown }).proof;
     return proof === hmacHex(server.token, `memtray-ping:${server.instance}:${server.port}:${nonce}`);
@@ -194,7 +206,7 @@ async function run(): Promise<void> {
   // The hook endpoint (Claude Code's, or the agent's); SessionStart's answer carries the memory
   // context.
   const path = hookPath(args.agent, event);
-  const posted = trusted ? call(trusted.port, trusted.token, path, body, id) : null;
+  const posted = trusted ? call(trusted.port, path, { token: trusted.token, body, id }) : null;
   const res = posted ? await posted : null;
   if (!res || res.status >= 500) {
     // An excluded folder's events are only counted by the service: never kept on disk for it.

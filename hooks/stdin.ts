@@ -17,7 +17,7 @@ interface BunStdin {
 }
 
 /** The text, or null when stdin was larger than `max` bytes. */
-export type StdinResult = { text: string } | { tooLarge: true };
+type StdinResult = { text: string } | { tooLarge: true };
 
 export function readStdinBounded(max: number): Promise<StdinResult> {
   try {

@@ -10,14 +10,13 @@ export const ROUTE_TEXT: Record<string, string> = {
     'Claude Code hook endpoint (HTTP hooks and `memtray-hook`): journals the event, answers SessionStart with the context digest.',
   'POST /api/hooks/:agent/:event':
     "Another agent's hook (`codex`, `gemini`, `opencode`, `cursor`, `copilot`): its native event mapped onto MemTray's.",
-  'POST /api/capture/hook/:event':
-    'The path older `memtray-hook` builds post to; same handler as `/api/hooks/:event`.',
-  'POST /api/sessions/init': 'Seed-compatible session API: start a session.',
-  'POST /sessions/:sessionDbId/init': 'Seed-compatible session API: start a session by its database id.',
-  'POST /api/sessions/observations': 'Seed-compatible session API: record a tool call.',
-  'POST /api/sessions/summarize': 'Seed-compatible session API: record a session summary.',
-  'POST /api/sessions/complete': 'Seed-compatible session API: mark a session complete.',
-  'POST /api/processing': 'Seed-compatible session API: set the processing flag.',
+  'POST /api/sessions/init': 'claude-mem-compatible session API: start a session.',
+  'POST /sessions/:sessionDbId/init':
+    'claude-mem-compatible session API: start a session by its database id.',
+  'POST /api/sessions/observations': 'claude-mem-compatible session API: record a tool call.',
+  'POST /api/sessions/summarize': 'claude-mem-compatible session API: record a session summary.',
+  'POST /api/sessions/complete': 'claude-mem-compatible session API: mark a session complete.',
+  'POST /api/processing': 'claude-mem-compatible session API: set the processing flag.',
   'GET /api/ping': 'Proves which service instance answers (used by clients reading `server.json`).',
   'GET /api/health': 'Liveness and version; no token needed.',
   'GET /api/health/quarantine': 'Events that could not be stored as sent (kept aside, with why).',

@@ -13,7 +13,8 @@
  */
 import type Database from 'better-sqlite3';
 import { IndexMerger } from '../../electron/core/db/index-merge.js';
-import { compactToolEvent, DAY_MS, droppedMarker } from '../../electron/core/maintenance/retention.js';
+import { DAY_MS } from '../../electron/core/maintenance/retention.js';
+import { compactToolEvent, droppedMarker } from '../../electron/core/maintenance/retention-compact.js';
 import type { CorpusText } from './corpus-text.js';
 
 export interface GenerateOptions {

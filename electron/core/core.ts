@@ -22,7 +22,7 @@ import { systemClock, type Clock } from './util/clock.js';
 import { silentLogger, type Logger } from './util/logger.js';
 import { onCustomPatternDisabled } from './privacy/custom-patterns.js';
 
-export const VERSION = '0.1.0';
+const VERSION = '0.1.0';
 
 export interface CoreOptions {
   dataDir: string;
@@ -80,50 +80,23 @@ export function createCore(opts: CoreOptions): Core {
   });
   try {
     const bus = new Bus((err) => logger.error('bus listener failed', { err: err as Error }));
-    const settings = new SettingsStore(
-      db,
-      opts.secretStore ?? fileSecretStores(paths.root),
-      clock,
-      opts.env ?? process.env,
-    );
-    // A custom redaction pattern too costly to run is disabled (custom-patterns.ts): say so, by
-    // index (the pattern itself may hold the very secret it is meant to hide).
-    onCustomPatternDisabled((pattern, reason) =>
-      logger.warn('redaction: custom pattern disabled', {
-        index: settings.get().customRedactPatterns.indexOf(pattern),
-        reason,
-      }),
-    );
+    const settings = openSettings(db, { root: paths.root, opts, clock, logger });
     const projects = new ProjectStore(sqlite, bus);
     const adopted = adoptLegacyProjects(sqlite, projects, SessionsRepo.of(sqlite), clock());
     if (adopted.adopted + adopted.split + adopted.merged > 0)
       logger.info('projects: identity adopted', { ...adopted });
     const jobs = new JobQueue(sqlite, clock, bus);
-    // Hook commits are fsynced off the event loop (db/wal-sync.ts) when the connection would fsync
-    // each commit anyway (FULL) and journals to a WAL.
-    const walSync =
-      sqlite.pragma('synchronous', { simple: true }) === 2 &&
-      sqlite.pragma('journal_mode', { simple: true }) === 'wal'
-        ? new WalSync(`${paths.db}-wal`)
-        : undefined;
-    const groupCommit = new GroupCommit(sqlite, 256, walSync);
-    const ingest = new Ingestor({
+    const { walSync, groupCommit, ingest, projector } = startIngest({
+      opts,
+      dbFile: paths.db,
+      sqlite,
       projects,
       jobs,
-      sqlite,
-      groupCommit,
-      logger,
       bus,
       clock,
-      settings,
-      redact: opts.redact ?? ((s) => s),
-      machine: machineId(paths.root),
-      ...(opts.extractRules ? { extractRules: opts.extractRules } : {}),
-      ...(opts.wantsLlmJob ? { wantsLlmJob: opts.wantsLlmJob } : {}),
-    });
-    const projector = new Projector(ingest, {
       logger,
-      afterAnswers: (resume) => groupCommit.whenAnswered(resume),
+      settings,
+      machine: machineId(paths.root),
     });
     return {
       paths,
@@ -152,4 +125,72 @@ export function createCore(opts: CoreOptions): Core {
     close();
     throw err;
   }
+}
+
+/** The settings store (secrets in the data dir unless a store is given), its problems logged. */
+function openSettings(
+  db: Core['db'],
+  { root, opts, clock, logger }: { root: string; opts: CoreOptions; clock: Clock; logger: Logger },
+): SettingsStore {
+  const settings = new SettingsStore(
+    db,
+    opts.secretStore ?? fileSecretStores(root),
+    clock,
+    opts.env ?? process.env,
+  );
+  // A custom redaction pattern too costly to run is disabled (custom-patterns.ts): say so, by
+  // index (the pattern itself may hold the very secret it is meant to hide).
+  onCustomPatternDisabled((pattern, reason) =>
+    logger.warn('redaction: custom pattern disabled', {
+      index: settings.get().customRedactPatterns.indexOf(pattern),
+      reason,
+    }),
+  );
+  return settings;
+}
+
+interface IngestWiring {
+  opts: CoreOptions;
+  dbFile: string;
+  sqlite: Core['sqlite'];
+  projects: ProjectStore;
+  jobs: JobQueue;
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  settings: SettingsStore;
+  /** This install's machine id (config/machine.ts). */
+  machine: string;
+}
+
+/** The write path: group commit (fsynced off the event loop where it pays), the Ingestor, the projector. */
+function startIngest(w: IngestWiring) {
+  const { opts, sqlite, logger } = w;
+  // Hook commits are fsynced off the event loop (db/wal-sync.ts) when the connection would fsync
+  // each commit anyway (FULL) and journals to a WAL.
+  const walSync =
+    sqlite.pragma('synchronous', { simple: true }) === 2 &&
+    sqlite.pragma('journal_mode', { simple: true }) === 'wal'
+      ? new WalSync(`${w.dbFile}-wal`)
+      : undefined;
+  const groupCommit = new GroupCommit(sqlite, 256, walSync);
+  const ingest = new Ingestor({
+    projects: w.projects,
+    jobs: w.jobs,
+    sqlite,
+    groupCommit,
+    logger,
+    bus: w.bus,
+    clock: w.clock,
+    settings: w.settings,
+    redact: opts.redact ?? ((s) => s),
+    machine: w.machine,
+    ...(opts.extractRules ? { extractRules: opts.extractRules } : {}),
+    ...(opts.wantsLlmJob ? { wantsLlmJob: opts.wantsLlmJob } : {}),
+  });
+  const projector = new Projector(ingest, {
+    logger,
+    afterAnswers: (resume) => groupCommit.whenAnswered(resume),
+  });
+  return { walSync, groupCommit, ingest, projector };
 }

@@ -14,7 +14,7 @@ import { maintenancePlugin } from './maintenance/plugin.js';
 import { syncPlugin } from './sync/plugin.js';
 import type { SyncOptions } from './sync/engine.js';
 
-export type FeatureCoreOptions = Pick<CoreOptions, 'redact' | 'extractRules' | 'wantsLlmJob'>;
+type FeatureCoreOptions = Pick<CoreOptions, 'redact' | 'extractRules' | 'wantsLlmJob'>;
 
 export function featureCoreOptions(): FeatureCoreOptions {
   return { ...compressCoreOptions() };

@@ -15,7 +15,7 @@ import type { Route } from './server/http.js';
 import { DEFAULT_PORT, listen } from './server/listen.js';
 import type { ServicePlugin } from './server/service-plugin.js';
 import { hookRoutes } from './server/routes/hooks.js';
-import { seedRoutes } from './server/routes/seed.js';
+import { claudeMemRoutes } from './server/routes/claude-mem.js';
 import { readRoutes } from './server/routes/read.js';
 import { logsRoute } from './server/routes/logs.js';
 import { SseHub } from './server/sse.js';
@@ -70,99 +70,29 @@ async function startPlugin(core: Core, p: ServicePlugin, port: number): Promise<
 }
 
 export async function startService(opts: ServiceOptions): Promise<Service> {
-  // One service per data dir: an OS lock the kernel drops whatever way this process dies. When the
-  // lock file cannot even be opened (a read-only data dir), opening the database says why better.
-  let lock: ServeLock | null = null;
-  let lockError: unknown = null;
-  try {
-    lock = acquireServeLock(ensureDataDir(opts.dataDir), opts.nativeBinding);
-  } catch (err) {
-    if (err instanceof ServeLockHeld) throw err;
-    lockError = err;
-  }
-  let core: Core;
-  try {
-    core = createCore(opts);
-  } catch (err) {
-    lock?.release();
-    throw err;
-  }
-  if (!lock) {
-    core.close();
-    throw lockError;
-  }
-  const held: ServeLock = lock;
+  const { core, lock } = openLockedCore(opts);
   /** Random per start: server.json names it, `GET /api/ping` proves it (see server/ping.ts). */
   const instance = randomBytes(16).toString('hex');
-  const checkpointer =
-    opts.backgroundCheckpoints === false
-      ? null
-      : startCheckpointer(core.sqlite, {
-          file: core.paths.db,
-          logger: core.logger,
-          // 30 s without a write after a burst: give V8's grown heaps back (util/heap.ts).
-          onIdle: () => void releaseHeap(),
-          ...(opts.checkpointIdleMs !== undefined ? { idleExitMs: opts.checkpointIdleMs } : {}),
-          ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
-        });
-  // A deletion is a privacy action: its pages (zeroed by secure_delete) are checkpointed into the
-  // database file at once, not when later writes add up (docs/explanation/privacy-and-security.md, Forgetting).
-  const unflush = [
-    core.bus.on('session', (e) => {
-      if (e.status === 'deleted') checkpointer?.flush();
-    }),
-    core.bus.on('project', () => checkpointer?.flush()),
-  ];
+  const checkpoints = startCheckpoints(core, opts);
   const startedAt = core.clock();
   const plugins = (opts.plugins ?? []).map((p) => p(core));
   const sse = new SseHub(core.bus);
-  // The SessionStart context comes from a plugin (recall); the service itself builds none.
-  const contextFor = plugins.find((p) => p.contextFor)?.contextFor ?? (() => null);
   let boundPort = 0;
-  const routes: Route[] = [
-    // The hook endpoint first: every tool call of every session is matched against this table.
-    ...hookRoutes(core, { contextFor }),
-    ...seedRoutes(core),
-    pingRoute(core.token, instance, () => boundPort),
-    ...readRoutes(core, sse, startedAt),
-    logsRoute(core.paths.log),
-    {
-      method: 'GET',
-      path: '/api/context/inject',
-      handler: ({ query }) => {
-        const project = query.get('project') ?? 'unknown';
-        const session = query.get('session') ?? undefined;
-        return { text: contextFor(project, session) ?? '', contentType: 'text/markdown; charset=utf-8' };
-      },
-    },
-    ...plugins.flatMap((p) => p.routes ?? []),
-  ];
-  const server = createServer(
-    { keepAlive: true, requestTimeout: 30_000 } as Parameters<typeof createServer>[0],
-    createApp({
-      token: core.token,
-      routes,
-      logger: core.logger,
-      port: () => boundPort,
-      uiDir: opts.uiDir ?? null,
-      settle: () => core.projector.settled(),
-      ...(opts.bodyLimitBytes ? { bodyLimitBytes: opts.bodyLimitBytes } : {}),
-    }),
-  );
-  server.keepAliveTimeout = 5_000;
+  const port = (): number => boundPort;
+  const routes = serviceRoutes({ core, plugins, sse, instance, startedAt, port });
+  const server = httpServer(core, routes, opts, port);
+  const closeStore = async (): Promise<void> => {
+    await checkpoints.stop();
+    core.close();
+    lock.release();
+  };
   try {
-    const first = opts.port ?? DEFAULT_PORT;
-    boundPort = await listen(server, first);
-    if (first !== 0 && boundPort !== first)
-      core.logger.warn('port taken; listening on the next free one', { wanted: first, port: boundPort });
+    boundPort = await listenOnPort(server, core, opts.port ?? DEFAULT_PORT);
     for (const p of plugins) await startPlugin(core, p, boundPort);
   } catch (err) {
     server.close();
     sse.close();
-    for (const u of unflush) u();
-    await checkpointer?.stop();
-    core.close();
-    held.release();
+    await closeStore();
     throw err;
   }
   if (opts.writeServerJson !== false) {
@@ -188,23 +118,146 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
       stopped ??= (async () => {
         for (const p of [...plugins].reverse()) await p.stop?.();
         sse.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        await closeServer(server);
         if (opts.writeServerJson !== false) removeServerInfo(core.paths);
-        // Leave the database consistent: derive rows for whatever the hook endpoint journaled.
-        try {
-          core.projector.drain();
-        } catch (err) {
-          core.logger.warn('journaled hook events left for the next start', { err: err as Error });
-        }
-        for (const u of unflush) u();
-        await checkpointer?.stop();
-        core.close();
-        held.release();
+        drainJournal(core);
+        await closeStore();
       })();
       return stopped;
     },
   };
+}
+
+/**
+ * The core, holding the data dir's serve lock: one service per data dir, an OS lock the kernel drops
+ * whatever way this process dies. When the lock file cannot even be opened (a read-only data dir),
+ * opening the database says why better, so that error comes first.
+ */
+function openLockedCore(opts: ServiceOptions): { core: Core; lock: ServeLock } {
+  let lock: ServeLock | null = null;
+  let lockError: unknown = null;
+  try {
+    lock = acquireServeLock(ensureDataDir(opts.dataDir), opts.nativeBinding);
+  } catch (err) {
+    if (err instanceof ServeLockHeld) throw err;
+    lockError = err;
+  }
+  let core: Core;
+  try {
+    core = createCore(opts);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  if (!lock) {
+    core.close();
+    throw lockError;
+  }
+  return { core, lock };
+}
+
+/**
+ * WAL checkpoints on a background thread (unless turned off). A deletion is a privacy action: its
+ * pages (zeroed by secure_delete) are checkpointed into the database file at once, not when later
+ * writes add up (docs/explanation/privacy-and-security.md, Forgetting). `stop` ends both.
+ */
+function startCheckpoints(core: Core, opts: ServiceOptions): { stop(): Promise<void> } {
+  const checkpointer =
+    opts.backgroundCheckpoints === false
+      ? null
+      : startCheckpointer(core.sqlite, {
+          file: core.paths.db,
+          logger: core.logger,
+          // 30 s without a write after a burst: give V8's grown heaps back (util/heap.ts).
+          onIdle: () => void releaseHeap(),
+          ...(opts.checkpointIdleMs !== undefined ? { idleExitMs: opts.checkpointIdleMs } : {}),
+          ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
+        });
+  const unsubscribe = [
+    core.bus.on('session', (e) => {
+      if (e.status === 'deleted') checkpointer?.flush();
+    }),
+    core.bus.on('project', () => checkpointer?.flush()),
+  ];
+  return {
+    async stop() {
+      for (const u of unsubscribe) u();
+      await checkpointer?.stop();
+    },
+  };
+}
+
+interface RouteWiring {
+  core: Core;
+  plugins: ServicePlugin[];
+  sse: SseHub;
+  instance: string;
+  startedAt: number;
+  /** The port the server is bound to (0 until it listens). */
+  port: () => number;
+}
+
+/** The service's own routes, then the plugins'. */
+function serviceRoutes({ core, plugins, sse, instance, startedAt, port }: RouteWiring): Route[] {
+  // The SessionStart context comes from a plugin (recall); the service itself builds none.
+  const contextFor = plugins.find((p) => p.contextFor)?.contextFor ?? (() => null);
+  return [
+    // The hook endpoint first: every tool call of every session is matched against this table.
+    ...hookRoutes(core, { contextFor }),
+    ...claudeMemRoutes(core),
+    pingRoute(core.token, instance, port),
+    ...readRoutes(core, sse, startedAt),
+    logsRoute(core.paths.log),
+    {
+      method: 'GET',
+      path: '/api/context/inject',
+      handler: ({ query }) => {
+        const project = query.get('project') ?? 'unknown';
+        const session = query.get('session') ?? undefined;
+        return { text: contextFor(project, session) ?? '', contentType: 'text/markdown; charset=utf-8' };
+      },
+    },
+    ...plugins.flatMap((p) => p.routes ?? []),
+  ];
+}
+
+function httpServer(core: Core, routes: Route[], opts: ServiceOptions, port: () => number): Server {
+  const server = createServer(
+    { keepAlive: true, requestTimeout: 30_000 } as Parameters<typeof createServer>[0],
+    createApp({
+      token: core.token,
+      routes,
+      logger: core.logger,
+      port,
+      uiDir: opts.uiDir ?? null,
+      settle: () => core.projector.settled(),
+      ...(opts.bodyLimitBytes ? { bodyLimitBytes: opts.bodyLimitBytes } : {}),
+    }),
+  );
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
+
+/** Listens on `first`, or the next free port when it is taken (said in the log); 0 picks any. */
+async function listenOnPort(server: Server, core: Core, first: number): Promise<number> {
+  const bound = await listen(server, first);
+  if (first !== 0 && bound !== first)
+    core.logger.warn('port taken; listening on the next free one', { wanted: first, port: bound });
+  return bound;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** Leaves the database consistent: derives rows for whatever the hook endpoint journaled. */
+function drainJournal(core: Core): void {
+  try {
+    core.projector.drain();
+  } catch (err) {
+    core.logger.warn('journaled hook events left for the next start', { err: err as Error });
+  }
 }

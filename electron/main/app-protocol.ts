@@ -6,8 +6,8 @@
 import { extname, relative, resolve, sep, isAbsolute } from 'node:path';
 
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'memtray';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_HOST = 'memtray';
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
 /** The strict policy for the packaged renderer: nothing but our own files; no network at all

@@ -10,10 +10,10 @@ import { proveService } from '../core/server/ping.js';
 import { startService, type Service, type ServiceOptions } from '../core/service.js';
 import { serviceClient, type ServiceClient } from './service-client.js';
 
-export type AttachDecision =
+type AttachDecision =
   { kind: 'attach'; baseUrl: string; token: string; pid: number } | { kind: 'start'; reason: string };
 
-export interface DecideDeps {
+interface DecideDeps {
   isAlive?: (pid: number) => boolean;
   selfPid?: number;
   fetch?: typeof fetch;

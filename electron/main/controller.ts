@@ -28,7 +28,7 @@ export interface ShellPort {
   quit(): void;
 }
 
-export interface ControllerOptions {
+interface ControllerOptions {
   handle: ServiceHandle;
   /** Finds or starts the service again (after an attached service stopped). */
   reconnect?: () => Promise<ServiceHandle>;

@@ -27,7 +27,7 @@ const stateSchema = z.object({
   }),
 });
 
-export type FirstRunState = z.infer<typeof stateSchema>;
+type FirstRunState = z.infer<typeof stateSchema>;
 
 export function firstRunFile(dataDir: string): string {
   return join(dataDir, 'first-run.json');
@@ -52,7 +52,7 @@ export function recordFirstRun(dataDir: string, choice: FirstRunChoice, now: num
   return state;
 }
 
-export interface FirstRunResult {
+interface FirstRunResult {
   hooks: HooksState | null;
   importRunId: number | null;
   errors: string[];

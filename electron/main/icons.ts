@@ -42,7 +42,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** Encodes straight RGBA pixels (row-major, 4 bytes each) as a PNG. */
-export function encodePng(width: number, height: number, rgba: Uint8Array): Buffer {
+function encodePng(width: number, height: number, rgba: Uint8Array): Buffer {
   if (rgba.length !== width * height * 4) throw new Error('encodePng: pixel buffer has the wrong size');
   const raw = Buffer.alloc((width * 4 + 1) * height);
   for (let y = 0; y < height; y++) {

@@ -12,7 +12,7 @@ export const ipcArgSchemas: { [V in IpcVerb]: (typeof VERBS)[V]['args'] } = Obje
   IPC_VERBS.map((v) => [v, VERBS[v].args]),
 ) as { [V in IpcVerb]: (typeof VERBS)[V]['args'] };
 
-export class IpcValidationError extends Error {
+class IpcValidationError extends Error {
   readonly status = 400;
 }
 

@@ -12,7 +12,7 @@ import {
   type LiveStatus,
 } from '../shared/api.js';
 
-export interface LiveStreamOptions {
+interface LiveStreamOptions {
   baseUrl: string;
   token: string;
   onEvent(ev: LiveEvent): void;

@@ -13,7 +13,7 @@ export function autostartFile(home: string, env: NodeJS.ProcessEnv = process.env
 }
 
 /** Desktop Entry `Exec` quoting: the whole path in double quotes, with `"`, `` ` ``, `$`, `\` escaped. */
-export function desktopExec(args: string[]): string {
+function desktopExec(args: string[]): string {
   return args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `"${a.replace(/(["`$\\])/g, '\\$1')}"`)).join(' ');
 }
 

@@ -17,7 +17,7 @@ export interface MenuItemModel {
   submenu?: MenuItemModel[];
 }
 
-export interface MenuInput {
+interface MenuInput {
   statusLine: string;
   paused: boolean;
   pausedUntil: number | null;

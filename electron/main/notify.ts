@@ -3,7 +3,7 @@
  * `threshold` times within `windowMs` before it notifies, and each kind notifies at most once per
  * `minIntervalMs`. A success clears the streak. Electron-free.
  */
-export type FailureKind = 'service' | 'hooks' | 'import';
+type FailureKind = 'service' | 'hooks' | 'import';
 
 export interface Notice {
   kind: FailureKind;
@@ -11,7 +11,7 @@ export interface Notice {
   body: string;
 }
 
-export interface FailureWatchOptions {
+interface FailureWatchOptions {
   threshold?: number;
   windowMs?: number;
   minIntervalMs?: number;

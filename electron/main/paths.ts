@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { findMigrationsDir } from '../core/db/open.js';
 import { packageRoot } from '../core/config/env.js';
 
-export interface ShellPathInput {
+interface ShellPathInput {
   packaged: boolean;
   resourcesPath: string;
   /** `app.getAppPath()`: the project root in development, app.asar when packaged. */
@@ -33,12 +33,7 @@ export interface ShellPaths {
 }
 
 /** Where `scripts/start.mjs` builds better-sqlite3 for Electron (development only). */
-export function devNativeBinding(
-  root: string,
-  electronVersion: string,
-  platform: string,
-  arch: string,
-): string {
+function devNativeBinding(root: string, electronVersion: string, platform: string, arch: string): string {
   return join(
     root,
     'node_modules',

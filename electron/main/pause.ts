@@ -1,7 +1,7 @@
 /** Pause capture for an hour / until resumed, and when a timed pause ends. Electron-free. */
 import type { SettingsPatch } from '../shared/api.js';
 
-export type PauseChoice = '1h' | 'untilResumed' | 'resume';
+type PauseChoice = '1h' | 'untilResumed' | 'resume';
 
 export const HOUR_MS = 60 * 60_000;
 

@@ -9,7 +9,7 @@
  */
 
 /** What the rules need from the window. */
-export interface PopupWindow {
+interface PopupWindow {
   isVisible(): boolean;
   hide(): void;
   isDevToolsOpened(): boolean;

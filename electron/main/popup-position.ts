@@ -4,14 +4,14 @@
  * trays often report empty bounds: then the popup goes near the cursor, else the top-right corner.
  * Electron-free.
  */
-export interface Rect {
+interface Rect {
   x: number;
   y: number;
   width: number;
   height: number;
 }
 
-export interface Size {
+interface Size {
   width: number;
   height: number;
 }

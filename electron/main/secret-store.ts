@@ -15,11 +15,11 @@ export interface Cipher {
   decrypt(data: Buffer): string;
 }
 
-export class SecretStoreUnavailable extends Error {
+class SecretStoreUnavailable extends Error {
   readonly status = 503;
 }
 
-export interface EncryptedStoreFiles {
+interface EncryptedStoreFiles {
   /** The encrypted key. */
   encrypted: string;
   /** The clear 0600 file `memtray serve` keeps; read as a fallback, removed when a key is saved here. */

@@ -19,7 +19,7 @@ export class ServiceError extends Error implements ApiErrorShape {
   }
 }
 
-export interface ServiceClientOptions {
+interface ServiceClientOptions {
   baseUrl: string;
   token: string;
   /** Per-request timeout (ms); default 15 s. */

@@ -11,7 +11,7 @@ export interface ShortcutPort {
   unregister(accelerator: string): void;
 }
 
-export interface ShortcutState {
+interface ShortcutState {
   /** The shortcut bound now, or null. */
   active: string | null;
   /** Why the wanted one is not bound, or null. */

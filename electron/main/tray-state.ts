@@ -27,7 +27,7 @@ export interface TrayView {
 
 /** A queue this long, or this old, counts as busy (one job per tool call is normal churn). */
 export const BUSY_PENDING = 20;
-export const BUSY_AGE_MS = 5 * 60_000;
+const BUSY_AGE_MS = 5 * 60_000;
 
 export function formatClock(ms: number): string {
   const d = new Date(ms);

@@ -11,9 +11,9 @@ import { isEditorUrl, PopupBehaviour, popupBackground } from './popup-behaviour.
 import { popupPosition } from './popup-position.js';
 import { PUSH_CHANNEL, type PushMessage, type ShellView } from '../shared/ipc.js';
 
-export const POPUP_SIZE = { width: 420, height: 620 };
+const POPUP_SIZE = { width: 420, height: 620 };
 
-export interface PopupOptions {
+interface PopupOptions {
   preload: string;
   /** electron-vite dev server (development), else null: the renderer comes from app://memtray. */
   devUrl: string | null;

@@ -10,7 +10,7 @@ import type { MemTrayApi } from './api';
 export type HttpVerbs = Omit<MemTrayApi, 'subscribe'>;
 
 /** An authenticated JSON request: resolves with the parsed answer, rejects with the API's error. */
-export type HttpCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+type HttpCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
 export function httpVerbs(call: HttpCall): HttpVerbs {
   const out: Partial<Record<VerbName, (...args: unknown[]) => Promise<unknown>>> = {};

@@ -16,13 +16,12 @@ export type IpcVerb = VerbName;
 export const IPC_VERBS = Object.keys(VERBS) as readonly IpcVerb[];
 
 export type IpcArgs<V extends IpcVerb> = Parameters<MemTrayApi[V]>;
-export type IpcValue<V extends IpcVerb> = Awaited<ReturnType<MemTrayApi[V]>>;
 
 /** What main answers on a verb channel. Errors travel as data: Electron drops custom properties
  * of a thrown Error (the HTTP status among them) on its way to the renderer. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: ApiErrorShape };
 
-export const IPC_PREFIX = 'memtray:';
+const IPC_PREFIX = 'memtray:';
 
 export function ipcChannel(verb: IpcVerb): `memtray:${IpcVerb}` {
   return `${IPC_PREFIX}${verb}`;
@@ -60,7 +59,7 @@ export function formatIpcError(e: ApiErrorShape): string {
   return e.status > 0 ? `${e.message} (HTTP ${e.status})` : e.message;
 }
 
-export type IpcVerbs = Omit<MemTrayApi, 'subscribe'>;
+type IpcVerbs = Omit<MemTrayApi, 'subscribe'>;
 
 /**
  * Every verb of `MemTrayApi` as a call on its channel, generated from `IPC_VERBS` (the preload

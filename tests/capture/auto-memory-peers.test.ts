@@ -72,7 +72,7 @@ it("a note stored under the older session name moves to this machine's session, 
   const t = await startTestService();
   open.push(t);
   const file = '/home/u/memory/ledger.md';
-  t.service.core.ingest.seed.recordObservation({
+  t.service.core.ingest.claudeMem.recordObservation({
     claudeSessionId: 'claude-auto-memory:billing',
     project: 'billing',
     cwd: '/w/billing',

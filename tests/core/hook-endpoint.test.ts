@@ -1,7 +1,7 @@
 /**
  * One hook endpoint: Claude Code's HTTP hooks and the command hook both post to
  * `POST /api/hooks/:event`, journaled; the command hook's event id makes a post that timed out
- * after its commit, then spooled, count once. The old command-hook path is the same handler.
+ * after its commit, then spooled, count once. No other path takes hooks.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawRequest, startTestService, type TestService } from '../helpers/service.js';
@@ -34,13 +34,12 @@ describe('the hook endpoint', () => {
     tool_use_id: `toolu_one_${n}`,
   });
 
-  it('stores an event posted twice with the same event id once, on either path, through the journal', async () => {
+  it('stores an event posted twice with the same event id once, through the journal', async () => {
     t = await startTestService();
     const sqlite = t.service.core.sqlite;
     expect((await post('/api/hooks/PostToolUse', call(1), 'evt-0000-0001')).status).toBe(200);
     expect((await post('/api/hooks/PostToolUse', call(1), 'evt-0000-0001')).status).toBe(200);
-    expect((await post('/api/capture/hook/PostToolUse', call(1), 'evt-0000-0001')).status).toBe(200);
-    expect((await post('/api/capture/hook/PostToolUse', call(2), 'evt-0000-0002')).status).toBe(200);
+    expect((await post('/api/hooks/PostToolUse', call(2), 'evt-0000-0002')).status).toBe(200);
     // Without an id (Claude Code's HTTP hooks) every post is an event.
     expect((await post('/api/hooks/PostToolUse', call(3))).status).toBe(200);
     await t.service.core.projector.settled();
@@ -58,7 +57,15 @@ describe('the hook endpoint', () => {
     expect(calls).toEqual(['toolu_one_1', 'toolu_one_2', 'toolu_one_3']);
   });
 
-  it('answers a SessionStart post with the memory context on the command hook path too', async () => {
+  it('takes hooks on that one path: /api/capture/hook/:event is not a route', async () => {
+    t = await startTestService();
+    expect((await post('/api/capture/hook/PostToolUse', call(1), 'evt-0000-0009')).status).toBe(404);
+    await t.service.core.projector.settled();
+    const stored = t.service.core.sqlite.prepare(`SELECT count(*) FROM events`).pluck().get();
+    expect(stored).toBe(0);
+  });
+
+  it('answers a SessionStart post with the memory context', async () => {
     t = await startTestService();
     await post('/api/hooks/UserPromptSubmit', {
       session_id: 's0',
@@ -66,7 +73,7 @@ describe('the hook endpoint', () => {
       prompt: 'remember the zebra',
     });
     const r = await post(
-      '/api/capture/hook/SessionStart',
+      '/api/hooks/SessionStart',
       { session_id: 's1', cwd: '/w/ctxproj', source: 'startup' },
       'evt-0000-0003',
     );

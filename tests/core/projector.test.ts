@@ -126,7 +126,7 @@ describe('journal and projector', () => {
     const c = core();
     c.projector.stop();
     journal(c, 'UserPromptSubmit', { session_id: 'o1', cwd: '/w/order', prompt: 'first' });
-    const r = c.ingest.seed.initSession({ claudeSessionId: 'o1', cwd: '/w/order', prompt: 'second' });
+    const r = c.ingest.claudeMem.initSession({ claudeSessionId: 'o1', cwd: '/w/order', prompt: 'second' });
     expect(r.promptNumber).toBe(2);
     const prompts = c.sqlite.prepare('SELECT prompt_number, prompt FROM user_prompts ORDER BY id').all();
     expect(prompts).toEqual([

@@ -2,7 +2,7 @@
  * "A 2xx means committed to disk": with `synchronous = NORMAL` in WAL mode a
  * commit survives a crash of the process but not a power loss (the WAL is fsynced only at
  * checkpoints). The service's connection, which commits every acknowledged event (the group commit),
- * now runs `synchronous = FULL`: the WAL is fsynced at every commit before the answer. A power cut
+ * runs `synchronous = FULL`: the WAL is fsynced at every commit before the answer. A power cut
  * cannot be staged in a test; what is checked is the setting on the connection that acknowledges, in
  * the service, the CLI's `serve` and the app (all build on createCore). The cost is in bench/ingest
  * (`--synchronous normal|full`) and docs/explanation/durability.md.

@@ -1,8 +1,7 @@
 /**
- * A damaged database file is reported: `/api/health/storage` used to say ok
- * while `PRAGMA integrity_check` reported damaged pages. The maintenance worker now runs
- * `quick_check` after start and after every maintenance run, and Health reports the damage with
- * what to do. The damage here is real: garbage written over one b-tree page of a copy of a database.
+ * A damaged database file is reported, not answered with ok by `/api/health/storage`: the
+ * maintenance worker runs `quick_check` after start and after every maintenance run, and Health
+ * reports the damage with what to do. The damage here is real: garbage written over one b-tree page of a copy of a database.
  */
 import { copyFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';

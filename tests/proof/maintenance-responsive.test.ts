@@ -1,8 +1,8 @@
 /**
- * Maintenance never freezes the service: retention over 30,000 old tool events
- * plus giving the space back used to run on the event loop (4.2 s), so hooks posted meanwhile
- * missed Claude Code's 2 s hook timeout. It now runs on a worker thread with its own connection, in
- * short transactions: every hook posted during the run is answered within the hook's timeout.
+ * Maintenance never freezes the service: retention over 30,000 old tool events plus giving the
+ * space back takes seconds (4.2 s on the event loop, past Claude Code's 2 s hook timeout), so it
+ * runs on a worker thread with its own connection, in short transactions: every hook posted during
+ * the run is answered within the hook's timeout.
  * (Speed itself is measured in bench/maintenance; the bound here is the hook timeout only.)
  */
 import { afterEach, describe, expect, it } from 'vitest';

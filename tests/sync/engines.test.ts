@@ -103,7 +103,7 @@ describe('what real sync engines do to the folder', () => {
     expect(has(b, 't2')).toBe(true);
     same(a, b);
     expect((await b.status()).peers[0]).toMatchObject({ error: null, lagBytes: 0 });
-    // A machine joining now reads A's folder from the start: no run of zeros stops it.
+    // A machine joining later reads A's folder from the start: no run of zeros stops it.
     const c = await machine();
     await carry(a, c);
     same(a, c);

@@ -35,6 +35,9 @@ export const codexAdapter: AgentAdapter = {
     const tool = native.endsWith('ToolUse') ? toolFields(p) : {};
     // Codex sends no response for a PreToolUse; the mapped call must not invent one.
     if (native === 'PreToolUse') delete tool.tool_response;
-    return memtrayEvent('codex', native, known, p, { ...tool, session_id: str(p.session_id, 200) });
+    return memtrayEvent('codex', native, p, {
+      event: known,
+      fields: { ...tool, session_id: str(p.session_id, 200) },
+    });
   },
 };

@@ -60,6 +60,6 @@ export const copilotAdapter: AgentAdapter = {
     }
     if (native === 'userPromptSubmitted') fields.prompt = str(p.prompt) ?? '';
     if (native === 'sessionEnd') fields.reason = str(p.reason, 200);
-    return memtrayEvent('copilot', native, event, p, fields, ['toolArgs', 'toolResult']);
+    return memtrayEvent('copilot', native, p, { event, fields, moved: ['toolArgs', 'toolResult'] });
   },
 };

@@ -50,6 +50,10 @@ export const cursorAdapter: AgentAdapter = {
     };
     if (native === 'beforeSubmitPrompt') fields.prompt = str(p.prompt) ?? '';
     if (native === 'stop') fields.last_assistant_message = str(p.last_assistant_message);
-    return memtrayEvent('cursor', native, EVENTS[native] ?? null, p, fields, ['output', 'result_json']);
+    return memtrayEvent('cursor', native, p, {
+      event: EVENTS[native] ?? null,
+      fields,
+      moved: ['output', 'result_json'],
+    });
   },
 };

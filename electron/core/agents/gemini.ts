@@ -35,7 +35,7 @@ const HOOK_CONTEXT = /^\s*(?:<hook_context>[\s\S]*?<\/hook_context>\s*)+/;
 const SECTION = /^(Output|Error|Exit Code|Signal|Background PIDs|Process Group PGID): /m;
 
 /** The sections of a shell call's `llmContent`, unwrapped from `<untrusted_context>`. */
-export function shellSections(text: string): Record<string, string> {
+function shellSections(text: string): Record<string, string> {
   const inner = /^<untrusted_context[^>]*>\n?([\s\S]*?)\n?<\/untrusted_context>$/.exec(text.trim());
   let rest = (inner ? inner[1]! : text).replaceAll('&lt;/untrusted_context&gt;', '</untrusted_context>');
   const out: Record<string, string> = {};
@@ -98,6 +98,6 @@ export const geminiAdapter: AgentAdapter = {
     if (native === 'BeforeAgent') fields.prompt = (str(p.prompt) ?? '').replace(HOOK_CONTEXT, '');
     if (isTool) fields.memtray_agent_tool = str(p.tool_name, 200);
     if (native === 'AfterAgent') fields.last_assistant_message = str(p.prompt_response);
-    return memtrayEvent('gemini', native, event, p, fields);
+    return memtrayEvent('gemini', native, p, { event, fields });
   },
 };

@@ -14,7 +14,7 @@ import { memtrayEvent, type AgentAdapter, type Json, type MemTrayEvent } from '.
 /** Claude Code's payloads are MemTray's shape already; only the agent is named. */
 const claudeCodeAdapter: AgentAdapter = {
   id: 'claude-code',
-  toMemTray: (native, p) => memtrayEvent('claude-code', native, native, p),
+  toMemTray: (native, p) => memtrayEvent('claude-code', native, p, { event: native }),
 };
 
 const ADAPTERS: Record<AgentId, AgentAdapter> = {
@@ -31,4 +31,4 @@ export function toMemTrayEvent(agent: AgentId, nativeEvent: string, payload: Jso
   return ADAPTERS[agent].toMemTray(nativeEvent.slice(0, 64), payload);
 }
 
-export type { Json, MemTrayEvent };
+export type { Json };

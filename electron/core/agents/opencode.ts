@@ -58,6 +58,6 @@ export const opencodeAdapter: AgentAdapter = {
       fields.error = `exit code ${String(rec(p.metadata).exit)}`;
     }
     if (native === 'chat.message') fields.prompt = str(p.prompt) ?? '';
-    return memtrayEvent('opencode', native, event, p, fields, ['output', 'args']);
+    return memtrayEvent('opencode', native, p, { event, fields, moved: ['output', 'args'] });
   },
 };

@@ -31,19 +31,27 @@ export function rec(v: unknown): Json {
 }
 
 /** A name the journal accepts (EVENT_NAME_RE): other characters become `_`, at most 64. */
-export function eventName(native: string): string {
+function eventName(native: string): string {
   const s = native.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 64);
   return /^[A-Za-z]/.test(s) ? s : `E${s.slice(0, 63)}`;
+}
+
+/** How an adapter maps a native event onto MemTray's. */
+interface EventMapping {
+  /** MemTray's event name; null: the native name, made a safe identifier. */
+  event: string | null;
+  /** MemTray's fields, written over the payload's. */
+  fields?: Json;
+  /** Fields of the payload the adapter moved into MemTray's (a tool's output): stored once, not twice. */
+  moved?: readonly string[];
 }
 
 /** The MemTray event: the agent's payload, then the mapped fields (undefined ones left out). */
 export function memtrayEvent(
   agent: AgentId,
   native: string,
-  event: string | null,
   payload: Json,
-  fields: Json = {},
-  moved: readonly string[] = [],
+  { event, fields = {}, moved = [] }: EventMapping,
 ): MemTrayEvent {
   const name = event ?? eventName(native);
   const out: Json = { ...payload };

@@ -10,13 +10,13 @@ import type { Core } from '../core.js';
 import { noteFiles, parseNote, projectFolders, projectPathFor, readNote } from './auto-memory.js';
 import { join } from 'node:path';
 
-export interface AutoMemoryCounts {
+interface AutoMemoryCounts {
   stored: number;
   removed: number;
   skipped: number;
 }
 
-export interface AutoMemorySyncOptions {
+interface AutoMemorySyncOptions {
   /** Claude Code's projects folder (`~/.claude/projects`). */
   root: string;
   /** Quiet time after a change before the scan (ms, default 300). */

@@ -13,12 +13,12 @@ const MAX_NOTE_BYTES = 256 * 1024;
 /** How much of a transcript is read to find the project's path. */
 const SNIFF_BYTES = 64 * 1024;
 
-export interface NoteFile {
+interface NoteFile {
   file: string;
   stamp: string;
 }
 
-export interface ParsedNote {
+interface ParsedNote {
   title: string;
   description: string | null;
   kind: string;
@@ -26,7 +26,7 @@ export interface ParsedNote {
 }
 
 /** Claude Code's folder name for a project path. */
-export function encodeProjectPath(cwd: string): string {
+function encodeProjectPath(cwd: string): string {
   return cwd.replace(/[^a-zA-Z0-9]/g, '-');
 }
 

@@ -15,7 +15,7 @@ import { geminiHistory } from './import-gemini.js';
 import type { HistoryFile, HistorySession, HistorySource } from './import-history.js';
 import { opencodeHistory } from './import-opencode.js';
 
-export type HistoryAgent = HistorySource['agent'];
+type HistoryAgent = HistorySource['agent'];
 
 /** The agents whose history can be imported (Cursor and Copilot CLI keep none MemTray can read). */
 export const HISTORY_SOURCES: Partial<Record<HistoryAgent, HistorySource>> = {
@@ -29,7 +29,7 @@ export function historySource(agent: AgentId): HistorySource | null {
 }
 
 /** As Claude Code's import takes them, with the agent's history reader for `source`. */
-export interface AgentImportOptions extends Omit<ImportOptions, 'source'> {
+interface AgentImportOptions extends Omit<ImportOptions, 'source'> {
   source: HistorySource;
   home?: string;
 }

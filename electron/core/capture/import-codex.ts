@@ -41,7 +41,7 @@ function shellCommand(name: string, args: unknown): string | null {
 }
 
 /** The printed output and whether the command failed. */
-export function shellOutput(raw: unknown): { output: string; failed: boolean } {
+function shellOutput(raw: unknown): { output: string; failed: boolean } {
   const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
   const code = /Process exited with code (-?\d+)/.exec(text);
   if (code) {
@@ -89,8 +89,9 @@ function mapLine(s: SessionEvents, o: Rec, n: number, calls: Map<string, Call>, 
     calls.delete(callId);
     const command = shellCommand(call.name, call.args);
     const out = shellOutput(p.output);
-    if (command !== null) s.shell(call.at, callId, command, out.output, out.failed);
-    else s.tool(call.at, callId, call.name, call.args, out.output, false);
+    if (command !== null) s.shell({ at: call.at, callId, command, output: out.output, failed: out.failed });
+    else
+      s.tool({ at: call.at, callId, name: call.name, input: call.args, output: out.output, failed: false });
   }
 }
 

@@ -22,7 +22,7 @@ import {
 type Rec = Record<string, unknown>;
 
 /** The printed output of a shell call and whether it failed. */
-export function geminiShellOutput(raw: unknown): { output: string; failed: boolean } {
+function geminiShellOutput(raw: unknown): { output: string; failed: boolean } {
   let text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
   text = text.replace(/^<untrusted_context>\n?/, '').replace(/\n?<\/untrusted_context>$/, '');
   const code = /^Exit Code: (-?\d+)$/m.exec(text);
@@ -53,8 +53,14 @@ function toolCall(s: SessionEvents, at: number, c: Rec): void {
   const errored = c.status === 'error' || response.error !== undefined;
   if (name === 'run_shell_command') {
     const out = geminiShellOutput(response.output ?? response.error ?? '');
-    s.shell(at, id, String(rec(c.args).command ?? ''), out.output, errored || out.failed);
-  } else s.tool(at, id, name, c.args, result ?? null, errored);
+    s.shell({
+      at,
+      callId: id,
+      command: String(rec(c.args).command ?? ''),
+      output: out.output,
+      failed: errored || out.failed,
+    });
+  } else s.tool({ at, callId: id, name, input: c.args, output: result ?? null, failed: errored });
 }
 
 function mapMessage(s: SessionEvents, m: Rec): void {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { AgentId } from '../../shared/contract/agents.js';
 import { bashCall, memtrayEvent, type Json } from '../agents/shape.js';
 
-export interface HistoryEvent {
+interface HistoryEvent {
   event: string;
   payload: Json;
   at: number;
@@ -43,6 +43,24 @@ export interface HistorySource {
 }
 
 /** Builds one session's events in order. */
+/** A call in an agent's history: when, its id, whether it failed. */
+interface HistoryCall {
+  at: number;
+  callId: string;
+  failed: boolean;
+}
+
+interface HistoryShellCall extends HistoryCall {
+  command: string;
+  output: string;
+}
+
+interface HistoryToolCall extends HistoryCall {
+  name: string;
+  input: unknown;
+  output: unknown;
+}
+
 export class SessionEvents {
   readonly events: HistoryEvent[] = [];
 
@@ -56,12 +74,14 @@ export class SessionEvents {
     const payload = memtrayEvent(
       this.agent,
       `history:${event}`,
-      event,
       {},
       {
-        session_id: this.id,
-        ...(this.cwd ? { cwd: this.cwd } : {}),
-        ...fields,
+        event,
+        fields: {
+          session_id: this.id,
+          ...(this.cwd ? { cwd: this.cwd } : {}),
+          ...fields,
+        },
       },
     ).payload;
     this.events.push({ event, payload, at, key });
@@ -76,7 +96,7 @@ export class SessionEvents {
   }
 
   /** A shell call (Claude Code's `Bash`); failed when it exited non-zero. */
-  shell(at: number, callId: string, command: string, output: string, failed: boolean): void {
+  shell({ at, callId, command, output, failed }: HistoryShellCall): void {
     const call = bashCall(command, output);
     this.push(failed ? 'PostToolUseFailure' : 'PostToolUse', at, `tool:${callId}`, {
       ...call,
@@ -86,7 +106,7 @@ export class SessionEvents {
   }
 
   /** Any other tool, under its own name. */
-  tool(at: number, callId: string, name: string, input: unknown, output: unknown, failed: boolean): void {
+  tool({ at, callId, name, input, output, failed }: HistoryToolCall): void {
     this.push(failed ? 'PostToolUseFailure' : 'PostToolUse', at, `tool:${callId}`, {
       tool_name: name,
       tool_input: input ?? {},

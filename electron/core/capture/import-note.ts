@@ -41,7 +41,7 @@ function lineKind(line: string): Kind | null {
 }
 
 /** What a file holds, from its first lines: a transcript as soon as one line is one. */
-export function fileKind(file: string): Kind {
+function fileKind(file: string): Kind {
   const kinds = headLines(file)
     .filter((l) => l.trim() !== '')
     .map(lineKind);

@@ -43,8 +43,8 @@ function toolPart(s: SessionEvents, at: number, p: Rec): void {
   const failed = state.status === 'error' || (typeof meta.exit === 'number' && meta.exit !== 0);
   const started = typeof rec(state.time).start === 'number' ? Number(rec(state.time).start) : at;
   if (p.tool === 'bash' && typeof input.command === 'string')
-    s.shell(started, callId, input.command, output, failed);
-  else s.tool(started, callId, str(p.tool, 200) ?? 'tool', state.input, output, failed);
+    s.shell({ at: started, callId, command: input.command, output, failed });
+  else s.tool({ at: started, callId, name: str(p.tool, 200) ?? 'tool', input: state.input, output, failed });
 }
 
 function readSession(

@@ -204,14 +204,14 @@ export function listImportRuns(core: Core, limit = 50) {
 /** Reconciles one known session from its transcript; skips when the files did not change since last time. */
 export class Reconciler {
   private readonly seen = new Map<string, string>();
-  private readonly q: Quarantine;
+  private readonly quarantine: Quarantine;
 
   constructor(
     private readonly core: Core,
     private readonly pausedAt?: (at: number) => boolean,
     private readonly shouldStop?: () => boolean,
   ) {
-    this.q = new Quarantine(core.sqlite, core.clock, core.logger);
+    this.quarantine = new Quarantine(core.sqlite, core.clock, core.logger);
   }
 
   async session(claudeSessionId: string): Promise<ReconcileCounts | null> {
@@ -226,14 +226,14 @@ export class Reconciler {
     if (stamp.startsWith('-')) return null;
     if (this.seen.get(claudeSessionId) === stamp) return null;
     // A poison pill (refused or failed before, unchanged since) is not read again.
-    if (this.q.holds('transcript', s.transcriptPath, stamp.split('|')[0]!)) return null;
-    if (this.q.holds('reconcile', claudeSessionId, stamp)) return null;
+    if (this.quarantine.holds('transcript', s.transcriptPath, stamp.split('|')[0]!)) return null;
+    if (this.quarantine.holds('reconcile', claudeSessionId, stamp)) return null;
     this.seen.set(claudeSessionId, stamp);
     const read = await readTranscriptSet(
       { main: s.transcriptPath, subagents },
       { ...(this.shouldStop ? { shouldStop: this.shouldStop } : {}) },
     );
-    quarantineRefused(this.q, read);
+    quarantineRefused(this.quarantine, read);
     let c: ReconcileCounts;
     try {
       c = reconcileSession(this.core, claudeSessionId, read.items, s.transcriptPath, {
@@ -245,7 +245,7 @@ export class Reconciler {
         this.seen.delete(claudeSessionId); // storage trouble: try again later
         throw err;
       }
-      this.q.add('reconcile', claudeSessionId, why, stamp);
+      this.quarantine.add('reconcile', claudeSessionId, why, stamp);
       return null;
     }
     if (this.seen.size > 5000) this.seen.clear();

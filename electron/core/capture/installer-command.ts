@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { resolveDataDir } from '../config/data-dir.js';
 
 /** Splits a command as `hookCommand` writes it (words, POSIX single quotes) into words. */
-export function shellWords(cmd: string): string[] {
+function shellWords(cmd: string): string[] {
   const words: string[] = [];
   let cur = '';
   let started = false;

@@ -33,7 +33,7 @@ import {
 
 export type { HookScope } from '../../shared/contract/capture.js';
 /** Where and how the hooks are installed: the contract's `HooksState`. */
-export type HooksStatus = HooksState;
+type HooksStatus = HooksState;
 
 export interface InstallerEnv {
   dataDir: string;
@@ -47,7 +47,7 @@ export interface InstallerEnv {
   env: NodeJS.ProcessEnv;
 }
 
-export interface InstallOptions {
+interface InstallOptions {
   mode?: HookMode;
   scope?: HookScope;
   settingsPath?: string;

@@ -18,7 +18,7 @@ export interface JsonlLimits {
   shouldStop?: () => boolean;
 }
 
-export const MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024;
+const MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024;
 const CHUNK = 1024 * 1024;
 
 /** The file was not read: why, in words fit for a log line and Health (never file content). */
@@ -32,7 +32,7 @@ export class RefusedFile extends Error {
   }
 }
 
-export interface JsonlStats {
+interface JsonlStats {
   /** Lines skipped for their length. */
   oversizedLines: number;
   bytes: number;

@@ -7,8 +7,10 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Core } from '../core.js';
-import type { ServicePlugin } from '../server/service-plugin.js';
-import { HttpError } from '../server/http.js';
+import type { PluginStart, ServicePlugin } from '../server/service-plugin.js';
+import { HttpError, type Route } from '../server/http.js';
+import type { Logger } from '../util/logger.js';
+import { CoalescedRun, Debouncer, WorkQueue } from './background.js';
 import { AutoMemorySync } from './auto-memory-sync.js';
 import { defaultHistoryRoots, historySource, runAgentImport } from './import-agents.js';
 import type { HistorySource } from './import-history.js';
@@ -16,12 +18,12 @@ import { createImportRun, defaultTranscriptRoot, Reconciler, runImport } from '.
 import { defaultInstallerEnv, type InstallerEnv } from './installer.js';
 import { repairOwnHooks } from './installer-repair.js';
 import { PauseLog } from './pauses.js';
-import { captureRoutes } from './routes.js';
+import { captureRoutes, type ImportRequest } from './routes.js';
 import { importSpool } from './spool.js';
 import { changedAt, hookFiles, type HookRepair } from './status.js';
 import { watchSpool } from './spool-watch.js';
 
-export interface CaptureOptions {
+interface CaptureOptions {
   /** Package root holding dist/memtray-hook* (for the installer). */
   packageRoot: string;
   /**
@@ -42,183 +44,176 @@ export interface CaptureOptions {
 const STOP_WAIT_MS = 5000;
 
 export function capturePlugin(core: Core, opts: CaptureOptions): ServicePlugin {
-  const log = core.logger;
-  const pauses = new PauseLog(core);
-  let stopped = false;
-  const reconciler = new Reconciler(core, pauses.pausedAt, () => stopped);
-  const unsubs: Array<() => void> = [];
-  let chain: Promise<unknown> = Promise.resolve();
-  let spoolBusy = false;
-  /** The spool changed while an import ran: look again after it. */
-  let spoolAgain = false;
-  let unwatchSpool: (() => void) | null = null;
-  let autoMemory: AutoMemorySync | null = null;
+  return new CapturePlugin(core, opts);
+}
 
-  /** Background work runs one at a time, after what is queued. */
-  const enqueue = (what: string, fn: () => Promise<unknown>): Promise<unknown> => {
-    chain = chain
-      .then(() => (stopped ? null : fn()))
-      .catch((err: unknown) => log.warn(`capture: ${what} failed`, { err: err as Error }));
-    return chain;
-  };
+/** The plugin's state: its background work, the watches it holds, the hooks it rewrote. */
+class CapturePlugin implements ServicePlugin {
+  readonly name = 'capture';
+  readonly routes: Route[];
+  private readonly log: Logger;
+  private readonly pauses: PauseLog;
+  private readonly work: WorkQueue;
+  private readonly reconciler: Reconciler;
+  private readonly reconcileTimers: Debouncer;
+  private readonly spoolRun: CoalescedRun;
+  private readonly installerEnv: (projectDir?: string) => InstallerEnv;
+  /** The hooks rewritten at start, by settings file (shown with that file's problems). */
+  private readonly repairs = new Map<string, HookRepair>();
+  private readonly unsubs: Array<() => void> = [];
+  private unwatchSpool: (() => void) | null = null;
+  private autoMemory: AutoMemorySync | null = null;
 
-  const writeHookConfig = (): void => {
-    const file = join(core.paths.root, 'hook-config.json');
-    const tmp = `${file}.${process.pid}.tmp`;
-    // The hook drops these calls itself: a spooled event never holds what the user keeps out.
-    const { skipTools, excludedPaths } = core.settings.get();
-    writeFileSync(tmp, JSON.stringify({ skipTools, excludedPaths }), { mode: 0o600 });
-    renameSync(tmp, file);
-  };
-
-  const spool = (force = false): void => {
-    if (stopped) return;
-    if (spoolBusy) {
-      spoolAgain = true;
-      return;
-    }
-    if (!force && !existsSync(core.paths.spool)) return;
-    spoolBusy = true;
-    void enqueue('spool import', async () => {
-      const r = await importSpool(core);
-      if (r.imported + r.badLines + r.tooLarge + r.quarantined > 0)
-        log.info('capture: spool imported', { ...r });
-    }).finally(() => {
-      spoolBusy = false;
-      if (spoolAgain) {
-        spoolAgain = false;
-        spool();
-      }
+  constructor(
+    private readonly core: Core,
+    private readonly opts: CaptureOptions,
+  ) {
+    this.log = core.logger;
+    this.pauses = new PauseLog(core);
+    this.work = new WorkQueue(core.logger);
+    this.reconciler = new Reconciler(core, this.pauses.pausedAt, () => this.work.isStopped);
+    this.reconcileTimers = new Debouncer(opts.reconcileDelayMs ?? 1000);
+    this.spoolRun = new CoalescedRun(
+      () => this.work.enqueue('spool import', () => this.importSpool()),
+      () => !this.work.isStopped && existsSync(core.paths.spool),
+    );
+    this.installerEnv =
+      opts.installerEnv ??
+      ((projectDir?: string): InstallerEnv => ({
+        ...defaultInstallerEnv(core.paths.root, core.token, opts.packageRoot),
+        ...(projectDir ? { cwd: projectDir } : {}),
+      }));
+    this.routes = captureRoutes(core, {
+      installerEnv: this.installerEnv,
+      repairs: () => this.repairs,
+      startImport: (req) => this.startImport(req),
     });
-  };
+  }
 
-  const pendingReconcile = new Map<string, NodeJS.Timeout>();
-  const reconcileSoon = (claudeSessionId: string): void => {
-    const prev = pendingReconcile.get(claudeSessionId);
-    if (prev) clearTimeout(prev);
-    const t = setTimeout(() => {
-      pendingReconcile.delete(claudeSessionId);
-      void enqueue('reconciliation', async () => {
-        const c = await reconciler.session(claudeSessionId);
-        if (c && c.prompts + c.toolCalls > 0)
-          log.info('capture: recovered from transcript', { claudeSessionId, ...c });
-      });
-    }, opts.reconcileDelayMs ?? 1000);
-    pendingReconcile.set(claudeSessionId, t);
-  };
+  start({ port }: PluginStart): void {
+    this.writeHookConfig();
+    this.repairHooks(port);
+    this.followBus();
+    this.spool(true);
+    void this.work.enqueue('start sweep', async () => {
+      const c = await this.reconciler.sweep(this.opts.startSweepMs ?? 3 * 86_400_000);
+      this.log.info('capture: start sweep done', { ...c });
+    });
+    this.autoMemory = new AutoMemorySync(this.core, {
+      root: this.opts.autoMemoryRoot ?? defaultTranscriptRoot(),
+      enqueue: (what, fn) => void this.work.enqueue(what, fn),
+    });
+    this.autoMemory.start();
+    this.unwatchSpool = watchSpool(this.core.paths.spool, () => this.spool(), {
+      logger: this.log,
+      ...(this.opts.spoolPollMs !== undefined ? { safetyPollMs: this.opts.spoolPollMs } : {}),
+    });
+  }
 
-  const startAgentImport = (source: HistorySource, since?: number, paths?: string[]): number => {
-    const roots = paths && paths.length > 0 ? paths : defaultHistoryRoots(source);
-    const runId = createImportRun(core, `${source.agent}: ${roots.join(', ')}`);
-    void enqueue('import', () =>
-      runAgentImport(core, runId, {
-        source,
-        paths: roots,
-        ...(since !== undefined ? { since } : {}),
-        pausedAt: pauses.pausedAt,
-        shouldStop: () => stopped,
+  async stop(): Promise<void> {
+    this.work.stop();
+    this.unwatchSpool?.();
+    this.autoMemory?.stop();
+    this.reconcileTimers.cancelAll();
+    for (const u of this.unsubs) u();
+    await this.work.drain(STOP_WAIT_MS);
+  }
+
+  /** Settings changes rewrite the hook config; a session's end reconciles its transcript. */
+  private followBus(): void {
+    this.unsubs.push(
+      this.core.bus.on('settings', () => {
+        this.pauses.refresh();
+        this.writeHookConfig();
+        this.autoMemory?.soon();
+      }),
+      this.core.bus.on('event', (e) => {
+        if ((e.eventName === 'Stop' || e.eventName === 'SessionEnd') && e.claudeSessionId) {
+          this.reconcileSoon(e.claudeSessionId);
+          this.autoMemory?.soon();
+        }
       }),
     );
-    return runId;
-  };
+  }
 
-  const installerEnv =
-    opts.installerEnv ??
-    ((projectDir?: string): InstallerEnv => ({
-      ...defaultInstallerEnv(core.paths.root, core.token, opts.packageRoot),
-      ...(projectDir ? { cwd: projectDir } : {}),
-    }));
+  /** `hook-config.json`: the hook drops these calls itself, so a spooled event never holds what the user keeps out. */
+  private writeHookConfig(): void {
+    const file = join(this.core.paths.root, 'hook-config.json');
+    const tmp = `${file}.${process.pid}.tmp`;
+    const { skipTools, excludedPaths } = this.core.settings.get();
+    writeFileSync(tmp, JSON.stringify({ skipTools, excludedPaths }), { mode: 0o600 });
+    renameSync(tmp, file);
+  }
 
-  /** The hooks rewritten at start, by settings file (shown with that file's problems). */
-  const repairs = new Map<string, HookRepair>();
-  const repairHooks = (port: number): void => {
-    const env = installerEnv();
-    for (const f of hookFiles(core, env)) {
+  /** Imports the spool when it exists (always when forced), once more if it changes meanwhile. */
+  private spool(force = false): void {
+    if (this.work.isStopped) return;
+    this.spoolRun.request(force);
+  }
+
+  private async importSpool(): Promise<void> {
+    const r = await importSpool(this.core);
+    if (r.imported + r.badLines + r.tooLarge + r.quarantined > 0)
+      this.log.info('capture: spool imported', { ...r });
+  }
+
+  /** Reads a session's transcript a little after its Stop or SessionEnd (Claude Code flushes it). */
+  private reconcileSoon(claudeSessionId: string): void {
+    this.reconcileTimers.schedule(claudeSessionId, () => {
+      void this.work.enqueue('reconciliation', async () => {
+        const c = await this.reconciler.session(claudeSessionId);
+        if (c && c.prompts + c.toolCalls > 0)
+          this.log.info('capture: recovered from transcript', { claudeSessionId, ...c });
+      });
+    });
+  }
+
+  private repairHooks(port: number): void {
+    const env = this.installerEnv();
+    for (const f of hookFiles(this.core, env)) {
       try {
         const note = repairOwnHooks(env, f, port);
         if (note === null) continue;
-        repairs.set(f.settingsPath, { note, changedAt: changedAt(f.settingsPath) });
-        log.warn(`capture: ${note}`);
+        this.repairs.set(f.settingsPath, { note, changedAt: changedAt(f.settingsPath) });
+        this.log.warn(`capture: ${note}`);
       } catch (err) {
-        log.warn('capture: stale hooks could not be rewritten', { err: err as Error });
+        this.log.warn('capture: stale hooks could not be rewritten', { err: err as Error });
       }
     }
-  };
+  }
 
-  return {
-    name: 'capture',
-    routes: captureRoutes(core, {
-      installerEnv,
-      repairs: () => repairs,
-      startImport: ({ since, paths, agent }) => {
-        const source = agent ? historySource(agent) : null;
-        if (source) return startAgentImport(source, since, paths);
-        if (agent && agent !== 'claude-code') throw new HttpError(400, `no history import for ${agent}`);
-        const runId = createImportRun(
-          core,
-          paths && paths.length > 0 ? paths.join(', ') : defaultTranscriptRoot(),
-        );
-        void enqueue('import', () =>
-          runImport(core, runId, {
-            ...(since !== undefined ? { since } : {}),
-            ...(paths ? { paths } : {}),
-            pausedAt: pauses.pausedAt,
-            shouldStop: () => stopped,
-          }),
-        );
-        return runId;
-      },
-    }),
-    start({ port }) {
-      writeHookConfig();
-      repairHooks(port);
-      unsubs.push(
-        core.bus.on('settings', () => {
-          pauses.refresh();
-          writeHookConfig();
-          autoMemory?.soon();
-        }),
-        core.bus.on('event', (e) => {
-          if ((e.eventName === 'Stop' || e.eventName === 'SessionEnd') && e.claudeSessionId) {
-            reconcileSoon(e.claudeSessionId);
-            autoMemory?.soon();
-          }
-        }),
-      );
-      spool(true);
-      void enqueue('start sweep', async () => {
-        const c = await reconciler.sweep(opts.startSweepMs ?? 3 * 86_400_000);
-        log.info('capture: start sweep done', { ...c });
-      });
-      autoMemory = new AutoMemorySync(core, {
-        root: opts.autoMemoryRoot ?? defaultTranscriptRoot(),
-        enqueue: (what, fn) => void enqueue(what, fn),
-      });
-      autoMemory.start();
-      unwatchSpool = watchSpool(core.paths.spool, () => spool(), {
-        logger: log,
-        ...(opts.spoolPollMs !== undefined ? { safetyPollMs: opts.spoolPollMs } : {}),
-      });
-    },
-    async stop() {
-      stopped = true;
-      unwatchSpool?.();
-      autoMemory?.stop();
-      for (const t of pendingReconcile.values()) clearTimeout(t);
-      for (const u of unsubs) u();
-      // Every read is bounded and checks `stopped` between chunks, so this is short; the cap is a
-      // safety net so that no work item can hold shutdown hostage.
-      let cap: NodeJS.Timeout | undefined;
-      const capped = new Promise<'cap'>((r) => (cap = setTimeout(() => r('cap'), STOP_WAIT_MS)));
-      const how = await Promise.race([
-        chain.then(
-          () => 'done' as const,
-          () => 'done' as const,
-        ),
-        capped,
-      ]);
-      clearTimeout(cap);
-      if (how === 'cap') log.warn('capture: background work still running at stop; not waited for');
-    },
-  };
+  /** A history import: Claude Code's transcripts, or another agent's history. Returns the run's id. */
+  private startImport({ since, paths, agent }: ImportRequest): number {
+    const source = agent ? historySource(agent) : null;
+    if (source) return this.startAgentImport(source, since, paths);
+    if (agent && agent !== 'claude-code') throw new HttpError(400, `no history import for ${agent}`);
+    const runId = createImportRun(
+      this.core,
+      paths && paths.length > 0 ? paths.join(', ') : defaultTranscriptRoot(),
+    );
+    void this.work.enqueue('import', () =>
+      runImport(this.core, runId, {
+        ...(since !== undefined ? { since } : {}),
+        ...(paths ? { paths } : {}),
+        pausedAt: this.pauses.pausedAt,
+        shouldStop: () => this.work.isStopped,
+      }),
+    );
+    return runId;
+  }
+
+  private startAgentImport(source: HistorySource, since?: number, paths?: string[]): number {
+    const roots = paths && paths.length > 0 ? paths : defaultHistoryRoots(source);
+    const runId = createImportRun(this.core, `${source.agent}: ${roots.join(', ')}`);
+    void this.work.enqueue('import', () =>
+      runAgentImport(this.core, runId, {
+        source,
+        paths: roots,
+        ...(since !== undefined ? { since } : {}),
+        pausedAt: this.pauses.pausedAt,
+        shouldStop: () => this.work.isStopped,
+      }),
+    );
+    return runId;
+  }
 }

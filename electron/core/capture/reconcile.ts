@@ -16,7 +16,7 @@ import { toolGate } from '../ingest/gate.js';
 import { MAX_EVENT_BYTES } from '../ingest/limits.js';
 import type { HookPayload } from '../ingest/payloads.js';
 import { TurnRecorder, wordlessCalls } from './recollect.js';
-import type { TranscriptItem, TranscriptToolCall } from './transcript.js';
+import type { TranscriptItem, TranscriptPrompt, TranscriptToolCall } from './transcript.js';
 
 export interface ReconcileCounts {
   sessions: number;
@@ -172,103 +172,138 @@ function gapFill(
   items: TranscriptItem[],
   turns: TurnRecorder,
 ): ReconcileCounts {
-  const c = zero();
-  const stored = core.db
-    .select({ n: userPrompts.promptNumber, prompt: userPrompts.prompt, uuid: userPrompts.sourceUuid })
-    .from(userPrompts)
-    .where(eq(userPrompts.sessionId, sessionDbId))
-    .all();
-  const byUuid = new Map(stored.filter((p) => p.uuid).map((p) => [p.uuid!, p.n]));
-  const used = new Set<number>(byUuid.values());
-  const numbers = new Set(stored.map((p) => p.n));
-  const haveTools = new Set(
-    core.db
-      .select({ id: observations.toolUseId })
-      .from(observations)
-      .where(eq(observations.sessionId, sessionDbId))
-      .all()
-      .map((r) => r.id),
-  );
-  // Calls recorded live (HTTP hooks) have no words yet: the transcript has them.
-  const wordless = wordlessCalls(core, sessionDbId);
-  const settings = core.settings.get();
-  let ordinal = 0;
-  let current = 0;
-  let currentPrivate = false;
+  const fill = new GapFill(core, sessionDbId, turns);
   for (const it of items) {
     if (it.kind === 'reply') turns.reply(it.text);
     else if (it.kind === 'compaction') turns.compaction(it);
-    else if (it.kind === 'prompt') {
-      ordinal++;
-      const known = byUuid.get(it.uuid);
-      if (known !== undefined) {
-        current = known;
-        currentPrivate = false;
-        turns.prompt(current);
-        continue;
-      }
-      const text = core.ingest.cleanText(it.text).trim();
-      currentPrivate = text === '';
-      if (currentPrivate) {
-        current = ordinal;
-        turns.prompt(null);
-        continue;
-      }
-      const match =
-        stored.find((p) => p.n === ordinal && !used.has(p.n) && p.prompt === text) ??
-        stored.find((p) => !used.has(p.n) && p.prompt === text);
-      if (match) {
-        used.add(match.n);
-        current = match.n;
-        turns.prompt(current);
-        core.ingest.gapFill.linkPrompt(sessionDbId, match.n, it.uuid);
-        continue;
-      }
-      let n = ordinal;
-      while (numbers.has(n)) n++;
-      numbers.add(n);
-      used.add(n);
-      current = n;
-      turns.prompt(current);
-      core.ingest.gapFill.addPrompt({
-        sessionDbId,
-        claudeSessionId: it.sessionId,
-        n,
-        text,
-        uuid: it.uuid,
-        at: it.at,
-      });
-      c.prompts++;
-    } else {
-      if (currentPrivate) continue;
-      if (haveTools.has(it.toolUseId)) {
-        if (it.said && wordless.delete(it.toolUseId))
-          core.ingest.gapFill.addWords(sessionDbId, it.toolUseId, it.said);
-        continue;
-      }
-      if (toolGate(settings, { tool_name: it.name, tool_input: it.input })) continue;
-      const r = core.ingest.seed.recordObservation(
-        {
-          claudeSessionId: it.sessionId,
-          ...(it.cwd ? { cwd: it.cwd } : {}),
-          toolName: it.name,
-          toolInput: it.input,
-          toolResponse: it.response,
-          toolUseId: it.toolUseId,
-          failed: it.failed,
-          said: it.said,
-        },
-        { source: 'transcript', at: it.at },
-      );
-      if (r.observationId) {
-        haveTools.add(it.toolUseId);
-        core.ingest.gapFill.setPromptNumber(r.observationId, current);
-        c.toolCalls++;
-      }
-    }
+    else if (it.kind === 'prompt') fill.prompt(it);
+    else fill.toolCall(it);
   }
+  const c = fill.counts;
   if (c.prompts + c.toolCalls > 0) c.sessions = 1;
   return c;
+}
+
+/**
+ * Fills a stored session's gaps from its transcript, in transcript order: prompts the hooks missed
+ * (numbered after those stored), tool calls they missed (under the prompt they followed), and the
+ * words of calls recorded live without them. A prompt stored already is matched by its uuid, else
+ * by its text; a prompt that is all private keeps its calls out too.
+ */
+class GapFill {
+  readonly counts = zero();
+  private readonly stored: Array<{ n: number; prompt: string; uuid: string | null }>;
+  private readonly byUuid: Map<string, number>;
+  private readonly used: Set<number>;
+  private readonly numbers: Set<number>;
+  private readonly haveTools: Set<string | null>;
+  /** Calls recorded live (HTTP hooks) have no words yet: the transcript has them. */
+  private readonly wordless: Set<string | null>;
+  private readonly settings: ReturnType<Core['settings']['get']>;
+  private ordinal = 0;
+  private current = 0;
+  private currentPrivate = false;
+
+  constructor(
+    private readonly core: Core,
+    private readonly sessionDbId: number,
+    private readonly turns: TurnRecorder,
+  ) {
+    this.stored = core.db
+      .select({ n: userPrompts.promptNumber, prompt: userPrompts.prompt, uuid: userPrompts.sourceUuid })
+      .from(userPrompts)
+      .where(eq(userPrompts.sessionId, sessionDbId))
+      .all();
+    this.byUuid = new Map(this.stored.filter((p) => p.uuid).map((p) => [p.uuid!, p.n]));
+    this.used = new Set<number>(this.byUuid.values());
+    this.numbers = new Set(this.stored.map((p) => p.n));
+    this.haveTools = new Set(
+      core.db
+        .select({ id: observations.toolUseId })
+        .from(observations)
+        .where(eq(observations.sessionId, sessionDbId))
+        .all()
+        .map((r) => r.id),
+    );
+    this.wordless = wordlessCalls(core, sessionDbId);
+    this.settings = core.settings.get();
+  }
+
+  prompt(it: TranscriptPrompt): void {
+    this.ordinal++;
+    const known = this.byUuid.get(it.uuid);
+    if (known !== undefined) {
+      this.current = known;
+      this.currentPrivate = false;
+      this.turns.prompt(this.current);
+      return;
+    }
+    const text = this.core.ingest.cleanText(it.text).trim();
+    this.currentPrivate = text === '';
+    if (this.currentPrivate) {
+      this.current = this.ordinal;
+      this.turns.prompt(null);
+      return;
+    }
+    const match =
+      this.stored.find((p) => p.n === this.ordinal && !this.used.has(p.n) && p.prompt === text) ??
+      this.stored.find((p) => !this.used.has(p.n) && p.prompt === text);
+    if (match) {
+      this.used.add(match.n);
+      this.current = match.n;
+      this.turns.prompt(this.current);
+      this.core.ingest.gapFill.linkPrompt(this.sessionDbId, match.n, it.uuid);
+      return;
+    }
+    this.addPrompt(it, text);
+  }
+
+  /** A prompt not stored: numbered at its place in the transcript, or after it when that is taken. */
+  private addPrompt(it: TranscriptPrompt, text: string): void {
+    let n = this.ordinal;
+    while (this.numbers.has(n)) n++;
+    this.numbers.add(n);
+    this.used.add(n);
+    this.current = n;
+    this.turns.prompt(this.current);
+    this.core.ingest.gapFill.addPrompt({
+      sessionDbId: this.sessionDbId,
+      claudeSessionId: it.sessionId,
+      n,
+      text,
+      uuid: it.uuid,
+      at: it.at,
+    });
+    this.counts.prompts++;
+  }
+
+  toolCall(it: TranscriptToolCall): void {
+    if (this.currentPrivate) return;
+    if (this.haveTools.has(it.toolUseId)) {
+      if (it.said && this.wordless.delete(it.toolUseId))
+        this.core.ingest.gapFill.addWords(this.sessionDbId, it.toolUseId, it.said);
+      return;
+    }
+    if (toolGate(this.settings, { tool_name: it.name, tool_input: it.input })) return;
+    const r = this.core.ingest.claudeMem.recordObservation(
+      {
+        claudeSessionId: it.sessionId,
+        ...(it.cwd ? { cwd: it.cwd } : {}),
+        toolName: it.name,
+        toolInput: it.input,
+        toolResponse: it.response,
+        toolUseId: it.toolUseId,
+        failed: it.failed,
+        said: it.said,
+      },
+      { source: 'transcript', at: it.at },
+    );
+    if (r.observationId) {
+      this.haveTools.add(it.toolUseId);
+      this.core.ingest.gapFill.setPromptNumber(r.observationId, this.current);
+      this.counts.toolCalls++;
+    }
+  }
 }
 
 function captureEnabled(core: Core, project: string, cwd: string | null): boolean {

@@ -13,12 +13,19 @@ import { listImportRuns } from './importer.js';
 import { hooksStatus, installHooks, uninstallHooks, type InstallerEnv } from './installer.js';
 import { anyScopeHooks, captureStatus, hookFiles, type HookRepairs } from './status.js';
 
-export interface CaptureRouteDeps {
+/** A history import the UI or CLI asks for: Claude Code's transcripts unless `agent` names another. */
+export interface ImportRequest {
+  since?: number;
+  paths?: string[];
+  agent?: AgentId;
+}
+
+interface CaptureRouteDeps {
   installerEnv(projectDir?: string): InstallerEnv;
   /** What was rewritten at start, by settings file (installer-repair.ts). */
   repairs?(): HookRepairs;
   /** Starts an import in the background; returns its run id. */
-  startImport(opts: { since?: number; paths?: string[]; agent?: AgentId }): number;
+  startImport(req: ImportRequest): number;
 }
 
 export function captureRoutes(core: Core, deps: CaptureRouteDeps): Route[] {

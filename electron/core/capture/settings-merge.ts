@@ -31,7 +31,7 @@ export const CAPTURE_EVENTS = [
 /** Events whose groups match tool names (`*`: every tool). */
 const TOOL_EVENTS: ReadonlySet<string> = new Set(['PostToolUse', 'PostToolUseFailure', 'PermissionRequest']);
 
-export interface HookSpec {
+interface HookSpec {
   mode: HookMode;
   port: number;
   /** Where http hooks post instead of `http://127.0.0.1:<port>` (`hooks install --url`; no trailing slash). */
@@ -52,14 +52,14 @@ export class SettingsShapeError extends Error {}
 
 const OUR_URL = /^https?:\/\/[^/\s]+\/api\/hooks\/[A-Za-z]+$/;
 
-export function isOurHook(h: unknown): boolean {
+function isOurHook(h: unknown): boolean {
   if (!isRec(h)) return false;
   if (h.type === 'http') return typeof h.url === 'string' && OUR_URL.test(h.url);
   if (h.type === 'command') return typeof h.command === 'string' && /memtray-hook/.test(h.command);
   return false;
 }
 
-export function hookEntry(spec: HookSpec, event: string): Json {
+function hookEntry(spec: HookSpec, event: string): Json {
   if (spec.mode === 'command' || event === 'SessionStart') {
     return { type: 'command', command: `${spec.hookCommand} ${event}`, timeout: spec.commandTimeoutSec };
   }

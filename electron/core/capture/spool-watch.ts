@@ -12,7 +12,7 @@ import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Logger } from '../util/logger.js';
 
-export interface SpoolWatchOptions {
+interface SpoolWatchOptions {
   /** Safety poll while the watch works (default 60 s). */
   safetyPollMs?: number;
   /** Poll when there is no watch (default 5 s). */

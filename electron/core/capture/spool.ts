@@ -25,7 +25,7 @@ import {
 /** An agent's own event name (opencode's have dots); Claude Code's match EVENT_NAME_RE. */
 const AGENT_EVENT_RE = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
 
-export const spoolLineSchema = z.object({
+const spoolLineSchema = z.object({
   v: z.literal(1),
   id: z.string().min(8).max(100),
   event: z.string().regex(AGENT_EVENT_RE),
@@ -35,7 +35,7 @@ export const spoolLineSchema = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
-export interface SpoolImport {
+interface SpoolImport {
   files: number;
   imported: number;
   duplicates: number;

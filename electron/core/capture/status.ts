@@ -22,7 +22,7 @@ import { hooksStatus, settingsPathFor, type InstallerEnv } from './installer.js'
 /** How far back (in event rows) the last live event of each agent is looked for. */
 const RECEIPT_WINDOW = 20_000;
 
-export function agentReceipts(core: Core): AgentReceipt[] {
+function agentReceipts(core: Core): AgentReceipt[] {
   const rows = core.sqlite
     .prepare(
       `SELECT s.agent AS agent, MAX(e.received_at) AS lastEventAt
@@ -76,7 +76,7 @@ function fileStatus(env: InstallerEnv, scope: HookFile['scope'], settingsPath: s
 }
 
 /** The other agents found on this machine (command on PATH or config folder), with their hooks' state. */
-export function otherAgents(env: InstallerEnv): AgentHooks[] {
+function otherAgents(env: InstallerEnv): AgentHooks[] {
   return AGENT_IDS.filter((a): a is OtherAgent => a !== 'claude-code')
     .map((a) => agentHooksStatus(a, env))
     .filter((s) => s.present)

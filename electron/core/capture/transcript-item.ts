@@ -29,7 +29,7 @@ export interface TranscriptToolCall {
 }
 
 /** A text block the assistant wrote in the main chain (what it said, the turn's final answer). */
-export interface TranscriptReply {
+interface TranscriptReply {
   kind: 'reply';
   uuid: string;
   sessionId: string;

@@ -11,7 +11,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** Bounds on what the reader keeps of assistant text and compaction summaries (characters). */
 export const SAID_MAX = 4_000;
-export const COMPACTION_MAX = 32_000;
+const COMPACTION_MAX = 32_000;
 
 /** The summary text of a compaction line (`isCompactSummary`), or null. */
 export function compactionText(line: Rec): string | null {
@@ -38,11 +38,10 @@ export function compactionText(line: Rec): string | null {
 export function assistantText(
   line: Rec,
   msg: Rec,
-  byMessage: Map<string, string>,
-  items: TranscriptItem[],
-  sessionId: string,
-  at: number,
+  into: { byMessage: Map<string, string>; items: TranscriptItem[] },
+  { sessionId, at }: { sessionId: string; at: number },
 ): string | null {
+  const { byMessage, items } = into;
   // Claude Code's own stand-ins ("No response requested.", API errors) are not the assistant's words.
   if (msg.model === '<synthetic>' || line.isApiErrorMessage === true) return null;
   const id = str(msg.id) ?? str(line.uuid) ?? '';

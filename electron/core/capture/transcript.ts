@@ -17,11 +17,10 @@ export type {
   TranscriptCompaction,
   TranscriptItem,
   TranscriptPrompt,
-  TranscriptReply,
   TranscriptToolCall,
 } from './transcript-item.js';
 
-export interface TranscriptRead {
+interface TranscriptRead {
   items: TranscriptItem[];
   lines: number;
   skippedLines: number;
@@ -45,7 +44,7 @@ const SYNTHETIC_PREFIXES = [
 ];
 
 /** The prompt text of a user line, or null when the line is not a user-typed prompt. */
-export function promptText(line: Rec): string | null {
+function promptText(line: Rec): string | null {
   if (line.isSidechain === true || line.isMeta === true || line.isCompactSummary === true) return null;
   if (line.isVisibleInTranscriptOnly === true) return null;
   const msg = line.message;
@@ -79,7 +78,7 @@ export function promptText(line: Rec): string | null {
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 /** The text a local slash command printed (`<local-command-stdout>…`), or null. */
-export function localCommandOutput(line: Rec): string | null {
+function localCommandOutput(line: Rec): string | null {
   if (line.isSidechain === true || !isRec(line.message)) return null;
   const c = line.message.content;
   if (typeof c !== 'string') return null;
@@ -103,9 +102,7 @@ const timeOf = (line: Rec): number | null => {
  * file, or too big, is refused (RefusedFile); an over-long line is skipped and counted.
  */
 export async function readTranscript(path: string, limits: JsonlLimits = {}): Promise<TranscriptRead> {
-  const items: TranscriptItem[] = [];
-  const pending = new Map<string, Omit<TranscriptToolCall, 'response' | 'failed'>>();
-  const saidByMessage = new Map<string, string>();
+  const read = new TranscriptReader();
   let lines = 0;
   let skippedLines = 0;
   let lastAt: number | null = null;
@@ -126,84 +123,116 @@ export async function readTranscript(path: string, limits: JsonlLimits = {}): Pr
     }
     const at: number = timeOf(line) ?? lastAt ?? 0;
     if (at > (lastAt ?? 0)) lastAt = at;
-    const sessionId = str(line.sessionId);
-    const cwd = str(line.cwd);
-    const msg = line.message;
-    if (!sessionId || !isRec(msg)) continue;
-    if (line.type === 'assistant' && Array.isArray(msg.content)) {
-      const said =
-        line.isSidechain === true ? null : assistantText(line, msg, saidByMessage, items, sessionId, at);
-      for (const b of msg.content) {
-        if (!isRec(b) || b.type !== 'tool_use') continue;
-        const id = str(b.id);
-        const name = str(b.name);
-        if (!id || !name) continue;
-        pending.set(id, {
-          kind: 'tool',
-          toolUseId: id,
-          sessionId,
-          cwd,
-          name,
-          input: b.input ?? null,
-          at,
-          agentId: line.isSidechain === true ? (str(line.agentId) ?? 'subagent') : null,
-          said,
-        });
-      }
-    } else if (line.type === 'user') {
-      const compaction = compactionText(line);
-      if (compaction !== null) {
-        items.push({
-          kind: 'compaction',
-          uuid: str(line.uuid) ?? `${sessionId}:${at}`,
-          sessionId,
-          cwd,
-          text: compaction,
-          at,
-        });
-        continue;
-      }
-      // What a slash command printed (`/mcp` → "Reconnected to tidewave.") is how its turn ended.
-      const printed = localCommandOutput(line);
-      if (printed !== null) {
-        items.push({
-          kind: 'reply',
-          uuid: str(line.uuid) ?? `${sessionId}:${at}`,
-          sessionId,
-          text: printed,
-          at,
-        });
-        continue;
-      }
-      const prompt = promptText(line);
-      const uuid = str(line.uuid);
-      if (prompt !== null && uuid) {
-        items.push({ kind: 'prompt', uuid, sessionId, cwd, text: prompt, at });
-        continue;
-      }
-      if (!Array.isArray(msg.content)) continue;
-      const results = msg.content.filter((b): b is Rec => isRec(b) && b.type === 'tool_result');
-      for (const r of results) {
-        const id = str(r.tool_use_id);
-        const call = id ? pending.get(id) : undefined;
-        if (!id || !call) continue;
-        pending.delete(id);
-        const structured = results.length === 1 ? line.toolUseResult : undefined;
-        items.push({
-          ...call,
-          at,
-          response: structured !== undefined && structured !== null ? structured : (r.content ?? null),
-          failed: r.is_error === true,
-        });
-      }
-    }
+    read.line(line, at);
   }
   return {
-    items,
+    items: read.items,
     lines: lines + stats.oversizedLines,
     skippedLines: skippedLines + stats.oversizedLines,
     lastAt,
   };
+}
+
+/** The session a line belongs to and its time. */
+interface LinePlace {
+  sessionId: string;
+  at: number;
+}
+
+/** What the lines of one transcript add up to: items, and the tool calls still waiting for their result. */
+class TranscriptReader {
+  readonly items: TranscriptItem[] = [];
+  private readonly pending = new Map<string, Omit<TranscriptToolCall, 'response' | 'failed'>>();
+  private readonly saidByMessage = new Map<string, string>();
+
+  line(line: Rec, at: number): void {
+    const sessionId = str(line.sessionId);
+    const msg = line.message;
+    if (!sessionId || !isRec(msg)) return;
+    if (line.type === 'assistant' && Array.isArray(msg.content))
+      this.assistant(line, msg, msg.content, { sessionId, at });
+    else if (line.type === 'user') this.user(line, msg, sessionId, at);
+  }
+
+  /** An assistant message: its words (main chain only) and its tool calls, pending until their results. */
+  private assistant(line: Rec, msg: Rec, content: unknown[], { sessionId, at }: LinePlace): void {
+    const cwd = str(line.cwd);
+    const said =
+      line.isSidechain === true
+        ? null
+        : assistantText(line, msg, { byMessage: this.saidByMessage, items: this.items }, { sessionId, at });
+    for (const b of content) {
+      if (!isRec(b) || b.type !== 'tool_use') continue;
+      const id = str(b.id);
+      const name = str(b.name);
+      if (!id || !name) continue;
+      this.pending.set(id, {
+        kind: 'tool',
+        toolUseId: id,
+        sessionId,
+        cwd,
+        name,
+        input: b.input ?? null,
+        at,
+        agentId: line.isSidechain === true ? (str(line.agentId) ?? 'subagent') : null,
+        said,
+      });
+    }
+  }
+
+  /** A user line: a compaction summary, a slash command's output, a prompt, or tool results. */
+  private user(line: Rec, msg: Rec, sessionId: string, at: number): void {
+    const cwd = str(line.cwd);
+    const compaction = compactionText(line);
+    if (compaction !== null) {
+      this.items.push({
+        kind: 'compaction',
+        uuid: str(line.uuid) ?? `${sessionId}:${at}`,
+        sessionId,
+        cwd,
+        text: compaction,
+        at,
+      });
+      return;
+    }
+    // What a slash command printed (`/mcp` → "Reconnected to tidewave.") is how its turn ended.
+    const printed = localCommandOutput(line);
+    if (printed !== null) {
+      this.items.push({
+        kind: 'reply',
+        uuid: str(line.uuid) ?? `${sessionId}:${at}`,
+        sessionId,
+        text: printed,
+        at,
+      });
+      return;
+    }
+    const prompt = promptText(line);
+    const uuid = str(line.uuid);
+    if (prompt !== null && uuid) {
+      this.items.push({ kind: 'prompt', uuid, sessionId, cwd, text: prompt, at });
+      return;
+    }
+    if (Array.isArray(msg.content)) this.results(line, msg.content, at);
+  }
+
+  /** Tool results pair with their pending calls; a lone result carries the line's structured result. */
+  private results(line: Rec, content: unknown[], at: number): void {
+    const results = content.filter((b): b is Rec => isRec(b) && b.type === 'tool_result');
+    for (const r of results) {
+      const id = str(r.tool_use_id);
+      const call = id ? this.pending.get(id) : undefined;
+      if (!id || !call) continue;
+      this.pending.delete(id);
+      const structured = results.length === 1 ? line.toolUseResult : undefined;
+      this.items.push({
+        ...call,
+        at,
+        response: structured !== undefined && structured !== null ? structured : (r.content ?? null),
+        failed: r.is_error === true,
+      });
+    }
+  }
 }
 
 /** A session's transcript plus its subagent transcripts (`<dir>/<session>/subagents/*.jsonl`). */

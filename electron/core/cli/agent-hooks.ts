@@ -14,7 +14,7 @@ import {
 import type { OtherAgent } from '../capture/agents/targets.js';
 import type { InstallerEnv } from '../capture/installer.js';
 
-export type AgentChoice = AgentId | 'all';
+type AgentChoice = AgentId | 'all';
 
 export function parseAgent(v: string | undefined): AgentChoice {
   if (v === undefined) return 'claude-code';

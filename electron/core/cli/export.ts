@@ -92,7 +92,7 @@ export async function runExport(argv: string[]): Promise<number> {
   }
 }
 
-export function describeReport(r: ImportReport): string {
+function describeReport(r: ImportReport): string {
   const a = r.added;
   return (
     `Added ${a.sessions} sessions, ${a.prompts} prompts, ${a.observations} memories, ${a.summaries} summaries` +

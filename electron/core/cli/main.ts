@@ -8,7 +8,7 @@ import { runSearch } from './search.js';
 import { runMcp } from './mcp.js';
 import { runExport } from './export.js';
 
-export const commands: Record<string, Command> = {
+const commands: Record<string, Command> = {
   serve: runServe,
   status: runStatus,
   hooks: runHooks,
@@ -18,7 +18,7 @@ export const commands: Record<string, Command> = {
   export: runExport,
 };
 
-export const HELP = `memtray — long-term memory for coding agents (Claude Code, Codex CLI, Gemini CLI, opencode, …)
+const HELP = `memtray — long-term memory for coding agents (Claude Code, Codex CLI, Gemini CLI, opencode, …)
 
 Usage: memtray <command> [options]
 
@@ -60,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-export const extraHelp: string[] = [
+const extraHelp: string[] = [
   'search QUERY [--project P] [--agent A] [--prefer P | --all-projects] [--type T] [--file F] [--limit N] [--json]   search memories (from the project of the current directory)',
   'mcp [--data-dir DIR] | mcp install|uninstall [--agent claude-code|codex|gemini|opencode|all] [--scope user|project]   MCP server (mcp --help)',
   'hooks install|uninstall|status [--mode http|command] [--scope user|project] [--settings PATH]   Claude Code hooks',

@@ -15,7 +15,7 @@ import { defaultInstallerEnv } from '../capture/installer.js';
 import { claudePresent } from '../capture/agents/targets.js';
 import { MCP_AGENTS, registerAgentMcp, type AgentMcpResult, type McpAgent } from '../mcp/agents.js';
 
-export const MCP_USAGE = `Usage:
+const MCP_USAGE = `Usage:
   memtray mcp [--data-dir DIR]      the stdio MCP server (search, timeline, save_memory, ...)
   memtray mcp install|uninstall [--agent claude-code|codex|gemini|opencode|all] [--data-dir DIR] [--json]
       registers the server with the agent (default claude-code), where it keeps its MCP servers:

@@ -15,7 +15,7 @@ import {
   type ToolCallResult,
 } from './provider.js';
 
-export interface ClientConfig {
+interface ClientConfig {
   apiKey: string;
   baseUrl: string | null;
   timeoutMs: number;
@@ -41,7 +41,7 @@ export async function anthropicClient(c: ClientConfig): Promise<Anthropic> {
   return client;
 }
 
-export async function callTool(
+async function callTool(
   client: Anthropic,
   params: {
     model: string;

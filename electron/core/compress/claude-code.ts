@@ -7,14 +7,14 @@
  * exit, the working directory is an internal folder that ingest drops, and nothing is persisted
  * (`--no-session-persistence`), so no transcript is there to import.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { z } from 'zod';
 import { INTERNAL_ENV } from '../util/internal-runs.js';
 import type { CallUsage } from './provider.js';
 import { jsonOnlyInstructions, noUsage, ProviderError, type CompressionProvider } from './provider.js';
 
-export interface ClaudeCodeConfig {
+interface ClaudeCodeConfig {
   /** The CLI (see claude-path.ts); null: not found. */
   path: string | null;
   model: string;
@@ -45,7 +45,7 @@ const resultSchema = z.object({
 });
 
 /** The flags of every run; the prompt goes on stdin. */
-export function claudeArgs(model: string, systemPrompt: string): string[] {
+function claudeArgs(model: string, systemPrompt: string): string[] {
   return [
     '-p',
     '--output-format',
@@ -113,14 +113,7 @@ function run(
   signal?: AbortSignal,
 ): Promise<RunOutput> {
   mkdirSync(cfg.cwd, { recursive: true, mode: 0o700 });
-  const env: NodeJS.ProcessEnv = {
-    ...(cfg.env ?? process.env),
-    [INTERNAL_ENV]: '1',
-    // No title request, no telemetry; our queue retries, not the CLI.
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    CLAUDE_CODE_MAX_RETRIES: '0',
-  };
-  delete env.CLAUDECODE; // started from inside a Claude Code session (e.g. `memtray serve` in one)
+  const env = childEnv(cfg);
   return new Promise((resolve, reject) => {
     // In its own process group (POSIX), so the timeout kills whatever the CLI started too.
     const group = process.platform !== 'win32';
@@ -141,14 +134,7 @@ function run(
       signal?.removeEventListener('abort', onAbort);
       fn();
     };
-    const kill = (): void => {
-      try {
-        if (group && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-        else child.kill('SIGKILL');
-      } catch {
-        child.kill('SIGKILL'); // the group is gone already
-      }
-    };
+    const kill = (): void => killAll(child, group);
     const timer = setTimeout(() => {
       kill();
       finish(() =>
@@ -172,22 +158,41 @@ function run(
     child.stderr.on('data', (c: Buffer) => {
       stderr = (stderr + c.toString('utf8')).slice(-4000);
     });
-    child.on('error', (err: NodeJS.ErrnoException) =>
-      finish(() =>
-        reject(
-          err.code === 'ENOENT' || err.code === 'EACCES'
-            ? new ProviderError({
-                kind: 'fatal',
-                message: `claude CLI cannot be run at ${path} (${err.code})`,
-              })
-            : err,
-        ),
-      ),
-    );
+    child.on('error', (err: NodeJS.ErrnoException) => finish(() => reject(spawnError(err, path))));
     child.on('close', (code) => finish(() => resolve({ code, stdout, stderr })));
     child.stdin.on('error', () => {}); // a CLI that exits early closes its stdin: reported by 'close'
     child.stdin.end(input);
   });
+}
+
+/** The CLI's environment: marked as MemTray's own run, with no extra traffic and no retries of its own. */
+function childEnv(cfg: ClaudeCodeConfig): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...(cfg.env ?? process.env),
+    [INTERNAL_ENV]: '1',
+    // No title request, no telemetry; our queue retries, not the CLI.
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    CLAUDE_CODE_MAX_RETRIES: '0',
+  };
+  delete env.CLAUDECODE; // started from inside a Claude Code session (e.g. `memtray serve` in one)
+  return env;
+}
+
+/** Kills the CLI and, when it leads its own process group, whatever it started. */
+function killAll(child: ChildProcess, group: boolean): void {
+  try {
+    if (group && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  } catch {
+    child.kill('SIGKILL'); // the group is gone already
+  }
+}
+
+/** A CLI that cannot be run at all is a fatal provider error; other spawn errors stay as they are. */
+function spawnError(err: NodeJS.ErrnoException, path: string): Error {
+  return err.code === 'ENOENT' || err.code === 'EACCES'
+    ? new ProviderError({ kind: 'fatal', message: `claude CLI cannot be run at ${path} (${err.code})` })
+    : err;
 }
 
 export function claudeCodeProvider(cfg: ClaudeCodeConfig): CompressionProvider {

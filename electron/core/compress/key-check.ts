@@ -15,7 +15,7 @@ import { safeErrorText } from './provider.js';
 
 const fingerprint = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-export interface KeyCheckDeps {
+interface KeyCheckDeps {
   settings: SettingsStore;
   bus: Bus;
   clock: Clock;
@@ -27,10 +27,10 @@ export class KeyCheck {
   private key: string | null = null;
   private last: KeyStatus = { state: 'unknown', message: null, checkedAt: null, source: null };
 
-  constructor(private readonly d: KeyCheckDeps) {}
+  constructor(private readonly deps: KeyCheckDeps) {}
 
   status(): KeyStatus {
-    const key = this.d.settings.apiKey();
+    const key = this.deps.settings.apiKey();
     if (!key) return { state: 'none', message: null, checkedAt: null, source: null };
     if (this.key !== fingerprint(key))
       return { state: 'unknown', message: null, checkedAt: null, source: null };
@@ -39,13 +39,13 @@ export class KeyCheck {
 
   /** One request with the current key and model: counts the tokens of "ping". */
   async test(): Promise<KeyStatus> {
-    const key = this.d.settings.apiKey();
+    const key = this.deps.settings.apiKey();
     if (!key) return this.status();
-    const p = this.d.settings.get().provider;
+    const p = this.deps.settings.get().provider;
     const client = await anthropicClient({
       apiKey: key,
       baseUrl: p.baseUrl,
-      timeoutMs: Math.min(this.d.timeoutMs, 15_000),
+      timeoutMs: Math.min(this.deps.timeoutMs, 15_000),
     });
     try {
       await client.messages.countTokens({ model: p.model, messages: [{ role: 'user', content: 'ping' }] });
@@ -58,7 +58,7 @@ export class KeyCheck {
 
   /** A compression call succeeded with the current key. */
   noteSuccess(): void {
-    const key = this.d.settings.apiKey();
+    const key = this.deps.settings.apiKey();
     if (key && this.status().state !== 'valid') this.record(key, 'valid', null, 'compression');
   }
 
@@ -66,10 +66,10 @@ export class KeyCheck {
   noteError(
     err: unknown,
     source: 'test' | 'compression' = 'compression',
-    key = this.d.settings.apiKey(),
+    key = this.deps.settings.apiKey(),
   ): void {
     if (!key) return;
-    const text = (m: string): string => safeErrorText(m, this.d.redact);
+    const text = (m: string): string => safeErrorText(m, this.deps.redact);
     const Sdk = loadedAnthropic();
     if (Sdk && err instanceof Sdk.APIConnectionError) {
       if (source === 'test') this.record(key, 'unreachable', text(err.message || 'connection error'), source);
@@ -94,8 +94,8 @@ export class KeyCheck {
   ): void {
     const before = this.status();
     this.key = fingerprint(key);
-    this.last = keyStatusSchema.parse({ state, message, checkedAt: this.d.clock(), source });
+    this.last = keyStatusSchema.parse({ state, message, checkedAt: this.deps.clock(), source });
     if (before.state !== state || before.message !== message)
-      this.d.bus.emit('settings', { changed: ['apiKeyStatus'] });
+      this.deps.bus.emit('settings', { changed: ['apiKeyStatus'] });
   }
 }

@@ -13,7 +13,8 @@ import { OBSERVE_INSTRUCTIONS, OBSERVE_TOOL_DEF, toolCallElement } from './promp
 import type { JobRow } from '../jobs/queue.js';
 import { extractRules } from './rules.js';
 import { writeObservation } from '../ingest/results.js';
-import { loadObservations, parseJson, type ObserveRow } from './store.js';
+import { jsonOrText } from '../util/json-text.js';
+import { loadObservations, type ObserveRow } from './store.js';
 import { boundToolCall, headTail } from './truncate.js';
 
 const list = (max: number, each: number) => z.array(z.string().max(each)).max(max);
@@ -33,10 +34,10 @@ const llmObservation = z.object({
   files_read: list(200, 2000).default([]),
   files_modified: list(200, 2000).default([]),
 });
-export const observeOutputSchema = z.object({ observations: z.array(llmObservation).min(1).max(100) });
+const observeOutputSchema = z.object({ observations: z.array(llmObservation).min(1).max(100) });
 type LlmObservation = z.infer<typeof llmObservation>;
 
-export interface ObserveOutcome {
+interface ObserveOutcome {
   model: string | null;
   fallback: FallbackReason | null;
 }
@@ -44,15 +45,15 @@ export interface ObserveOutcome {
 function rulesFor(row: ObserveRow): StructuredFields {
   return extractRules({
     toolName: row.toolName,
-    toolInput: parseJson(row.toolInput),
-    toolResponse: parseJson(row.toolResponse),
+    toolInput: jsonOrText(row.toolInput),
+    toolResponse: jsonOrText(row.toolResponse),
     failed: row.failed,
     cwd: row.cwd,
   });
 }
 
 /** The user message for a batch: the session's prompt for context, then one element per call. */
-export function buildObserveMessage(ctx: CompressContext, rows: ObserveRow[]): string {
+function buildObserveMessage(ctx: CompressContext, rows: ObserveRow[]): string {
   const parts: string[] = [];
   const first = rows[0];
   if (first) {
@@ -64,7 +65,7 @@ export function buildObserveMessage(ctx: CompressContext, rows: ObserveRow[]): s
     if (p) parts.push(`<user_request>\n${headTail(p.prompt, 600)}\n</user_request>`);
   }
   for (const r of rows) {
-    const b = boundToolCall(r.toolName, parseJson(r.toolInput), parseJson(r.toolResponse));
+    const b = boundToolCall(r.toolName, jsonOrText(r.toolInput), jsonOrText(r.toolResponse));
     parts.push(toolCallElement(r.id, r.toolName, r.failed, { input: b.input, response: b.response }));
   }
   return ctx.redact(parts.join('\n\n'));

@@ -10,7 +10,7 @@ import { loadedOpenAi, loadOpenAi } from '../util/sdks.js';
 import { connectionFailure, httpFailure, type ApiFailure } from './provider.js';
 import { jsonOnlyInstructions, ProviderError, type CompressionProvider } from './provider.js';
 
-export interface OpenAiConfig {
+interface OpenAiConfig {
   baseUrl: string;
   apiKey: string | null;
   model: string;
@@ -41,7 +41,7 @@ async function client(c: OpenAiConfig): Promise<OpenAI> {
   return out;
 }
 
-export function classifyOpenAiError(err: unknown, now: number): ApiFailure {
+function classifyOpenAiError(err: unknown, now: number): ApiFailure {
   const Sdk = loadedOpenAi();
   if (Sdk && err instanceof Sdk.APIConnectionError)
     return connectionFailure(err instanceof Sdk.APIConnectionTimeoutError);

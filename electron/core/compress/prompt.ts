@@ -6,8 +6,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { COMPRESSION_TYPES } from '../../shared/contract/observations.js';
 
-export const OBSERVE_TOOL = 'record_observations';
-export const SUMMARY_TOOL = 'record_summary';
+const OBSERVE_TOOL = 'record_observations';
+const SUMMARY_TOOL = 'record_summary';
 
 const strList = { type: 'array', items: { type: 'string' } } as const;
 

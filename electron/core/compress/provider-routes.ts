@@ -6,7 +6,7 @@ import { type Route, verbRoute } from '../server/http.js';
 import { findClaude } from './claude-path.js';
 import type { ProviderStatus } from './provider-status.js';
 
-export function providerState(core: Core, status: ProviderStatus): ProviderState {
+function providerState(core: Core, status: ProviderStatus): ProviderState {
   const path = findClaude(core.settings.get().provider.claudePath);
   return providerStateSchema.parse({
     kind: core.settings.providerKind(),

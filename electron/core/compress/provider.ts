@@ -7,13 +7,13 @@
 import type { z } from 'zod';
 
 /** A tool as the model sees it: a name, a description and a JSON Schema for its input. */
-export interface ToolSpec {
+interface ToolSpec {
   name: string;
   description?: string;
   input_schema: Record<string, unknown>;
 }
 
-export interface StructuredCall {
+interface StructuredCall {
   /** Stable instructions (cached where the provider can). */
   instructions: string;
   tool: ToolSpec;
@@ -23,7 +23,7 @@ export interface StructuredCall {
   signal?: AbortSignal;
 }
 
-export type StructuredResult = ToolCallResult;
+type StructuredResult = ToolCallResult;
 
 export interface CompressionProvider {
   /** The provider kind, for logs and Health. */
@@ -96,7 +96,7 @@ export type ApiFailure =
   | { kind: 'fatal'; message: string };
 
 /** `retry-after-ms` / `retry-after` (seconds or an HTTP date) of a response's headers. */
-export function retryAfterMs(headers: unknown, now: number): number | null {
+function retryAfterMs(headers: unknown, now: number): number | null {
   if (!headers || typeof (headers as Headers).get !== 'function') return null;
   const h = headers as Headers;
   const ms = h.get('retry-after-ms');
@@ -133,7 +133,7 @@ export function connectionFailure(timedOut: boolean): ApiFailure {
 }
 
 /** The longest error text kept in `jobs.last_error` and the log. */
-export const ERROR_TEXT_MAX = 300;
+const ERROR_TEXT_MAX = 300;
 
 /**
  * An error text fit to store or log: an API error may echo request content (a tool output with a

@@ -37,7 +37,7 @@ export function compressRoutes(
     verbRoute(VERBS.getUsage, {
       handler: ({ query }) => ({
         json: usage.report(
-          intParam(query, 'days', USAGE_DAYS.default, USAGE_DAYS.min, USAGE_DAYS.max),
+          intParam(query, 'days', USAGE_DAYS),
           core.settings.get().provider.dailyTokenBudget,
         ),
       }),

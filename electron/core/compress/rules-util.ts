@@ -34,7 +34,7 @@ export { commandKind, isBuildCommand, isTestCommand } from '../memories/command-
 const SUMMARY_RE =
   /^.*(?:\b\d+\s+(?:passed|failed|passing|failing|skipped|errors?)\b|\btest result:|\bTests?:\s+\d|\bFAIL\b|\bok\s+\S+\s+[\d.]+s\b|error(?:\[\w+\])?:).*$/gim;
 
-export interface BashOutcome {
+interface BashOutcome {
   ok: boolean;
   exitCode: number | null;
   interrupted: boolean;

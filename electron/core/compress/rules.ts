@@ -1,5 +1,5 @@
 /**
- * The rule-based extractor (no LLM), after the seed's "extraction patterns": file operations,
+ * The rule-based extractor (no LLM), after claude-mem's "extraction patterns": file operations,
  * commands, searches, MCP calls and failures become a typed, titled observation with facts and
  * file lists. Deterministic and synchronous: it runs on every observation at insert.
  */

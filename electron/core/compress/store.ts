@@ -31,12 +31,3 @@ export function loadObservations(db: Database.Database, ids: number[]): ObserveR
     .all(...ids) as Array<Omit<ObserveRow, 'failed'> & { failed: number }>;
   return rows.map((r) => ({ ...r, failed: r.failed === 1 }));
 }
-
-export function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}

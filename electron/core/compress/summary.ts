@@ -11,11 +11,11 @@ import { SUMMARY_INSTRUCTIONS, SUMMARY_TOOL_DEF } from './prompt.js';
 import type { JobRow } from '../jobs/queue.js';
 import { clip } from '../util/clip.js';
 import { upsertSummary, type SummaryFields } from '../ingest/results.js';
-import { parseJson } from './store.js';
+import { jsonOrText } from '../util/json-text.js';
 import { headTail } from './truncate.js';
 import { parseStringList } from '../util/json-list.js';
 
-export const summaryPayloadSchema = z.object({
+const summaryPayloadSchema = z.object({
   promptNumber: z.number().int().nonnegative().default(0),
   last_user_message: z.string().optional(),
   last_assistant_message: z.string().optional(),
@@ -42,7 +42,7 @@ export interface SessionMaterial {
   lastAssistant: string | null;
 }
 
-export function loadMaterial(
+function loadMaterial(
   ctx: CompressContext,
   sessionId: number,
   payload: z.infer<typeof summaryPayloadSchema>,
@@ -177,7 +177,7 @@ const llmSummarySchema = z.object({
   files_edited: z.array(z.string().max(2000)).max(300).default([]),
 });
 
-export function buildSummaryMessage(m: SessionMaterial): string {
+function buildSummaryMessage(m: SessionMaterial): string {
   const prompts = m.prompts.slice(-10).map((p, i) => `${i + 1}. ${headTail(p, 500)}`);
   const obs = m.observations.slice(-80).map(
     (o) =>
@@ -208,7 +208,7 @@ export async function processSummary(
   ctx: CompressContext,
   job: JobRow,
 ): Promise<{ fallback: FallbackReason | null }> {
-  const payload = summaryPayloadSchema.safeParse(parseJson(job.payload) ?? {});
+  const payload = summaryPayloadSchema.safeParse(jsonOrText(job.payload) ?? {});
   const p = payload.success ? payload.data : { promptNumber: 0 };
   const m = loadMaterial(ctx, job.subjectId, p);
   const write = (s: SummaryFields, by: string): void => {

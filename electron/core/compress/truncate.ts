@@ -48,7 +48,7 @@ function prune(value: unknown, perField: number, depth: number, drop: Set<string
   return out;
 }
 
-export interface BoundedCall {
+interface BoundedCall {
   input: unknown;
   response: unknown;
   /** The serialized size before and after bounding (for stats and tests). */

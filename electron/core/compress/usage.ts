@@ -5,7 +5,7 @@ import type { Clock } from '../util/clock.js';
 import type { CallUsage } from './provider.js';
 
 /** UTC calendar day of a timestamp, `YYYY-MM-DD`. */
-export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 export class UsageLedger {
   constructor(

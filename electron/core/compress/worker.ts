@@ -9,7 +9,7 @@ import type { CompressContext } from './context.js';
 import { processObserveBatch } from './observe.js';
 import { backoffMs, type JobRow } from '../jobs/queue.js';
 import { setObservationStatus } from '../ingest/results.js';
-import { parseJson } from './store.js';
+import { jsonOrText } from '../util/json-text.js';
 import { processSummary } from './summary.js';
 import { episodeJobSchema, runEpisodeJob } from '../memories/session.js';
 
@@ -170,7 +170,7 @@ export class QueueWorker {
 
   /** A turn ended: build its episode (and refresh the session's bugfixes) from the stored rows. */
   private episode(job: JobRow): void {
-    const p = episodeJobSchema.safeParse(parseJson(job.payload));
+    const p = episodeJobSchema.safeParse(jsonOrText(job.payload));
     this.ctx.db.transaction(() => {
       if (p.success) runEpisodeJob(this.ctx.db, job.subjectId, p.data, this.ctx.clock());
       this.ctx.queue.complete(job.id);

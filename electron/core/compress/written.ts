@@ -15,7 +15,7 @@ const PLUMBING =
   /^(?:import\s|from\s+\S+\s+import\s|#include\s|use\s+[\w:]+(?:::\{[^}]*\})?;$|(?:const|let|var)\s+\{?[\w\s,]+\}?\s*=\s*require\()/;
 
 /** Trimmed lines of `text` that say something, in order, without module plumbing. */
-export function meaningfulLines(text: string): string[] {
+function meaningfulLines(text: string): string[] {
   const out: string[] = [];
   for (const raw of text.slice(0, SCAN_MAX).split('\n', LINES_MAX)) {
     const line = raw.replace(/\s+/g, ' ').trim();
@@ -29,7 +29,7 @@ export function meaningfulLines(text: string): string[] {
  * `lines` joined with ` ⏎ ` and cut into facts `prefix: …` of at most FACT_MAX characters, at
  * word boundaries, up to `total` characters of text in all.
  */
-export function chunkFacts(prefix: string, lines: string[], total: number): string[] {
+function chunkFacts(prefix: string, lines: string[], total: number): string[] {
   const room = FACT_MAX - prefix.length - 2;
   const facts: string[] = [];
   let text = lines.join(' ⏎ ');

@@ -73,7 +73,7 @@ export function loadOrCreateToken(paths: DataDirPaths): string {
 }
 
 /** `server.json`: where the service listens. Information for clients, not a lock (config/serve-lock.ts). */
-export interface ServerInfo {
+interface ServerInfo {
   port: number;
   pid: number;
   /** Random per service start; the service proves it on `GET /api/ping` (server/ping.ts). */

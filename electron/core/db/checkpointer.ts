@@ -33,7 +33,7 @@ export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
  * The thread restarts a WAL of this many pages (16 MB) itself, well before the main connection's
  * fallback (see `checkpoint` in the thread's source).
  */
-export const RESTART_PAGES = 4_096;
+const RESTART_PAGES = 4_096;
 /**
  * How long a restart waits for the write lock, and then (holding it) for readers of older
  * snapshots: past it, the restart is left for a later checkpoint.
@@ -129,6 +129,19 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
+interface CheckpointerOptions {
+  file: string;
+  nativeBinding?: string;
+  intervalMs?: number;
+  /** WAL pages at which the thread restarts the log (`RESTART_PAGES`; smaller in tests). */
+  restartPages?: number;
+  idleExitMs?: number;
+  startAfterWrites?: number;
+  /** Called when a thread is retired for want of writes: the service has been quiet for `idleExitMs`. */
+  onIdle?: () => void;
+  logger: Logger;
+}
+
 /**
  * The thread is started by writes and retired once no write came for `idleExitMs` (it checkpoints
  * a last time and exits): a thread has its own V8 heap and SQLite connection, ~16 MiB resident that
@@ -139,136 +152,151 @@ export interface Checkpointer {
  * have come (one hook is several) or the last connection closes. If a thread cannot start, SQLite
  * checkpoints on commit again, as it does without this module.
  */
-export function startCheckpointer(
-  sqlite: Database.Database,
-  opts: {
-    file: string;
-    nativeBinding?: string;
-    intervalMs?: number;
-    /** WAL pages at which the thread restarts the log (`RESTART_PAGES`; smaller in tests). */
-    restartPages?: number;
-    idleExitMs?: number;
-    startAfterWrites?: number;
-    /** Called when a thread is retired for want of writes: the service has been quiet for `idleExitMs`. */
-    onIdle?: () => void;
-    logger: Logger;
-  },
-): Checkpointer {
-  const shared = new Int32Array(new SharedArrayBuffer(12));
-  const idleExitMs = opts.idleExitMs ?? 30_000;
-  const startAfterWrites = opts.startAfterWrites ?? 8;
-  /** Write statements seen while no thread ran. */
-  let unseen = 0;
-  const workerData = {
-    module: createRequire(import.meta.url).resolve('better-sqlite3'),
-    file: opts.file,
-    nativeBinding: opts.nativeBinding ?? null,
-    intervalMs: opts.intervalMs ?? 250,
-    restartPages: opts.restartPages ?? RESTART_PAGES,
-    shared: shared.buffer,
-  };
-  const threads = new Set<Worker>();
-  let current: Worker | null = null;
-  let idle: NodeJS.Timeout | null = null;
-  let alive = true;
-  let onLoss: (why: string) => void = () => undefined;
+export function startCheckpointer(sqlite: Database.Database, opts: CheckpointerOptions): Checkpointer {
+  return new ThreadCheckpointer(sqlite, opts);
+}
 
-  const spawn = (): Worker => {
-    const w = new Worker(WORKER_SOURCE, { eval: true, workerData });
+class ThreadCheckpointer implements Checkpointer {
+  private readonly shared = new Int32Array(new SharedArrayBuffer(12));
+  private readonly idleExitMs: number;
+  private readonly startAfterWrites: number;
+  private readonly workerData: Record<string, unknown>;
+  private readonly threads = new Set<Worker>();
+  /** The main connection's own threshold before this raised it (restored when the threads are lost). */
+  private readonly previous: number;
+  private readonly stopWatching: () => void;
+  /** Write statements seen while no thread ran. */
+  private unseen = 0;
+  private current: Worker | null = null;
+  private idle: NodeJS.Timeout | null = null;
+  private alive = true;
+
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly opts: CheckpointerOptions,
+  ) {
+    this.idleExitMs = opts.idleExitMs ?? 30_000;
+    this.startAfterWrites = opts.startAfterWrites ?? 8;
+    this.workerData = {
+      module: createRequire(import.meta.url).resolve('better-sqlite3'),
+      file: opts.file,
+      nativeBinding: opts.nativeBinding ?? null,
+      intervalMs: opts.intervalMs ?? 250,
+      restartPages: opts.restartPages ?? RESTART_PAGES,
+      shared: this.shared.buffer,
+    };
+    this.previous = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
+    sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    // A WAL that grew during a burst is cut back to this size once it restarts from the beginning
+    // (maintenance truncates it when quiet). Not less: under a sustained flood the WAL restarts every
+    // few seconds at 30-40 MB, and cut back to 16 MB its next growth allocated blocks again, each
+    // extending write waiting 3-6 ms on ext4's journal (64 MB gives 7 % more events/s).
+    sqlite.pragma('journal_size_limit = 67108864');
+    // After every write statement on the ingest path: one atomic load, and while the thread has not
+    // checkpointed since the last message, nothing else.
+    this.stopWatching = onWrites(sqlite, () => {
+      if (Atomics.load(this.shared, WRITTEN) !== 0 && this.current) return;
+      if (!this.current && ++this.unseen < this.startAfterWrites) return;
+      this.wake();
+    });
+  }
+
+  checkpoints(): number {
+    return Atomics.load(this.shared, RAN);
+  }
+
+  restarts(): number {
+    return Atomics.load(this.shared, RESTARTS);
+  }
+
+  running(): boolean {
+    return this.current !== null;
+  }
+
+  flush(): void {
+    if (this.alive) this.wake();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.alive) return;
+    this.alive = false;
+    this.stopWatching();
+    if (this.idle) clearTimeout(this.idle);
+    this.retire();
+    const all = [...this.threads];
+    // Held (ref'd) while stopping: a process with nothing else to do must not end before the
+    // last checkpoint and stop() itself are done (the threads are unref'd while they run).
+    for (const w of all) w.ref();
+    const exited = Promise.all(all.map((w) => new Promise<void>((r) => w.once('exit', () => r()))));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000)));
+    await Promise.race([exited, timeout]);
+    clearTimeout(timer);
+    await Promise.all(all.map((w) => w.terminate()));
+  }
+
+  /** Asks a thread (started if none runs) for a checkpoint one interval from now. */
+  private wake(): void {
+    this.unseen = 0;
+    Atomics.store(this.shared, WRITTEN, 1);
+    try {
+      this.current ??= this.spawn();
+    } catch (err) {
+      this.lost((err as Error).message);
+      return;
+    }
+    this.current.postMessage('written');
+    this.armIdle();
+  }
+
+  private spawn(): Worker {
+    const w = new Worker(WORKER_SOURCE, { eval: true, workerData: this.workerData });
     w.unref();
-    threads.add(w);
+    this.threads.add(w);
     w.on('message', (m: { error?: string }) => {
-      if (m.error) opts.logger.warn('background WAL checkpoint failed', { error: m.error });
+      if (m.error) this.opts.logger.warn('background WAL checkpoint failed', { error: m.error });
     });
     // Only the current thread's end is a loss; a retired one exits on its own.
     w.on('error', (err) => {
-      if (current === w) onLoss(err.message);
+      if (this.current === w) this.lost(err.message);
     });
     w.on('exit', (code) => {
-      threads.delete(w);
-      if (current === w) onLoss(`exit ${code}`);
+      this.threads.delete(w);
+      if (this.current === w) this.lost(`exit ${code}`);
     });
     return w;
-  };
-  /** Asks the current thread for a last checkpoint and its exit; the next write starts another. */
-  const retire = (): void => {
-    idle = null;
-    const w = current;
-    current = null;
-    w?.postMessage('stop');
-  };
-  const retireIdle = (): void => {
-    retire();
-    try {
-      opts.onIdle?.();
-    } catch (err) {
-      opts.logger.warn('idle callback failed', { err: err as Error });
-    }
-  };
+  }
 
-  const previous = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
-  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-  // A WAL that grew during a burst is cut back to this size once it restarts from the beginning
-  // (maintenance truncates it when quiet). Not less: under a sustained flood the WAL restarts every
-  // few seconds at 30-40 MB, and cut back to 16 MB its next growth allocated blocks again, each
-  // extending write waiting 3-6 ms on ext4's journal (64 MB gives 7 % more events/s).
-  sqlite.pragma('journal_size_limit = 67108864');
-  const armIdle = (): void => {
-    if (idle) idle.refresh();
-    else (idle = setTimeout(retireIdle, idleExitMs)).unref();
-  };
-  // After every write statement on the ingest path: one atomic load, and while the thread has not
-  // checkpointed since the last message, nothing else.
-  const stopWatching = onWrites(sqlite, () => {
-    if (Atomics.load(shared, WRITTEN) !== 0 && current) return;
-    if (!current && ++unseen < startAfterWrites) return;
-    wake();
-  });
-  /** Asks a thread (started if none runs) for a checkpoint one interval from now. */
-  const wake = (): void => {
-    unseen = 0;
-    Atomics.store(shared, WRITTEN, 1);
+  private armIdle(): void {
+    if (this.idle) this.idle.refresh();
+    else (this.idle = setTimeout(() => this.retireIdle(), this.idleExitMs)).unref();
+  }
+
+  /** Asks the current thread for a last checkpoint and its exit; the next write starts another. */
+  private retire(): void {
+    this.idle = null;
+    const w = this.current;
+    this.current = null;
+    w?.postMessage('stop');
+  }
+
+  private retireIdle(): void {
+    this.retire();
     try {
-      current ??= spawn();
+      this.opts.onIdle?.();
     } catch (err) {
-      onLoss((err as Error).message);
-      return;
+      this.opts.logger.warn('idle callback failed', { err: err as Error });
     }
-    current.postMessage('written');
-    armIdle();
-  };
-  onLoss = (why) => {
-    if (!alive) return;
-    alive = false;
-    current = null;
-    stopWatching();
-    if (idle) clearTimeout(idle);
-    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${previous}`);
-    opts.logger.warn('background WAL checkpoints stopped; SQLite checkpoints on commit again', { why });
-  };
-  return {
-    checkpoints: () => Atomics.load(shared, RAN),
-    restarts: () => Atomics.load(shared, RESTARTS),
-    running: () => current !== null,
-    flush: () => {
-      if (alive) wake();
-    },
-    stop: async () => {
-      if (!alive) return;
-      alive = false;
-      stopWatching();
-      if (idle) clearTimeout(idle);
-      retire();
-      const all = [...threads];
-      // Held (ref'd) while stopping: a process with nothing else to do must not end before the
-      // last checkpoint and stop() itself are done (the threads are unref'd while they run).
-      for (const w of all) w.ref();
-      const exited = Promise.all(all.map((w) => new Promise<void>((r) => w.once('exit', () => r()))));
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000)));
-      await Promise.race([exited, timeout]);
-      clearTimeout(timer);
-      await Promise.all(all.map((w) => w.terminate()));
-    },
-  };
+  }
+
+  /** The thread could not start or ended: SQLite checkpoints on commit again. */
+  private lost(why: string): void {
+    if (!this.alive) return;
+    this.alive = false;
+    this.current = null;
+    this.stopWatching();
+    if (this.idle) clearTimeout(this.idle);
+    if (this.sqlite.open) this.sqlite.pragma(`wal_autocheckpoint = ${this.previous}`);
+    this.opts.logger.warn('background WAL checkpoints stopped; SQLite checkpoints on commit again', { why });
+  }
 }

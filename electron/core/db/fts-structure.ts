@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 
-export interface FtsLevel {
+interface FtsLevel {
   /** Segments of this level that an ongoing merge takes as input (0: none in progress). */
   merging: number;
   segments: number[];
@@ -29,7 +29,7 @@ function varint(b: Buffer, at: number): [value: number, next: number] {
   return [v * 256 + last, at + 9];
 }
 
-export function decodeStructure(b: Buffer): FtsLevel[] {
+function decodeStructure(b: Buffer): FtsLevel[] {
   let i = 4;
   const v2 = b.subarray(4, 8).equals(V2);
   if (v2) i += 4;

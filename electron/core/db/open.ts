@@ -8,9 +8,7 @@ import { explainOpenError } from './storage.js';
 import { registerFunctions } from './identifiers.js';
 import { trackWrites } from './write-signal.js';
 
-export { registerFunctions } from './identifiers.js';
-
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Drizzle = BetterSQLite3Database<Schema>;
 
 export interface OpenedDatabase {
@@ -19,7 +17,7 @@ export interface OpenedDatabase {
   close(): void;
 }
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /** Folder holding drizzle's generated migrations (with meta/_journal.json). */
   migrationsDir: string;
   readonly?: boolean;

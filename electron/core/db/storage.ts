@@ -7,9 +7,9 @@ import type Database from 'better-sqlite3';
 import { accessSync, constants, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export type StorageProblem = 'locked' | 'readonly' | 'full' | 'io' | 'corrupt' | 'cantopen';
+type StorageProblem = 'locked' | 'readonly' | 'full' | 'io' | 'corrupt' | 'cantopen';
 
-export interface StorageError {
+interface StorageError {
   problem: StorageProblem;
   code: string;
   message: string;

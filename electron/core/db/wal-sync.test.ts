@@ -117,8 +117,8 @@ describe('withoutCommitFsync', () => {
     ).toThrow('boom');
     expect(pragma('synchronous', { simple: true })).toBe(2);
     expect(seen).toEqual([1, 2, 1, 2, 1, 2]);
-    // It used to call db.pragma() twice a call, each building a statement (and, with a write
-    // listener, preparing it again to ask whether it writes).
+    // Never db.pragma(): it builds a statement each call (and, with a write listener, prepares it
+    // again to ask whether it writes).
     expect(pragmaCalls).toBe(0);
     db.close();
   });

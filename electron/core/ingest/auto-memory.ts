@@ -8,7 +8,7 @@
  */
 import { EventsRepo } from './events-repo.js';
 import { ObservationsRepo } from './observations-repo.js';
-import type { SeedIngest } from './seed.js';
+import type { ClaudeMemIngest } from './claude-mem-api.js';
 import type { IngestTx } from './tx.js';
 import type { HookResult, IngestDeps } from './types.js';
 
@@ -50,7 +50,7 @@ export class AutoMemoryWrites {
 
   constructor(
     private readonly d: IngestDeps,
-    private readonly seed: SeedIngest,
+    private readonly claudeMem: ClaudeMemIngest,
     private readonly tx: IngestTx,
     private readonly clean: (text: string) => string,
   ) {
@@ -83,7 +83,7 @@ export class AutoMemoryWrites {
       const session = this.sessionOf(project);
       if (old && old.stamp === n.stamp && old.session === session) return { stored: false, unchanged: true };
       if (old) this.forget(old, n.file);
-      const r = this.seed.recordObservation({
+      const r = this.claudeMem.recordObservation({
         claudeSessionId: session,
         project,
         cwd: n.cwd,

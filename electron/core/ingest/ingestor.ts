@@ -7,7 +7,7 @@ import { captureGate, internalRunGate, toolGate } from './gate.js';
 import { prepareGapFill, type GapFill } from './gap-fill.js';
 import type { HookPayload } from './payloads.js';
 import { RowWriter } from './row-writer.js';
-import { SeedIngest } from './seed.js';
+import { ClaudeMemIngest } from './claude-mem-api.js';
 import { prepareIngestStatements, type IngestStatements, type UnprojectedEvent } from './statements.js';
 import { cleanHookPayload } from './tool-payload.js';
 import { IngestTx, type Emit } from './tx.js';
@@ -38,7 +38,7 @@ interface ArrivingHook {
 
 /**
  * Turns hook events into rows, and owns the tables they fill (sessions, prompts, observations,
- * events): the seed's session API (`seed`) and what a user writes or deletes (`user`) go through
+ * events): the claude-mem-compatible session API (`claudeMem`) and what a user writes or deletes (`user`) go through
  * it too. Every public method runs in one SQLite transaction: when it returns, the event, its
  * domain rows and any queued job are committed; bus notifications go out only after the commit.
  */
@@ -46,8 +46,8 @@ export class Ingestor implements Journal {
   private readonly q: IngestStatements;
   private readonly w: RowWriter;
   private readonly tx: IngestTx;
-  /** The seed's session API and transcript gap-fill. */
-  readonly seed: SeedIngest;
+  /** The claude-mem-compatible session API (also the tool calls of user writes and reconciliation). */
+  readonly claudeMem: ClaudeMemIngest;
   /** Memories a user saves, sessions and projects a user deletes. */
   readonly user: UserWrites;
   /** Claude Code's auto-memory notes (capture/auto-memory/ reads the files). */
@@ -74,9 +74,9 @@ export class Ingestor implements Journal {
     this.q = prepareIngestStatements(d.sqlite);
     this.w = new RowWriter(this.q, d);
     this.tx = new IngestTx(d.sqlite, d.groupCommit);
-    this.seed = new SeedIngest(d, this.q, this.w, this.tx, () => this.drainJournal());
-    this.user = new UserWrites(d, this.seed, this.tx, (t) => this.cleanText(t));
-    this.autoMemory = new AutoMemoryWrites(d, this.seed, this.tx, (t) => this.cleanText(t));
+    this.claudeMem = new ClaudeMemIngest(d, this.q, this.w, this.tx, () => this.drainJournal());
+    this.user = new UserWrites(d, this.claudeMem, this.tx, (t) => this.cleanText(t));
+    this.autoMemory = new AutoMemoryWrites(d, this.claudeMem, this.tx, (t) => this.cleanText(t));
     this.gapFill = prepareGapFill(d.sqlite, (t) => this.cleanText(t));
     this.merger = new IndexMerger(d.sqlite);
   }

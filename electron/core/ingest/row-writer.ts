@@ -1,5 +1,5 @@
 /**
- * The rows a hook event or a seed API call implies: session, prompt, observation (with its
+ * The rows a hook event or a claude-mem API call implies: session, prompt, observation (with its
  * rule-based memory), jobs. Runs inside the Ingestor's transactions; notifications go to `emit`,
  * which the Ingestor fires after the COMMIT.
  */
@@ -154,7 +154,7 @@ export class RowWriter {
     const s = this.upsertSession(o.claudeSessionId, o.project, o.cwd, o.transcriptPath, o.at);
     const settings = this.d.settings.get();
     if (s.currentPromptPrivate) return { stored: false, skipped: 'private-prompt', sessionDbId: s.id };
-    // Journaled events were gated before the write (gate.ts toolGate); the seed's calls are here.
+    // Journaled events were gated before the write (gate.ts toolGate); the claude-mem API's calls are here.
     if (touchesExcludedPath(o.toolInput, settings.excludedPaths))
       return { stored: false, skipped: 'excluded-path', sessionDbId: s.id };
     if (settings.skipTools.includes(o.toolName))

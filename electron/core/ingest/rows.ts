@@ -6,7 +6,7 @@ import type { StructuredFields } from './types.js';
 const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
 const listJson = (v: string[] | undefined): string | null => (v ? JSON.stringify(v) : null);
 
-/** A tool call as the Ingestor handles it (from PostToolUse/PostToolUseFailure or the seed API). */
+/** A tool call as the Ingestor handles it (from PostToolUse/PostToolUseFailure or the claude-mem-compatible API). */
 export interface ToolCall {
   claudeSessionId: string;
   project: string;

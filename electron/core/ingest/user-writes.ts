@@ -5,7 +5,7 @@
  */
 import { prepareForget } from './forget.js';
 import { ObservationsRepo } from './observations-repo.js';
-import type { SeedIngest } from './seed.js';
+import type { ClaudeMemIngest } from './claude-mem-api.js';
 import type { IngestTx } from './tx.js';
 import type { HookResult, IngestDeps } from './types.js';
 
@@ -22,7 +22,7 @@ export class UserWrites {
 
   constructor(
     private readonly d: IngestDeps,
-    private readonly seed: SeedIngest,
+    private readonly claudeMem: ClaudeMemIngest,
     private readonly tx: IngestTx,
     private readonly clean: (text: string) => string,
   ) {
@@ -33,7 +33,7 @@ export class UserWrites {
   /** A memory the user (or Claude for them) wrote: its own structured memory, no extraction job. */
   saveMemory(a: { project: string; text: string; title?: string | undefined }): SavedMemory {
     return this.tx.run((): SavedMemory => {
-      const r = this.seed.recordObservation({
+      const r = this.claudeMem.recordObservation({
         claudeSessionId: `memtray-memories:${a.project}`,
         project: a.project,
         toolName: MEMORY_TOOL,

@@ -10,8 +10,6 @@ import type { ActiveJob, FailedJob, QueueCounts } from '../../shared/contract/qu
 import type { Bus } from '../util/bus.js';
 import type { Clock } from '../util/clock.js';
 
-export type { QueueCounts } from '../../shared/contract/queue.js';
-
 export interface JobRow {
   id: number;
   kind: string;

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 
-export type AutoVacuum = 'none' | 'full' | 'incremental';
+type AutoVacuum = 'none' | 'full' | 'incremental';
 
 export interface CompactResult {
   checkpoint: { busy: number; log: number; checkpointed: number };
@@ -22,7 +22,7 @@ export interface CompactResult {
   pageSize: number;
 }
 
-export interface CompactOptions {
+interface CompactOptions {
   /** Force a full VACUUM (it also switches the database to incremental vacuum). */
   vacuum?: boolean;
   /** Switch a non-incremental database automatically only up to this size (default 32 MiB: its VACUUM holds the write lock well under a hook timeout). */

@@ -33,7 +33,7 @@ export interface JobRequest {
 }
 
 /** How the job left room for the service's writes. */
-export interface YieldResult {
+interface YieldResult {
   /** Times it waited for a quiet moment between two transactions, and for how long in all. */
   waits: number;
   waitedMs: number;

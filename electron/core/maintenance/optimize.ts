@@ -47,10 +47,10 @@ export const SEARCH_INDEXES = [
   'summaries_fts',
   'prompts_fts',
 ] as const;
-export type SearchIndex = (typeof SEARCH_INDEXES)[number];
+type SearchIndex = (typeof SEARCH_INDEXES)[number];
 
 export const MERGE_SEGMENTS = 8;
-export const LOW_DISK_MARGIN = 256 * 1024 * 1024;
+const LOW_DISK_MARGIN = 256 * 1024 * 1024;
 
 export interface OptimizeResult {
   index: SearchIndex;
@@ -67,7 +67,7 @@ export interface OptimizeResult {
   skipped: 'compact' | 'low-disk' | null;
 }
 
-export interface OptimizeOptions {
+interface OptimizeOptions {
   /**
    * Pages per step (default 16: 3.8 ms at the median at 1M observations). A step ends at a term
    * boundary, so one that reaches a term with a huge doclist takes longer.

@@ -25,7 +25,7 @@ import { createTraffic } from './traffic.js';
 import { setMergeHold } from '../db/index-merge.js';
 import { probeStorage, type StorageStatus } from '../db/storage.js';
 
-export interface MaintenanceOptions {
+interface MaintenanceOptions {
   intervalMs?: number;
   firstRunMs?: number;
   probeMs?: number;
@@ -33,7 +33,7 @@ export interface MaintenanceOptions {
   firstCheckMs?: number;
 }
 
-export interface FileSizes {
+interface FileSizes {
   db: number;
   wal: number;
   log: number;
@@ -49,7 +49,7 @@ const size = (p: string): number => {
   }
 };
 
-export function fileSizes(core: Core): FileSizes {
+function fileSizes(core: Core): FileSizes {
   const p = core.paths;
   return {
     db: size(p.db),
@@ -60,7 +60,7 @@ export function fileSizes(core: Core): FileSizes {
   };
 }
 
-export class Maintenance {
+class Maintenance {
   storage: StorageStatus | null = null;
   lastRun: MaintenanceRun | null = null;
   integrity: IntegrityResult | null = null;

@@ -19,10 +19,10 @@ const COMMAND_HEAD = 500;
 /** Error texts kept from a dropped response: the length session state reads. */
 const ERROR_TEXT = 500;
 /** The key that marks a compacted event; written first, so the payload starts with it. */
-export const EVENT_MARK = 'memtray_retention';
+const EVENT_MARK = 'memtray_retention';
 export const MARK_PREFIX = `{"${EVENT_MARK}":`;
 
-export type Json = Record<string, unknown>;
+type Json = Record<string, unknown>;
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const jsonLength = (v: unknown): number => (v === undefined ? 0 : (JSON.stringify(v)?.length ?? 0));
 

@@ -31,8 +31,6 @@ import {
   TOOL_EVENTS,
 } from './retention-compact.js';
 
-export { compactToolEvent, droppedMarker, EVENT_MARK } from './retention-compact.js';
-
 export const DAY_MS = 86_400_000;
 
 export interface RetentionResult {

@@ -37,7 +37,7 @@ export function tsxApiUrl(file: string): string {
 }
 
 /** Where the worker's entry is, next to this module (source or bundle); null when not shipped. */
-export function workerEntry(moduleUrl: string = import.meta.url): Entry | null {
+function workerEntry(moduleUrl: string = import.meta.url): Entry | null {
   if (!moduleUrl.startsWith('file:')) return null;
   const here = fileURLToPath(moduleUrl);
   if (here.endsWith('.ts')) {

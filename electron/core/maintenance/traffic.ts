@@ -14,7 +14,7 @@
  */
 import { sleep } from './compact.js';
 
-export interface Traffic {
+interface Traffic {
   readonly buffer: SharedArrayBuffer;
   /** The service acknowledged a write at `at` (ms epoch). */
   mark(at: number): void;

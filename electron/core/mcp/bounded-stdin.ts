@@ -5,13 +5,13 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 
-export const MAX_MESSAGE = 8 * 1024 * 1024;
+const MAX_MESSAGE = 8 * 1024 * 1024;
 /** How much of a dropped message is kept to find its id. */
 const HEAD = 4096;
 const ID = /"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\]|\\.){0,200}")/;
 
 /** The id of a message from its first bytes, or null. */
-export function idOf(head: string): number | string | null {
+function idOf(head: string): number | string | null {
   const m = ID.exec(head);
   if (!m) return null;
   return JSON.parse(m[1]!) as number | string;

@@ -15,7 +15,7 @@ export interface McpEntry {
   env?: Record<string, string>;
 }
 
-export interface InstallResult {
+interface InstallResult {
   path: string;
   status: 'installed' | 'updated' | 'unchanged' | 'removed' | 'absent';
   entry: McpEntry | null;

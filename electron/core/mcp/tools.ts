@@ -20,7 +20,6 @@ import { Indexer } from '../recall/vectors/indexer.js';
 import { observationTitle } from '../recall/titles.js';
 import { isoTime } from '../../shared/time.js';
 
-export { MEMORY_TOOL } from '../ingest/user-writes.js';
 const RAW_MAX = 4000;
 
 interface ToolResult {
@@ -55,9 +54,30 @@ const toMs = (t: number | string): number | null => {
 export function registerTools(server: McpServer, core: Core, cwd: string = process.cwd()): void {
   // Asked per search: the session's first hook may create the project after this server started.
   const here = (): string | undefined => core.projects.knownAt(cwd) ?? undefined;
-  // The same search as `GET /api/search`: hybrid when embeddings are on. The service embeds; this
-  // process only reads the vectors (its indexer is never started).
-  const engine = new HybridSearch(
+  registerSearch(server, searchEngine(core), here);
+  registerTimeline(server, timelineReads(core.sqlite));
+  registerGetObservations(server, core);
+  registerGetSession(server, core);
+  server.registerTool(
+    'save_memory',
+    {
+      title: 'Save a memory',
+      description:
+        'Remember something for later sessions of a project (a decision, a convention, a gotcha). ' +
+        'Stored as an observation of type "memory"; found by search and shown at session start.',
+      inputSchema: mcpSaveMemory.input,
+      outputSchema: mcpSaveMemory.output,
+    },
+    (a) => saveMemory(core, a),
+  );
+}
+
+/**
+ * The same search as `GET /api/search`: hybrid when embeddings are on. The service embeds; this
+ * process only reads the vectors (its indexer is never started).
+ */
+function searchEngine(core: Core): HybridSearch {
+  return new HybridSearch(
     new SearchEngine(core.sqlite, core.clock),
     new Indexer({
       db: core.sqlite,
@@ -68,21 +88,9 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
     }),
     { clock: core.clock },
   );
-  const sqlite = core.sqlite;
-  const obsAround =
-    sqlite.prepare(`SELECT o.id, o.created_at AS createdAt, o.type, o.title, o.tool_name AS toolName,
-      v.input, s.project, o.session_id AS sessionId
-    FROM observations o JOIN sessions s ON s.id = o.session_id JOIN observations_search_src v ON v.id = o.id
-    WHERE s.project = ? AND (o.created_at, o.id) < (?, ?) ORDER BY o.created_at DESC, o.id DESC LIMIT ?`);
-  const obsAfter =
-    sqlite.prepare(`SELECT o.id, o.created_at AS createdAt, o.type, o.title, o.tool_name AS toolName,
-      v.input, s.project, o.session_id AS sessionId
-    FROM observations o JOIN sessions s ON s.id = o.session_id JOIN observations_search_src v ON v.id = o.id
-    WHERE s.project = ? AND (o.created_at, o.id) >= (?, ?) ORDER BY o.created_at ASC, o.id ASC LIMIT ?`);
-  const obsProject = sqlite.prepare(
-    'SELECT s.project, o.created_at AS createdAt FROM observations o JOIN sessions s ON s.id = o.session_id WHERE o.id = ?',
-  );
+}
 
+function registerSearch(server: McpServer, engine: HybridSearch, here: () => string | undefined): void {
   server.registerTool(
     'search',
     {
@@ -128,7 +136,39 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
       });
     },
   );
+}
 
+interface TimelineRow {
+  id: number;
+  createdAt: number;
+  type: string | null;
+  title: string | null;
+  toolName: string;
+  input: string | null;
+}
+
+/** The timeline's reads: a project's observations before and from a point, and where an observation is. */
+function timelineReads(sqlite: Core['sqlite']) {
+  const columns = `SELECT o.id, o.created_at AS createdAt, o.type, o.title, o.tool_name AS toolName,
+      v.input, s.project, o.session_id AS sessionId
+    FROM observations o JOIN sessions s ON s.id = o.session_id JOIN observations_search_src v ON v.id = o.id`;
+  const before = sqlite.prepare(`${columns}
+    WHERE s.project = ? AND (o.created_at, o.id) < (?, ?) ORDER BY o.created_at DESC, o.id DESC LIMIT ?`);
+  const from = sqlite.prepare(`${columns}
+    WHERE s.project = ? AND (o.created_at, o.id) >= (?, ?) ORDER BY o.created_at ASC, o.id ASC LIMIT ?`);
+  const place = sqlite.prepare(
+    'SELECT s.project, o.created_at AS createdAt FROM observations o JOIN sessions s ON s.id = o.session_id WHERE o.id = ?',
+  );
+  return {
+    before: (project: string, at: number, id: number, n: number): TimelineRow[] =>
+      (before.all(project, at, id, n) as TimelineRow[]).reverse(),
+    from: (project: string, at: number, id: number, n: number): TimelineRow[] =>
+      from.all(project, at, id, n) as TimelineRow[],
+    place: (id: number) => place.get(id) as { project: string; createdAt: number } | undefined,
+  };
+}
+
+function registerTimeline(server: McpServer, reads: ReturnType<typeof timelineReads>): void {
   server.registerTool(
     'timeline',
     {
@@ -144,7 +184,7 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
       let at: number;
       let id = 0;
       if (a.anchor !== undefined) {
-        const row = obsProject.get(a.anchor) as { project: string; createdAt: number } | undefined;
+        const row = reads.place(a.anchor);
         if (!row) return fail(`observation ${a.anchor} does not exist`);
         project = row.project;
         at = row.createdAt;
@@ -155,17 +195,9 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
         if (!project) return fail("'project' is required with 'at'");
         at = ms;
       } else return fail("give 'anchor' (an observation id) or 'at' (a time) with 'project'");
-      type Row = {
-        id: number;
-        createdAt: number;
-        type: string | null;
-        title: string | null;
-        toolName: string;
-        input: string | null;
-      };
-      const before = (obsAround.all(project, at, id, a.before ?? 5) as Row[]).reverse();
-      const after = obsAfter.all(project, at, id, (a.after ?? 5) + (id ? 1 : 0)) as Row[];
-      const view = (r: Row) => ({
+      const before = reads.before(project, at, id, a.before ?? 5);
+      const after = reads.from(project, at, id, (a.after ?? 5) + (id ? 1 : 0));
+      const view = (r: TimelineRow) => ({
         id: r.id,
         at: isoTime(r.createdAt),
         type: r.type,
@@ -175,7 +207,9 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
       return ok(mcpTimeline.output, { project, observations: [...before, ...after].map(view) });
     },
   );
+}
 
+function registerGetObservations(server: McpServer, core: Core): void {
   server.registerTool(
     'get_observations',
     {
@@ -194,7 +228,9 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
       });
     },
   );
+}
 
+function registerGetSession(server: McpServer, core: Core): void {
   server.registerTool(
     'get_session',
     {
@@ -214,33 +250,24 @@ export function registerTools(server: McpServer, core: Core, cwd: string = proce
       if (a.id === undefined && a.claudeSessionId === undefined)
         return fail("give 'id' or 'claudeSessionId'");
       if (!s) return fail(`no session ${a.id ?? a.claudeSessionId}`);
-      const d = core.read.sessionDetail(s.id)!;
+      const detail = core.read.sessionDetail(s.id)!;
       return ok(mcpGetSession.output, {
-        session: d.session,
-        summary: d.summary,
+        session: detail.session,
+        summary: detail.summary,
         state: core.read.sessionState(s.id)!,
-        prompts: d.prompts,
-        observations: d.observations.map((o) => ({ id: o.id, type: o.type, title: o.title ?? o.toolName })),
+        prompts: detail.prompts,
+        observations: detail.observations.map((o) => ({
+          id: o.id,
+          type: o.type,
+          title: o.title ?? o.toolName,
+        })),
       });
     },
-  );
-
-  server.registerTool(
-    'save_memory',
-    {
-      title: 'Save a memory',
-      description:
-        'Remember something for later sessions of a project (a decision, a convention, a gotcha). ' +
-        'Stored as an observation of type "memory"; found by search and shown at session start.',
-      inputSchema: mcpSaveMemory.input,
-      outputSchema: mcpSaveMemory.output,
-    },
-    (a) => saveMemory(core, a),
   );
 }
 
 /** Writes a user memory: an observation in the project's synthetic `memtray-memories` session (ingest owns it). */
-export function saveMemory(
+function saveMemory(
   core: Core,
   a: { text: string; project: string; title?: string | undefined },
 ): ToolResult {

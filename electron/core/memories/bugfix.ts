@@ -47,7 +47,7 @@ export function detectBugfixes(db: Database.Database, sessionId: number, now: nu
   let open: Open[] = [];
   let written = 0;
   const emit = (g: Open, rerun: CallRow | null, changes: CallRow[]): void => {
-    if (writeBugfix(db, sessionId, s.cwd, g, rerun, changes, now) !== null) written++;
+    if (writeBugfix(db, { sessionId, cwd: s.cwd, failure: g, rerun, changes, now }) !== null) written++;
   };
   for (const c of calls) {
     if (c.toolName.startsWith('memtray:')) continue;
@@ -85,23 +85,26 @@ export function detectBugfixes(db: Database.Database, sessionId: number, now: nu
   return written;
 }
 
-function writeBugfix(
-  db: Database.Database,
-  sessionId: number,
-  cwd: string | null,
-  g: Open,
-  rerun: CallRow | null,
-  changes: CallRow[],
-  now: number,
-): number | null {
-  const text = errorTextOf(db, g.last.id);
+/** A failure → fix pair to write: the failed calls, the rerun that passed (if any), the changes between. */
+interface BugfixWrite {
+  sessionId: number;
+  cwd: string | null;
+  failure: Open;
+  rerun: CallRow | null;
+  changes: CallRow[];
+  now: number;
+}
+
+function writeBugfix(db: Database.Database, fix: BugfixWrite): number | null {
+  const { sessionId, cwd, failure, rerun, changes, now } = fix;
+  const text = errorTextOf(db, failure.last.id);
   const lines = errorLines(text, 3);
-  const fallback = clip(g.last.title ?? 'the command failed', 160);
+  const fallback = clip(failure.last.title ?? 'the command failed', 160);
   const error = errorGist(text) ?? fallback;
   const files = [...new Set(changes.flatMap((c) => c.filesModified))];
   const what = [...new Set(changes.map((c) => c.title ?? c.toolName))].slice(0, 5).join('; ');
   const said = changes.map(saidOf).find((x) => x !== null) ?? null;
-  const cmd = g.last.command ?? '';
+  const cmd = failure.last.command ?? '';
   const end = rerun ?? changes[changes.length - 1]!;
   return upsertMemory(
     db,
@@ -109,7 +112,7 @@ function writeBugfix(
       sessionId,
       promptNumber: end.promptNumber,
       type: 'bugfix',
-      key: `bugfix:${g.first.toolUseId ?? `obs${g.first.id}`}`,
+      key: `bugfix:${failure.first.toolUseId ?? `obs${failure.first.id}`}`,
       cwd,
       createdAt: end.createdAt,
       title: clip(`Fixed: ${lines[0] ?? fallback}`, 120),
@@ -134,7 +137,7 @@ function writeBugfix(
         3_000,
       ),
       filesModified: files,
-      source: { failure: g.first.id, lastFailure: g.last.id, rerun: rerun?.id ?? null },
+      source: { failure: failure.first.id, lastFailure: failure.last.id, rerun: rerun?.id ?? null },
     },
     now,
   );

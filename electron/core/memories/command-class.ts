@@ -85,7 +85,7 @@ const INTERPRETERS = /^(?:node|python\d?(?:\.\d+)?|ruby|bash|sh|zsh|deno|bun|tsx
 type Kind = 'test' | 'build' | null;
 
 /** The command without heredoc bodies, quoted strings and comments, split into its steps. */
-export function commandSteps(cmd: string): string[][] {
+function commandSteps(cmd: string): string[][] {
   const text = cmd
     .slice(0, MAX)
     .replace(/<<-?\s*['"]?(\w+)['"]?[^\n]*\n[\s\S]*?\n\s*\1[ \t]*(?=\n|$)/g, '')

@@ -22,7 +22,7 @@ const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
 const MAX_CALLS = 2_000;
 const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
 
-export const episodeKey = (claudeSessionId: string, n: number): string => `episode:${claudeSessionId}:${n}`;
+const episodeKey = (claudeSessionId: string, n: number): string => `episode:${claudeSessionId}:${n}`;
 
 /**
  * Builds (or refreshes) the episodes of `turns` (all of the session's prompts when null). Returns
@@ -78,7 +78,7 @@ export function buildEpisodes(
     const choice = { sessionId, claudeSessionId: s.c, promptNumber: p.n, prompt: p.prompt, at: p.created_at };
     const chose = writeChoice(db, { ...choice, previousFinal: finalOf(p.n - 1), cwd: s.cwd }, now);
     if (chose.written) written++;
-    const row = episodeFields(db, p.prompt, turn, s.cwd, first, final, chose);
+    const row = episodeFields(db, { prompt: p.prompt, calls: turn, cwd: s.cwd, first, final, choice: chose });
     const id = upsertMemory(
       db,
       {
@@ -109,72 +109,47 @@ function firstSaid(turn: CallRow[]): string | null {
   return null;
 }
 
-function episodeFields(
-  db: Database.Database,
-  prompt: string,
-  turn: CallRow[],
-  cwd: string | null,
-  first: string | null,
-  final: string | null,
-  choice: { title: string | null; reason: string | null },
-) {
-  const tools = turn.filter((c) => !c.toolName.startsWith('memtray:'));
-  const decisionRows = turn.filter((c) => c.toolName === 'memtray:decision');
-  const decisions = uniq([
-    ...(choice.title ? [choice.title] : []),
-    ...decisionRows.map((c) => c.title ?? ''),
-  ]);
-  // The first decision with its reason ("Decided: X because Y"), to lead the episode with.
-  const rowWhy = decisionRows
-    .map((c) => /^Chose: .* — (.+)$/m.exec(c.narrative ?? '')?.[1])
-    .find((x) => x !== undefined);
-  const why = choice.title ? choice.reason : (rowWhy ?? null);
-  // Short: the choice without its question gist ("Decided: X (question…)" → "Decided: X").
-  const decided = decisions[0] ? `${decisions[0].replace(/ \([^()]*\)$/, '')}${why ? ` — ${why}` : ''}` : '';
-  const changed = uniq(tools.filter(isChange).flatMap((c) => c.filesModified));
-  const read = uniq(tools.flatMap((c) => c.filesRead)).slice(0, 30);
-  const commands = uniq(tools.flatMap((c) => (c.command ? [c.command] : [])));
-  const tests = tools.filter((c) => c.command && isTestCommand(commandHead(c.command)));
-  const lastTest = tests[tests.length - 1];
-  const testOutcome = lastTest ? (isFailure(lastTest) ? 'failed' : 'passed') : null;
-  const failures = tools.filter(isFailure).slice(0, 20);
-  const errorOf = (c: CallRow): string => errorGist(errorTextOf(db, c.id)) ?? c.title ?? c.toolName;
-  const failLines = uniq(
-    failures
-      .slice(0, 5)
-      .map((c) => clip(c.command ? `${clip(c.command, 80)}: ${errorOf(c)}` : errorOf(c), 240)),
-  ).slice(0, 3);
-  // What a person asks about a turn, first: the choice and why, files changed, how the tests ended.
-  const names = changed.slice(0, 3).map((f) => rel(f, cwd));
-  const lineOf = (c: CallRow): string => firstErrorLine(errorTextOf(db, c.id)) ?? c.title ?? c.toolName;
-  const lead = [
-    decided,
-    names.length ? `changed ${names.join(', ')}${changed.length > 3 ? ` +${changed.length - 3}` : ''}` : '',
-    testOutcome === 'failed' && lastTest ? `tests failed: ${lineOf(lastTest)}` : '',
-    testOutcome === 'passed' ? `tests passed${failures.length ? ` after: ${lineOf(failures[0]!)}` : ''}` : '',
-    !testOutcome && failures[0] ? `failed: ${lineOf(failures[0])}` : '',
-  ].filter((x) => x !== '');
-  const counts = [
-    changed.length ? `${plural(changed.length, 'file')} changed` : '',
-    commands.length ? `${plural(commands.length, 'command')} run` : '',
-    testOutcome ? `tests ${testOutcome}` : '',
-    failures.length ? plural(failures.length, 'failed call') : '',
-    decisions.length ? plural(decisions.length, 'decision') : '',
-  ].filter((x) => x !== '');
-  const outcome = counts.length
-    ? counts.join(', ')
-    : tools.length
-      ? plural(tools.length, 'tool call')
-      : 'answered';
+/** One turn as the episode is written from it: the prompt, its calls, and what Claude said first and last. */
+interface Turn {
+  prompt: string;
+  calls: CallRow[];
+  cwd: string | null;
+  first: string | null;
+  final: string | null;
+  /** The decision the prompt states, if any (choice.ts). */
+  choice: { title: string | null; reason: string | null };
+}
+
+/** What a turn did: its decisions, files, commands, tests and failed calls. */
+interface TurnWork {
+  tools: CallRow[];
+  decisions: string[];
+  /** The first decision with its reason ("Decided: X — Y"), to lead the episode with; '' when none. */
+  decided: string;
+  changed: string[];
+  read: string[];
+  commands: string[];
+  lastTest: CallRow | undefined;
+  testOutcome: 'failed' | 'passed' | null;
+  failures: CallRow[];
+  failLines: string[];
+  errorOf: (c: CallRow) => string;
+}
+
+function episodeFields(db: Database.Database, turn: Turn) {
+  const work = turnWork(db, turn);
+  const { changed, commands, failLines, testOutcome, lastTest, decisions, errorOf } = work;
+  const leadLine = leadLineOf(db, turn.cwd, work);
+  const outcome = outcomeOf(work);
   const facts = [
-    ...changed.slice(0, 12).map((f) => `file: ${rel(f, cwd)}`),
+    ...changed.slice(0, 12).map((f) => `file: ${rel(f, turn.cwd)}`),
     ...commands.slice(0, 10).map((c) => `command: ${clip(c, 200)}`),
     ...failLines.map((l) => `failed: ${l}`),
     ...(testOutcome ? [`tests: ${testOutcome}`] : []),
     ...(testOutcome === 'failed' && lastTest ? [`tests failed: ${clip(errorOf(lastTest), 240)}`] : []),
     ...decisions.slice(0, 3).map((d) => `decision: ${clip(d, 160)}`),
   ];
-  const leadLine = lead.length ? clip(lead.join('; '), 300) : '';
+  const { prompt, first, final } = turn;
   const narrative = [
     leadLine ? `Result: ${leadLine}` : '',
     `Asked: ${clip(prompt, 600)}`,
@@ -190,7 +165,75 @@ function episodeFields(
     subtitle: clip(`${leadLine || outcome}${final ? `. Ended: ${final}` : ''}`, 240),
     facts,
     narrative,
-    filesRead: read,
+    filesRead: work.read,
     filesModified: changed,
   };
+}
+
+function turnWork(db: Database.Database, turn: Turn): TurnWork {
+  const { calls, choice } = turn;
+  const tools = calls.filter((c) => !c.toolName.startsWith('memtray:'));
+  const decisionRows = calls.filter((c) => c.toolName === 'memtray:decision');
+  const decisions = uniq([
+    ...(choice.title ? [choice.title] : []),
+    ...decisionRows.map((c) => c.title ?? ''),
+  ]);
+  const rowWhy = decisionRows
+    .map((c) => /^Chose: .* — (.+)$/m.exec(c.narrative ?? '')?.[1])
+    .find((x) => x !== undefined);
+  const why = choice.title ? choice.reason : (rowWhy ?? null);
+  // Short: the choice without its question gist ("Decided: X (question…)" → "Decided: X").
+  const decided = decisions[0] ? `${decisions[0].replace(/ \([^()]*\)$/, '')}${why ? ` — ${why}` : ''}` : '';
+  const tests = tools.filter((c) => c.command && isTestCommand(commandHead(c.command)));
+  const lastTest = tests[tests.length - 1];
+  const failures = tools.filter(isFailure).slice(0, 20);
+  const errorOf = (c: CallRow): string => errorGist(errorTextOf(db, c.id)) ?? c.title ?? c.toolName;
+  return {
+    tools,
+    decisions,
+    decided,
+    changed: uniq(tools.filter(isChange).flatMap((c) => c.filesModified)),
+    read: uniq(tools.flatMap((c) => c.filesRead)).slice(0, 30),
+    commands: uniq(tools.flatMap((c) => (c.command ? [c.command] : []))),
+    lastTest,
+    testOutcome: lastTest ? (isFailure(lastTest) ? 'failed' : 'passed') : null,
+    failures,
+    failLines: uniq(
+      failures
+        .slice(0, 5)
+        .map((c) => clip(c.command ? `${clip(c.command, 80)}: ${errorOf(c)}` : errorOf(c), 240)),
+    ).slice(0, 3),
+    errorOf,
+  };
+}
+
+/** What a person asks about a turn, first: the choice and why, files changed, how the tests ended. */
+function leadLineOf(db: Database.Database, cwd: string | null, w: TurnWork): string {
+  const names = w.changed.slice(0, 3).map((f) => rel(f, cwd));
+  const lineOf = (c: CallRow): string => firstErrorLine(errorTextOf(db, c.id)) ?? c.title ?? c.toolName;
+  const lead = [
+    w.decided,
+    names.length
+      ? `changed ${names.join(', ')}${w.changed.length > 3 ? ` +${w.changed.length - 3}` : ''}`
+      : '',
+    w.testOutcome === 'failed' && w.lastTest ? `tests failed: ${lineOf(w.lastTest)}` : '',
+    w.testOutcome === 'passed'
+      ? `tests passed${w.failures.length ? ` after: ${lineOf(w.failures[0]!)}` : ''}`
+      : '',
+    !w.testOutcome && w.failures[0] ? `failed: ${lineOf(w.failures[0])}` : '',
+  ].filter((x) => x !== '');
+  return lead.length ? clip(lead.join('; '), 300) : '';
+}
+
+/** The turn in counts ("2 files changed, 3 commands run, tests passed"), else its calls, else "answered". */
+function outcomeOf(w: TurnWork): string {
+  const counts = [
+    w.changed.length ? `${plural(w.changed.length, 'file')} changed` : '',
+    w.commands.length ? `${plural(w.commands.length, 'command')} run` : '',
+    w.testOutcome ? `tests ${w.testOutcome}` : '',
+    w.failures.length ? plural(w.failures.length, 'failed call') : '',
+    w.decisions.length ? plural(w.decisions.length, 'decision') : '',
+  ].filter((x) => x !== '');
+  if (counts.length) return counts.join(', ');
+  return w.tools.length ? plural(w.tools.length, 'tool call') : 'answered';
 }

@@ -31,7 +31,7 @@ export const episodeJobSchema = z.object({
   final: z.string().max(100_000).optional(),
 });
 
-export type EpisodeJob = z.infer<typeof episodeJobSchema>;
+type EpisodeJob = z.infer<typeof episodeJobSchema>;
 
 /** The `episode` job: the turn that just ended, plus recent turns that have no episode yet. */
 export function runEpisodeJob(

@@ -33,7 +33,7 @@ interface RawCall {
   created_at: number;
 }
 
-export const CHANGE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+const CHANGE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
 /** A call that failed: reported so (PostToolUseFailure / is_error), or a failed command or test run. */
 export const isFailure = (c: CallRow): boolean =>

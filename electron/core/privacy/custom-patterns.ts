@@ -13,8 +13,6 @@
 import { RE2JS } from 're2js';
 import type { CustomPatternStatus } from '../../shared/contract/health.js';
 
-export type { CustomPatternStatus };
-
 const PIECE = 8 * 1024;
 const BUDGET_MS = 200;
 const MAX_US_PER_CHAR = 2;

@@ -28,7 +28,7 @@ export function isSecretField(key: string): boolean {
 }
 
 /** The replacement for `value` under field `key`, or undefined when it stays as it is. */
-export function redactFieldValue(key: string, value: unknown): string | undefined {
+function redactFieldValue(key: string, value: unknown): string | undefined {
   if (typeof value === 'string') {
     const v = value.trim();
     if (v === '' || v.startsWith('[REDACTED') || PLACEHOLDER.test(v) || !isSecretField(key)) return undefined;

@@ -34,7 +34,7 @@ export interface SecretRule {
 }
 
 /** Heuristic for a `key = value` credential: not a placeholder or code reference, and key-like. */
-export function looksLikeCredential(value: string): boolean {
+function looksLikeCredential(value: string): boolean {
   if (PLACEHOLDER.test(value)) return false;
   if (/[()]/.test(value)) return false;
   // identifiers and dotted references (settings.apiKey, this.token, some_function_name), unless

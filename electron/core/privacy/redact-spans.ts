@@ -49,7 +49,7 @@ for (const c of ' \t\r\n\f\v"\'`;&|,)}]<>') STOP[c.charCodeAt(0)] = 1;
  * characters; an unterminated quote runs to the line end or the bound), or a bare run up to a
  * delimiter. Null when empty.
  */
-export function readValue(text: string, from: number): [number, number] | null {
+function readValue(text: string, from: number): [number, number] | null {
   const q = text[from];
   if (q === '"' || q === "'" || q === '`') {
     const limit = Math.min(text.length, from + 1 + VALUE_MAX);

@@ -12,12 +12,6 @@
 const TAG_RE = /<(\/?)(private|memtray-context)(?:\s[^<>]*)?>/gi;
 const QUICK_RE = /<\/?(?:private|memtray-context)(?:\s[^<>]*)?>/i;
 
-export const PRIVATE_TAGS = ['private', 'memtray-context'] as const;
-
-export function hasPrivacyTags(text: string): boolean {
-  return QUICK_RE.test(text);
-}
-
 export function stripPrivacyTags(text: string): string {
   if (!QUICK_RE.test(text)) return text;
   let depth = 0;

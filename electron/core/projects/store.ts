@@ -113,7 +113,7 @@ export class ProjectStore {
 
   /**
    * The project a new session in `cwd` belongs to, created on first sight (inside the caller's
-   * transaction). `explicit`: a name the caller chose (the seed API's `project`), used as given.
+   * transaction). `explicit`: a name the caller chose (the claude-mem-compatible API's `project`), used as given.
    */
   nameFor(cwd: string | null, explicit: string | undefined, at: number): string {
     const chosen = explicit?.trim();

@@ -100,90 +100,47 @@ export class ContextBuilder {
     if (summaries.length === 0 && observations.length === 0) {
       return `${OPEN}\n${header}\nNo memories yet for this project; MemTray is recording this session.\n${CLOSE}`;
     }
-    const lines: string[] = [OPEN, header];
-    let used = estimateTokens(`${OPEN}\n${header}\n${footer}\n${CLOSE}\n`);
-    const fits = (line: string, limit: number): boolean => used + estimateTokens(line) + 1 <= limit;
-    const push = (line: string): void => {
-      lines.push(line);
-      used += estimateTokens(line) + 1;
-    };
-    const upTo = (share: number): number => used + Math.floor((budget - used) * share);
-    /**
-     * A heading and its lines, as many as fit under `limit`; its first line even past `limit` while
-     * the whole budget has room, so a small budget keeps every leading section (the most useful
-     * lines) and drops the index first. Nothing when not even the first line (or `short`'s) fits.
-     */
-    const section = (heading: string, full: string[], limit: number, short: string[] = []): void => {
-      const cost = (b: string[]): number =>
-        b.length === 0 ? Infinity : used + estimateTokens(heading) + 1 + estimateTokens(b[0]!) + 1;
-      // A shorter form (one path instead of a line of them) when the full first line does not fit.
-      const body = cost(full) > budget && cost(short) <= budget ? short : full;
-      const first = cost(body);
-      if (first > budget) return;
-      const cap = Math.max(limit, first);
-      push(heading);
-      for (const line of body) if (fits(line, cap)) push(line);
-    };
-    // What the next session needs first: threads still open, how the last turns ended, what was
-    // decided, what is still broken. Then the summaries, then the index of recent observations.
-    const item = (o: DigestItem): string => {
-      const detail = o.detail ? ` → ${clean(o.detail.replace(/\\[nrt]/g, ' '), 240)}` : '';
-      return `- #${o.id} ${day(o.createdAt)} ${clean(o.title, 110)}${detail}`;
-    };
-    // Each leading section gets its own share of the budget (an unused share is left to the rest).
-    const share = (x: number): number => used + Math.floor(budget * x);
-    const s = this.sections;
+    const out = new DigestLines(header, footer, budget);
     const held = this.held.of(project);
-    const items = (list: DigestItem[]): string[] => list.filter((o) => !held(o.title)).map(item);
-    section(
-      '## Open threads',
-      s.openThreads(project, 4).map((t) => `- ${clean(t, 200)}`),
-      share(0.08),
-    );
-    section('## Last turns (newest first)', items(s.lastTurns(project, 4)), share(0.16));
-    const files = s.changedFiles(project, 24).map((f) => clean(f, 120));
-    section(
-      '## Files changed recently (newest first)',
-      fileLines(files),
-      share(0.06),
-      files.slice(0, 1).map((f) => `- ${f}`),
-    );
-    section('## Recent decisions', items(s.ofType(project, 'decision', 4)), share(0.08));
-    section('## Failures not fixed yet', items(s.unfixedFailures(project, 3)), share(0.08));
-    const shown = new Set(
-      lines
-        .map((l) => /^- #(\d+) /.exec(l)?.[1])
-        .filter(Boolean)
-        .map(Number),
-    );
-    const sumLimit = upTo(SUMMARY_SHARE);
-    section(
+    this.leadingSections(out, project, held);
+    const shown = out.shownIds();
+    out.section(
       '## Recent sessions (newest first)',
       summaries.map((s) => summaryLine(s)),
-      sumLimit,
+      out.upTo(SUMMARY_SHARE),
     );
-    const obsLines = this.observationLines(
-      observations.filter((o) => !shown.has(o.id)),
-      held,
+    out.index(
+      this.observationLines(
+        observations.filter((o) => !shown.has(o.id)),
+        held,
+      ),
     );
-    const indexHead = '## Recent observations (newest first: id time type title)';
-    const firstObs = obsLines[0];
-    // The heading only with its first day and line under it (never a heading alone).
-    const lead = (l: string): number => estimateTokens(l) + 1;
-    if (firstObs && used + lead(indexHead) + lead(`### ${firstObs.day}`) + lead(firstObs.line) <= budget) {
-      push(indexHead);
-      let currentDay = '';
-      for (const o of obsLines) {
-        const dayLine = o.day !== currentDay ? `### ${o.day}` : null;
-        const cost = (dayLine ? estimateTokens(dayLine) + 1 : 0) + estimateTokens(o.line) + 1;
-        if (used + cost > budget) break;
-        if (dayLine) push(dayLine);
-        currentDay = o.day;
-        push(o.line);
-      }
-    }
-    lines.push(footer, CLOSE);
-    return lines.join('\n');
+    return out.finish();
+  }
+
+  /**
+   * What the next session needs first: threads still open, how the last turns ended, what was
+   * decided, what is still broken. Each gets its own share of the budget (an unused share is left
+   * to the rest).
+   */
+  private leadingSections(out: DigestLines, project: string, held: (title: string) => boolean): void {
+    const s = this.sections;
+    const items = (list: DigestItem[]): string[] => list.filter((o) => !held(o.title)).map(digestItemLine);
+    out.section(
+      '## Open threads',
+      s.openThreads(project, 4).map((t) => `- ${clean(t, 200)}`),
+      out.share(0.08),
+    );
+    out.section('## Last turns (newest first)', items(s.lastTurns(project, 4)), out.share(0.16));
+    const files = s.changedFiles(project, 24).map((f) => clean(f, 120));
+    out.section(
+      '## Files changed recently (newest first)',
+      fileLines(files),
+      out.share(0.06),
+      files.slice(0, 1).map((f) => `- ${f}`),
+    );
+    out.section('## Recent decisions', items(s.ofType(project, 'decision', 4)), out.share(0.08));
+    out.section('## Failures not fixed yet', items(s.unfixedFailures(project, 3)), out.share(0.08));
   }
 
   /** Index lines, newest first; consecutive observations with the same title collapse into one. */
@@ -231,4 +188,96 @@ function summaryLine(s: SummaryRow): string {
     s.nextSteps && `Next: ${clean(s.nextSteps, 160)}`,
   ].filter(Boolean);
   return `- ${day(s.updatedAt)} (session ${s.sessionId}): ${parts.join(' | ') || 'no summary text'}`;
+}
+
+function digestItemLine(o: DigestItem): string {
+  const detail = o.detail ? ` → ${clean(o.detail.replace(/\\[nrt]/g, ' '), 240)}` : '';
+  return `- #${o.id} ${day(o.createdAt)} ${clean(o.title, 110)}${detail}`;
+}
+
+/** The digest's lines as they are written, with the tokens they use against the budget. */
+class DigestLines {
+  private readonly lines: string[];
+  private used: number;
+
+  constructor(
+    header: string,
+    private readonly footer: string,
+    private readonly budget: number,
+  ) {
+    this.lines = [OPEN, header];
+    this.used = estimateTokens(`${OPEN}\n${header}\n${footer}\n${CLOSE}\n`);
+  }
+
+  /** The token count this share of the whole budget allows, counted from what is used now. */
+  share(x: number): number {
+    return this.used + Math.floor(this.budget * x);
+  }
+
+  /** The token count this share of what is left allows. */
+  upTo(share: number): number {
+    return this.used + Math.floor((this.budget - this.used) * share);
+  }
+
+  /**
+   * A heading and its lines, as many as fit under `limit`; its first line even past `limit` while
+   * the whole budget has room, so a small budget keeps every leading section (the most useful
+   * lines) and drops the index first. Nothing when not even the first line (or `short`'s) fits.
+   */
+  section(heading: string, full: string[], limit: number, short: string[] = []): void {
+    const cost = (b: string[]): number =>
+      b.length === 0 ? Infinity : this.used + estimateTokens(heading) + 1 + estimateTokens(b[0]!) + 1;
+    // A shorter form (one path instead of a line of them) when the full first line does not fit.
+    const body = cost(full) > this.budget && cost(short) <= this.budget ? short : full;
+    const first = cost(body);
+    if (first > this.budget) return;
+    const cap = Math.max(limit, first);
+    this.push(heading);
+    for (const line of body) if (this.fits(line, cap)) this.push(line);
+  }
+
+  /** The ids of the observations listed so far (`- #<id> …` lines). */
+  shownIds(): Set<number> {
+    return new Set(
+      this.lines
+        .map((l) => /^- #(\d+) /.exec(l)?.[1])
+        .filter(Boolean)
+        .map(Number),
+    );
+  }
+
+  /** The index of recent observations by day; the heading only with its first day and line under it. */
+  index(obsLines: Array<{ day: string; line: string }>): void {
+    const indexHead = '## Recent observations (newest first: id time type title)';
+    const firstObs = obsLines[0];
+    const lead = (l: string): number => estimateTokens(l) + 1;
+    if (
+      !firstObs ||
+      this.used + lead(indexHead) + lead(`### ${firstObs.day}`) + lead(firstObs.line) > this.budget
+    )
+      return;
+    this.push(indexHead);
+    let currentDay = '';
+    for (const o of obsLines) {
+      const dayLine = o.day !== currentDay ? `### ${o.day}` : null;
+      const cost = (dayLine ? estimateTokens(dayLine) + 1 : 0) + estimateTokens(o.line) + 1;
+      if (this.used + cost > this.budget) break;
+      if (dayLine) this.push(dayLine);
+      currentDay = o.day;
+      this.push(o.line);
+    }
+  }
+
+  finish(): string {
+    return [...this.lines, this.footer, CLOSE].join('\n');
+  }
+
+  private fits(line: string, limit: number): boolean {
+    return this.used + estimateTokens(line) + 1 <= limit;
+  }
+
+  private push(line: string): void {
+    this.lines.push(line);
+    this.used += estimateTokens(line) + 1;
+  }
 }

@@ -11,7 +11,7 @@ import { isInternalFact } from './answer.js';
 import { parseStringList } from '../util/json-list.js';
 
 /** Sessions (newest first) the digest looks at. */
-export const RECENT_SESSIONS = 50;
+const RECENT_SESSIONS = 50;
 /** Sessions whose changed files the digest lists. */
 const FILE_SESSIONS = 10;
 /** Sessions searched for open threads and unfixed failures (what is still in flight). */
@@ -217,7 +217,7 @@ const clip = (t: string, max: number): string => {
  * A long text's opening and its last sentence (a final answer ends on where things stand:
  * "Everything is clean and pushed."), joined by `…`, within `max` characters.
  */
-export function clipEnds(t: string, max: number): string {
+function clipEnds(t: string, max: number): string {
   const one = t.replace(/\s+/g, ' ').trim();
   if (one.length <= max) return one;
   const sentences = one.match(/[^.!?]+(?:[.!?]+|$)/g) ?? [one];

@@ -65,7 +65,7 @@ frame('failure', '错误 失败 报错 崩溃 修复 问题 异常');
 frame('order', '之后 之前 然后 首先 最后 后来 接着 第一');
 frame('ask', '要求 想要 目的');
 
-export interface QueryWords {
+interface QueryWords {
   /** Words that matter: they must match (relaxed only when nothing matches them all). */
   required: string[];
   /** Frame words: optional, a small bonus when present. */

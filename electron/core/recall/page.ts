@@ -97,7 +97,7 @@ function hydrate(
   shape: Shape,
 ): SearchItem | null {
   if (!r) return null;
-  const base = {
+  const base: ItemBase = {
     kind: h.kind,
     id: h.id,
     sessionId: r.sessionId as number,
@@ -107,67 +107,85 @@ function hydrate(
     score: Math.round(h.score * 1000) / 1000,
     ...(h.count !== undefined && h.count > 1 ? { count: h.count } : {}),
   };
-  if (h.kind === 'observation') {
-    const title = observationTitle({
-      title: r.title as string | null,
-      toolName: r.toolName as string,
-      input: r.input as string | null,
-    });
-    const facts = parseStringList(r.facts as string | null);
-    const shown = facts.filter((f) => !isInternalFact(f)).join(' · ');
-    const text = distinct([r.title, r.subtitle, shown, r.narrative, r.input]).join(' — ');
-    const lead = answerLines({
-      title,
-      type: r.type as string | null,
-      facts,
-      narrative: r.narrative as string | null,
-      filesModified: r.filesModified as string | null,
-    });
-    const shaped =
-      !literal(h) && (shape.stems.length > 0 || shape.intent !== null)
-        ? shapeSnippet(
-            shape.intent,
-            {
-              text: distinct([r.subtitle, shown, r.narrative, r.input]).join(' — '),
-              facts,
-              subtitle: r.subtitle as string | null,
-              narrative: r.narrative as string | null,
-              paths: parseStringList(r.filesModified as string | null),
-              command: r.toolName === 'Bash' ? ((r.input as string | null) ?? null) : null,
-              leads: lead,
-              title,
-            },
-            words(shape, h),
-          )
-        : '';
-    const found = snippet(h, text, snippets);
-    // A word only the title holds: the old snippet (title included) shows it marked.
-    if (shaped && (shaped.includes('<mark>') || !found.includes('<mark>')))
-      return { ...base, type: r.type as string | null, title, snippet: withCount(shaped, h.count) };
-    const plainFound = found.replace(/<\/?mark>/g, '').toLowerCase();
-    const extra = lead.filter((l) => !plainFound.includes(l.replace(/^\$ /, '').toLowerCase().slice(0, 60)));
-    const body = [...extra, found].filter(Boolean).join(' — ');
-    return {
-      ...base,
-      type: r.type as string | null,
-      title,
-      snippet: withCount(clipMarked(body, 420), h.count),
-    };
-  }
-  if (h.kind === 'summary') {
-    const s = { request: r.request as string | null, completed: r.completed as string | null };
-    const text = [r.request, r.completed, r.learned, r.investigated, r.nextSteps].filter(Boolean).join(' — ');
-    const shaped =
-      shape.stems.length > 0
-        ? shapeSnippet(shape.intent === 'decision' ? 'decision' : null, plainRow(text), words(shape, h))
-        : '';
-    return {
-      ...base,
-      type: null,
-      title: summaryTitle(s),
-      snippet: withCount(shaped || snippet(h, text, snippets), h.count),
-    };
-  }
+  const found = { hit: h, row: r, snippets, shape };
+  if (h.kind === 'observation') return { ...base, ...observationItem(found) };
+  if (h.kind === 'summary') return { ...base, ...summaryItem(found) };
+  return { ...base, ...promptItem(found) };
+}
+
+type ItemBase = Omit<SearchItem, 'type' | 'title' | 'snippet'>;
+type ItemText = Pick<SearchItem, 'type' | 'title' | 'snippet'>;
+
+/** A hit with its row, the page's FTS snippets and how to shape them. */
+interface FoundRow {
+  hit: Hit;
+  row: Record<string, unknown>;
+  snippets: Map<string, string>;
+  shape: Shape;
+}
+
+/**
+ * An observation's title and snippet: the passage answering the question when one is shaped (and
+ * marks a word), else the FTS snippet with the lines that lead an answer before it.
+ */
+function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemText {
+  const title = observationTitle({
+    title: r.title as string | null,
+    toolName: r.toolName as string,
+    input: r.input as string | null,
+  });
+  const facts = parseStringList(r.facts as string | null);
+  const shown = facts.filter((f) => !isInternalFact(f)).join(' · ');
+  const text = distinct([r.title, r.subtitle, shown, r.narrative, r.input]).join(' — ');
+  const lead = answerLines({
+    title,
+    type: r.type as string | null,
+    facts,
+    narrative: r.narrative as string | null,
+    filesModified: r.filesModified as string | null,
+  });
+  const shaped =
+    !literal(h) && (shape.stems.length > 0 || shape.intent !== null)
+      ? shapeSnippet(
+          shape.intent,
+          {
+            text: distinct([r.subtitle, shown, r.narrative, r.input]).join(' — '),
+            facts,
+            subtitle: r.subtitle as string | null,
+            narrative: r.narrative as string | null,
+            paths: parseStringList(r.filesModified as string | null),
+            command: r.toolName === 'Bash' ? ((r.input as string | null) ?? null) : null,
+            leads: lead,
+            title,
+          },
+          words(shape, h),
+        )
+      : '';
+  const found = snippet(h, text, snippets);
+  // A word only the title holds: the old snippet (title included) shows it marked.
+  if (shaped && (shaped.includes('<mark>') || !found.includes('<mark>')))
+    return { type: r.type as string | null, title, snippet: withCount(shaped, h.count) };
+  const plainFound = found.replace(/<\/?mark>/g, '').toLowerCase();
+  const extra = lead.filter((l) => !plainFound.includes(l.replace(/^\$ /, '').toLowerCase().slice(0, 60)));
+  const body = [...extra, found].filter(Boolean).join(' — ');
+  return { type: r.type as string | null, title, snippet: withCount(clipMarked(body, 420), h.count) };
+}
+
+function summaryItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemText {
+  const s = { request: r.request as string | null, completed: r.completed as string | null };
+  const text = [r.request, r.completed, r.learned, r.investigated, r.nextSteps].filter(Boolean).join(' — ');
+  const shaped =
+    shape.stems.length > 0
+      ? shapeSnippet(shape.intent === 'decision' ? 'decision' : null, plainRow(text), words(shape, h))
+      : '';
+  return {
+    type: null,
+    title: summaryTitle(s),
+    snippet: withCount(shaped || snippet(h, text, snippets), h.count),
+  };
+}
+
+function promptItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemText {
   const prompt = r.prompt as string;
   const shaped =
     shape.stems.length > 0
@@ -178,7 +196,6 @@ function hydrate(
         )
       : '';
   return {
-    ...base,
     type: null,
     title: promptTitle(prompt),
     snippet: withCount(shaped || snippet(h, prompt, snippets), h.count),

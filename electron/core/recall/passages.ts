@@ -10,7 +10,7 @@ const UNIT_MAX = 240;
 const SPLIT = /\s+⏎\s+|\s+·\s+|\s+—\s+|\n+|(?<=[.!?;])\s+(?=[\p{Lu}\p{Lo}`"'([$])|(?<=[。！？；])/gu;
 const MAX_UNITS = 400;
 
-export interface Unit {
+interface Unit {
   start: number;
   end: number;
 }
@@ -40,7 +40,7 @@ export function units(text: string): Unit[] {
   return out;
 }
 
-export interface Pick {
+interface Pick {
   /** Stems of the question, rarest first (a stem's weight falls with its rank). */
   stems: string[];
   /** What the intent asks for (a reason clause, an error line…), or null. */

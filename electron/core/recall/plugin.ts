@@ -13,7 +13,7 @@ import { HybridSearch, type HybridOptions } from './vectors/hybrid.js';
 import { Indexer } from './vectors/indexer.js';
 import { embeddingsRoutes } from './vectors/routes.js';
 
-export interface RecallOptions extends HybridOptions {
+interface RecallOptions extends HybridOptions {
   /** Per embeddings request of the indexer (default 30 s). */
   embedTimeoutMs?: number;
   /** Delay between a write and the pass that embeds it (default 250 ms). */

@@ -7,7 +7,7 @@
 import type { Hit } from './page.js';
 
 /** As much as a title holding every word counts (stages.ts, `newest`); chosen, not tuned. */
-export const PREFER = 2;
+const PREFER = 2;
 
 /** Both lists are best first; the result is too (the project's first on ties), each hit once. */
 export function preferOwn(own: Hit[], all: Hit[]): Hit[] {

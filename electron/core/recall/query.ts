@@ -11,10 +11,10 @@ import { alternativesOf, numbersAsDigits } from './lexicon.js';
 
 const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
 /** Words read from a query (a question has many words that are only its frame). */
-export const MAX_TOKENS = 24;
+const MAX_TOKENS = 24;
 const MAX_TOKEN_LEN = 64;
 
-export interface ParsedQuery {
+interface ParsedQuery {
   /** The trimmed raw text (bounded), used for substring matching when there are no words. */
   raw: string;
   /** Lower-cased words, deduplicated, in order; camelCase identifiers as their parts. */
@@ -25,7 +25,7 @@ export function parseQuery(text: string): ParsedQuery {
   const raw = numbersAsDigits(text.normalize('NFC').trim().slice(0, 500));
   const seen = new Set<string>();
   const tokens: string[] = [];
-  // The index holds the parts of camelCase identifiers (words.ts), so `TranscriptComputers`
+  // The index holds the parts of camelCase identifiers (db/identifiers.ts), so `TranscriptComputers`
   // matches `transcript computers` and the identifier itself.
   // Chinese/Japanese runs become their words (cjk.ts).
   for (const m of raw.matchAll(WORD_RE)) {
@@ -58,14 +58,9 @@ export function term(t: string, prefix = true): string {
   return alts.length === 0 ? own : `(${[own, ...alts.map(quote)].join(' OR ')})`;
 }
 
-/** Escapes LIKE wildcards for a `LIKE ? ESCAPE '\'` pattern. */
-export function likeContains(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Replaces FTS snippet markers with `<mark>` tokens; literal `<mark>` text in the data is dropped. */
-export const MARK_OPEN = '\u0002';
-export const MARK_CLOSE = '\u0003';
+const MARK_OPEN = '\u0002';
+const MARK_CLOSE = '\u0003';
 
 export function finishSnippet(s: string): string {
   return s

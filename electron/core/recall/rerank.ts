@@ -11,8 +11,6 @@ import type { Hit } from './page.js';
 import { stemsOf } from './lexicon.js';
 import type { Kind } from './search-sql.js';
 
-export { stemPrefix } from './lexicon.js';
-
 const META_SQL: Record<Kind, string> = {
   observation: `SELECT o.id, s.project, o.session_id AS session, o.type, o.tool_name AS toolName,
       coalesce(octet_length(o.facts), 0) + coalesce(octet_length(o.narrative), 0) + coalesce(octet_length(o.subtitle), 0)
@@ -60,7 +58,7 @@ export class Reranker {
 
   constructor(
     private readonly stmt: (sql: string) => Database.Statement,
-    private q: Question,
+    private question: Question,
   ) {}
 
   /** Distinct things found so far. */
@@ -93,10 +91,10 @@ export class Reranker {
     next.forEach((h, i) => {
       h.score = anchor.score * (0.99 - 0.01 * i);
     });
-    const q = this.q;
-    this.q = { ...q, intent: null, optional: [] };
+    const asked = this.question;
+    this.question = { ...asked, intent: null, optional: [] };
     this.addScored(next);
-    this.q = q;
+    this.question = asked;
   }
 
   /** The type of an observation found, if known. */
@@ -120,15 +118,15 @@ export class Reranker {
   add(stage: Hit[], coverage: number | 'each' = 1): void {
     if (stage.length === 0) return;
     // The text beyond the title is read only when words are looked for in it.
-    const meta = this.meta(stage, coverage === 'each' || this.q.optional.length > 0);
+    const meta = this.meta(stage, coverage === 'each' || this.question.optional.length > 0);
     const max = Math.max(...stage.map((h) => h.score), 1e-9);
     const scored = stage.map((h) => {
       const m = meta.get(`${h.kind}:${h.id}`);
       const rel = Math.max(h.score, 0) / max;
       if (!m) return { h, m, s: rel * (coverage === 'each' ? 0.04 : coverage ** 2) };
       const text = ` ${m.title} ${m.body ?? ''}`.toLowerCase();
-      let s = rel * intentBoost(this.q.intent, h.kind, m.type, m.toolName, m.title);
-      const extra = this.q.optional.filter((w) => stemsOf(w).some((st) => text.includes(st))).length;
+      let s = rel * intentBoost(this.question.intent, h.kind, m.type, m.toolName, m.title);
+      const extra = this.question.optional.filter((w) => stemsOf(w).some((st) => text.includes(st))).length;
       s *= 1 + 0.15 * Math.min(extra, 3);
       const cov = coverage === 'each' ? this.coverage(text) : coverage;
       s *= cov ** 2 * lengthFactor(m.len);
@@ -166,7 +164,7 @@ export class Reranker {
   share(words: string[]): number {
     let total = 0;
     let got = 0;
-    for (const { word, weight } of this.q.weighted) {
+    for (const { word, weight } of this.question.weighted) {
       total += weight;
       if (words.includes(word)) got += weight;
     }
@@ -177,7 +175,7 @@ export class Reranker {
   private coverage(text: string): number {
     let total = 0;
     let got = 0;
-    for (const { word, weight } of this.q.weighted) {
+    for (const { word, weight } of this.question.weighted) {
       total += weight;
       if (stemsOf(word).some((st) => text.includes(st))) got += weight;
     }
@@ -203,6 +201,6 @@ export class Reranker {
 const DAMP = 4_000;
 
 /** Long rows match many words by sheer size: their score shrinks with √length, to half at most. */
-export const lengthFactor = (len: number): number => (len > DAMP ? Math.max(0.5, Math.sqrt(DAMP / len)) : 1);
+const lengthFactor = (len: number): number => (len > DAMP ? Math.max(0.5, Math.sqrt(DAMP / len)) : 1);
 
 const normal = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 200);

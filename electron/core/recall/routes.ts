@@ -6,7 +6,7 @@ import { MAX_OFFSET, type SearchParams } from './search.js';
 import type { HybridSearch } from './vectors/hybrid.js';
 
 /** An ISO date/time or milliseconds since the epoch. */
-export function parseTime(raw: string | null, name: string): number | undefined {
+function parseTime(raw: string | null, name: string): number | undefined {
   if (raw === null || raw.trim() === '') return undefined;
   const t = raw.trim();
   const ms = /^\d{1,15}$/.test(t) ? Number(t) : /^\d{4}-\d{2}-\d{2}/.test(t) ? Date.parse(t) : NaN;
@@ -15,9 +15,9 @@ export function parseTime(raw: string | null, name: string): number | undefined 
   return ms;
 }
 
-export const encodeCursor = (offset: number): string => Buffer.from(`o:${offset}`).toString('base64url');
+const encodeCursor = (offset: number): string => Buffer.from(`o:${offset}`).toString('base64url');
 
-export function decodeCursor(raw: string | null): number {
+function decodeCursor(raw: string | null): number {
   if (raw === null || raw === '') return 0;
   const m = /^o:(\d{1,6})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
   const n = m ? Number(m[1]) : NaN;

@@ -31,8 +31,8 @@ const OBS_WEIGHTS = '10.0, 5.0, 4.0, 2.0, 3.0, 1.0, 1.5, 2.0'; // title subtitle
 const SUM_WEIGHTS = '4.0, 1.5, 3.0, 3.0, 2.0, 1.0'; // request investigated learned completed next_steps notes
 
 /** How much the newest items are boosted (×1.6 now, ×1.3 after 14 days, ×1.1 after ~70 days). */
-export const RECENCY_BOOST = 0.6;
-export const RECENCY_SCALE_MS = 14 * 24 * 3600 * 1000;
+const RECENCY_BOOST = 0.6;
+const RECENCY_SCALE_MS = 14 * 24 * 3600 * 1000;
 
 const recency = (col: string): string =>
   `(1.0 + ${RECENCY_BOOST} / (1.0 + max(0, :now - ${col}) / ${RECENCY_SCALE_MS}.0))`;

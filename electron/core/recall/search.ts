@@ -29,9 +29,6 @@ import { TypoCorrector } from './typo.js';
 import { filterNear, fuse } from './vectors/fuse.js';
 import type { Near } from './vectors/store.js';
 
-export type { Filters, Kind } from './search-sql.js';
-export type { SearchItem } from './page.js';
-
 export interface SearchParams extends Filters {
   q: string;
   /**
@@ -43,6 +40,25 @@ export interface SearchParams extends Filters {
   kinds?: Kind[] | undefined;
   limit: number;
   offset: number;
+}
+
+/** One search's state while its stages run. */
+interface RankRun {
+  p: SearchParams & { recaps: boolean };
+  /** Candidates per stage (whole blocks of PAGE_BLOCK). */
+  want: number;
+  kinds: Kind[];
+  bind: Record<string, unknown>;
+  raw: string;
+  /** The question's words that take part in matching. */
+  words: string[];
+  intent: Question['intent'];
+  q: Question;
+  found: Reranker;
+  /** Words replaced by typo correction (typed → index term). */
+  corrected: Record<string, string>;
+  /** Word frequencies, counted once a search (`weigh`). */
+  df?: Map<string, number>;
 }
 
 export interface SearchResult {
@@ -137,106 +153,28 @@ export class SearchEngine {
     const { tokens, raw } = parseQuery(p.q);
     const question = readQuestion(raw, tokens);
     const words = question.required.slice(0, MAX_WORDS);
-    const corrected: Record<string, string> = {};
     const q: Question = { intent: question.intent, optional: question.optional, weighted: [] };
     const found = new Reranker((sql) => this.stmt(sql), q);
+    const run: RankRun = {
+      p,
+      want,
+      kinds,
+      bind,
+      raw,
+      words,
+      intent: question.intent,
+      q,
+      found,
+      corrected: {},
+    };
     if (raw === '') {
       if (kinds.includes('observation')) found.add(this.stages.list(p, bind, want));
-    } else {
-      const ranked = (ws: string[], prefix: boolean | boolean[], op: 'AND' | 'OR'): Hit[] =>
-        this.stages.ranked(ws, prefix, op, kinds, p, bind, want);
-      // Word weights (idf-like, from frequencies counted up to DENSE), for coverage scores.
-      let df: Map<string, number> | null = null;
-      const weigh = (ws: string[]): Map<string, number> => {
-        // A word this search already found dense counts DENSE (the count stops there anyway).
-        df ??= new Map(
-          ws.map((w) => [w, this.stages.knownDense('observation', w) ? DENSE : this.frequency(w)]),
-        );
-        const d = df;
-        q.weighted = ws.map((w) => ({ word: w, weight: Math.log(1 + DENSE / (1 + (d.get(w) ?? 0))) }));
-        return d;
-      };
-      // A path or identifier fragment (`auth/refresh-cli`, `parse_config`) is meant literally.
-      const pathish = PATHISH.test(raw) && kinds.includes('observation');
-      if (pathish) found.add(this.stages.substrings([raw], p, bind, want, ['paths']));
-      if (words.length > 0 && !(pathish && found.size >= FEW)) found.add(ranked(words, false, 'AND'));
-      // Type-ahead: the last word may be unfinished (earlier words are taken as typed); a word
-      // already in DENSE rows is taken as finished (expanding it would merge huge doclists).
-      const last = words[words.length - 1];
-      if (
-        found.size < FEW &&
-        last !== undefined &&
-        last.length >= 2 &&
-        !this.stages.isDense('observation', last)
-      )
-        found.add(
-          ranked(
-            words,
-            words.map((_t, i) => i === words.length - 1),
-            'AND',
-          ),
-        );
-      if (found.size < FEW && words.length > 0) {
-        const fixed = words.map((t) => {
-          if (hasCjk(t) || this.typo.isKnown(t) || alternativesOf(t).some((a) => this.typo.isKnown(a)))
-            return t;
-          const c = this.typo.correct(t);
-          if (c) corrected[t] = c;
-          return c ?? t;
-        });
-        if (Object.keys(corrected).length > 0)
-          found.add(
-            ranked(
-              fixed,
-              fixed.map((w, i) => w === words[i]),
-              'AND',
-            ),
-          );
-        if (found.size < FEW && fixed.length > 1) {
-          // Coverage first: drop the most common words one at a time (words in no row first), so
-          // hits holding more of the query's rare words come before those holding fewer.
-          const df = weigh(fixed);
-          const byRarity = fixed.filter((w) => df.get(w)! > 0).sort((a, b) => df.get(a)! - df.get(b)!);
-          const top = Math.min(byRarity.length, fixed.length - 1);
-          for (let n = top; n >= Math.max(1, top - MAX_RELAX + 1) && found.size < FEW; n--) {
-            const some = byRarity.slice(0, n);
-            found.add(ranked(some, false, 'AND'), found.share(some));
-          }
-          if (found.size < FEW) found.add(ranked(fixed, false, 'OR'), 'each');
-        }
-      }
-      // The kind of memory the question asks for ("why…": decisions), when none was found yet.
-      const wanted = question.intent ? INTENT_TYPES[question.intent] : null;
-      if (wanted && words.length > 0 && kinds.includes('observation') && p.type === undefined) {
-        if (!found.has(wanted.types)) {
-          if (q.weighted.length === 0) weigh(words);
-          found.add(this.stages.newestOf(words, wanted.match, p, bind, want), 'each');
-        }
-      }
-      // "What did we do after X?": X is the best hit; what followed it in its session comes next.
-      const dir = question.intent === 'order' ? ORDER_WORDS.exec(raw.toLowerCase())?.[1] : undefined;
-      const anchor = dir && kinds.includes('observation') ? found.best() : null;
-      if (anchor && dir) {
-        const back = /^(?:before|preceded|earlier|previous)/.test(dir);
-        const episode = found.typeOf(anchor.id) === 'episode';
-        const way = episode ? (back ? 'beforeEpisode' : 'afterEpisode') : back ? 'before' : 'after';
-        const ids = this.stmt(NEIGHBOURS_SQL[way]).pluck().all(anchor.id, NEIGHBOURS) as number[];
-        found.placeAfter(
-          anchor,
-          ids.map((id) => ({ kind: 'observation', id, score: 0, match: null, needles: [] })),
-        );
-      }
-      if (found.size < FEW && kinds.includes('observation')) {
-        const subs = words.length > 0 ? words.filter((t) => t.length >= 3) : [raw];
-        if (subs.length > 0 && subs.every((s) => [...s].length >= 3))
-          found.add(this.stages.substrings(subs, p, bind, want), 0.5);
-      }
-    }
+    } else this.lexicalStages(run);
     const semantic = near && raw !== '' ? filterNear((sql) => this.stmt(sql), near, kinds, p, bind) : [];
     const hits = semantic.length > 0 ? fuse(found.hits, semantic, words.flatMap(stemsOf)) : found.hits;
     return {
       hits,
-      corrected,
+      corrected: run.corrected,
       words,
       shape: {
         intent: q.intent,
@@ -246,6 +184,118 @@ export class SearchEngine {
         ).flatMap(withAlternatives),
       },
     };
+  }
+
+  /**
+   * The stages of a question, each only while fewer than FEW hits were found (a path literally,
+   * all words, the last word as a prefix, typo corrections, fewer words, any word), then the kind
+   * of memory it asks for, what followed the memory it names, and substrings.
+   */
+  private lexicalStages(run: RankRun): void {
+    const { raw, words, kinds, found } = run;
+    // A path or identifier fragment (`auth/refresh-cli`, `parse_config`) is meant literally.
+    const pathish = PATHISH.test(raw) && kinds.includes('observation');
+    if (pathish) found.add(this.stages.substrings([raw], run.p, run.bind, run.want, ['paths']));
+    if (words.length > 0 && !(pathish && found.size >= FEW)) found.add(this.ranked(run, words, false, 'AND'));
+    // Type-ahead: the last word may be unfinished (earlier words are taken as typed); a word
+    // already in DENSE rows is taken as finished (expanding it would merge huge doclists).
+    const last = words[words.length - 1];
+    if (
+      found.size < FEW &&
+      last !== undefined &&
+      last.length >= 2 &&
+      !this.stages.isDense('observation', last)
+    )
+      found.add(
+        this.ranked(
+          run,
+          words,
+          words.map((_t, i) => i === words.length - 1),
+          'AND',
+        ),
+      );
+    if (found.size < FEW && words.length > 0) this.correctedAndRelaxed(run);
+    this.intentStage(run);
+    this.orderStage(run);
+    if (found.size < FEW && kinds.includes('observation')) {
+      const subs = words.length > 0 ? words.filter((t) => t.length >= 3) : [raw];
+      if (subs.length > 0 && subs.every((s) => [...s].length >= 3))
+        found.add(this.stages.substrings(subs, run.p, run.bind, run.want), 0.5);
+    }
+  }
+
+  private ranked(run: RankRun, ws: string[], prefix: boolean | boolean[], op: 'AND' | 'OR'): Hit[] {
+    return this.stages.ranked(ws, prefix, op, run.kinds, run.p, run.bind, run.want);
+  }
+
+  /** Typo corrections; then coverage first: fewer words, the most common dropped first; then any word. */
+  private correctedAndRelaxed(run: RankRun): void {
+    const { words, found, corrected } = run;
+    const fixed = words.map((t) => {
+      if (hasCjk(t) || this.typo.isKnown(t) || alternativesOf(t).some((a) => this.typo.isKnown(a))) return t;
+      const c = this.typo.correct(t);
+      if (c) corrected[t] = c;
+      return c ?? t;
+    });
+    if (Object.keys(corrected).length > 0)
+      found.add(
+        this.ranked(
+          run,
+          fixed,
+          fixed.map((w, i) => w === words[i]),
+          'AND',
+        ),
+      );
+    if (found.size >= FEW || fixed.length <= 1) return;
+    // Drop the most common words one at a time (words in no row first), so hits holding more of
+    // the query's rare words come before those holding fewer.
+    const df = this.weigh(run, fixed);
+    const byRarity = fixed.filter((w) => df.get(w)! > 0).sort((a, b) => df.get(a)! - df.get(b)!);
+    const top = Math.min(byRarity.length, fixed.length - 1);
+    for (let n = top; n >= Math.max(1, top - MAX_RELAX + 1) && found.size < FEW; n--) {
+      const some = byRarity.slice(0, n);
+      found.add(this.ranked(run, some, false, 'AND'), found.share(some));
+    }
+    if (found.size < FEW) found.add(this.ranked(run, fixed, false, 'OR'), 'each');
+  }
+
+  /**
+   * Word weights (idf-like, from frequencies counted up to DENSE), for coverage scores; counted
+   * once a search. A word this search already found dense counts DENSE (the count stops there anyway).
+   */
+  private weigh(run: RankRun, ws: string[]): Map<string, number> {
+    run.df ??= new Map(
+      ws.map((w) => [w, this.stages.knownDense('observation', w) ? DENSE : this.frequency(w)]),
+    );
+    const d = run.df;
+    run.q.weighted = ws.map((w) => ({ word: w, weight: Math.log(1 + DENSE / (1 + (d.get(w) ?? 0))) }));
+    return d;
+  }
+
+  /** The kind of memory the question asks for ("why…": decisions), when none was found yet. */
+  private intentStage(run: RankRun): void {
+    const { words, found, p } = run;
+    const wanted = run.intent ? INTENT_TYPES[run.intent] : null;
+    if (!wanted || words.length === 0 || !run.kinds.includes('observation') || p.type !== undefined) return;
+    if (found.has(wanted.types)) return;
+    if (run.q.weighted.length === 0) this.weigh(run, words);
+    found.add(this.stages.newestOf(words, wanted.match, p, run.bind, run.want), 'each');
+  }
+
+  /** "What did we do after X?": X is the best hit; what followed it in its session comes next. */
+  private orderStage(run: RankRun): void {
+    const { found } = run;
+    const dir = run.intent === 'order' ? ORDER_WORDS.exec(run.raw.toLowerCase())?.[1] : undefined;
+    const anchor = dir && run.kinds.includes('observation') ? found.best() : null;
+    if (!anchor || !dir) return;
+    const back = /^(?:before|preceded|earlier|previous)/.test(dir);
+    const episode = found.typeOf(anchor.id) === 'episode';
+    const way = episode ? (back ? 'beforeEpisode' : 'afterEpisode') : back ? 'before' : 'after';
+    const ids = this.stmt(NEIGHBOURS_SQL[way]).pluck().all(anchor.id, NEIGHBOURS) as number[];
+    found.placeAfter(
+      anchor,
+      ids.map((id) => ({ kind: 'observation', id, score: 0, match: null, needles: [] })),
+    );
   }
 
   /**

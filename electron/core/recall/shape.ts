@@ -8,7 +8,7 @@
 import type { Intent } from './intent.js';
 import { pickPassages } from './passages.js';
 
-export const SNIPPET_MAX = 400;
+const SNIPPET_MAX = 400;
 const FRAGMENTS = 4;
 /** Reason clauses: `because …`, `so that …`, `since …`, up to the end of their sentence. */
 const REASON =
@@ -22,7 +22,7 @@ const FIX_CUE =
 const ERROR_LINE =
   /(?:^|\n)[^\n]*\b(?:error|fatal|failed|exception|assert\w*|cannot|not found|denied)\b[^\n]*/i;
 
-export interface ShapeRow {
+interface ShapeRow {
   /** All the text the row shows (title excluded), in reading order. */
   text: string;
   facts: string[];
@@ -37,7 +37,7 @@ export interface ShapeRow {
 }
 
 /** The fragment the intent asks for, or null. */
-export function intentFragment(intent: Intent | null, r: ShapeRow): string | null {
+function intentFragment(intent: Intent | null, r: ShapeRow): string | null {
   const fact = (re: RegExp): string | undefined => r.facts.find((f) => re.test(f));
   switch (intent) {
     case 'decision': {
@@ -118,7 +118,7 @@ export function find(lower: string, stem: string): number {
 }
 
 /** A word without its common English endings (`compilation` → `compil`), at least 3 letters. */
-export function stemOf(w: string): string {
+function stemOf(w: string): string {
   const s = w.toLowerCase().replace(/(?:ations?|ings?|ers?|ed|es|ions?|ly|s|e)$/, '');
   return s.length >= 3 ? s : w.toLowerCase();
 }

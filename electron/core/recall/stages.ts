@@ -33,7 +33,7 @@ export const DENSE = 3_000;
  * fewer (25,106 and 75,318 beside 1,000,000 observations in the search bench). With DENSE their
  * words almost never counted as dense, and their bm25 windows cost nearly half of a median query.
  */
-export const DENSE_SMALL = 300;
+const DENSE_SMALL = 300;
 const denseAt = (kind: Kind): number => (kind === 'observation' ? DENSE : DENSE_SMALL);
 /** The per-search memo's key of an n-th-match lookup (`Stages.nth`, read by `knownDense`). */
 const nthKey = (kind: Kind, match: string, offset: number): string => `${kind}\u0000${offset}\u0000${match}`;

@@ -13,7 +13,7 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 const FREQ_CAP = 500;
 
 /** Every string one edit away from `w` (letters from a-z and `w`'s own characters). */
-export function edits1(w: string): Set<string> {
+function edits1(w: string): Set<string> {
   const chars = [...w];
   const alphabet = new Set([...ALPHABET, ...chars]);
   const out = new Set<string>();

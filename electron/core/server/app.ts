@@ -16,7 +16,7 @@ import { serveStatic } from './static.js';
 import { classifyStorageError } from '../db/storage.js';
 import { MAX_EVENT_BYTES } from '../ingest/limits.js';
 
-export interface AppOptions {
+interface AppOptions {
   token: string;
   routes: Route[];
   logger: Logger;
@@ -30,7 +30,7 @@ export interface AppOptions {
 }
 
 /** The hook endpoint's limit is every path's limit (spool, transcripts): see ingest/limits.ts. */
-export const DEFAULT_BODY_LIMIT = MAX_EVENT_BYTES;
+const DEFAULT_BODY_LIMIT = MAX_EVENT_BYTES;
 
 function allowedHost(host: string | undefined, port: number): boolean {
   return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
@@ -43,16 +43,7 @@ export function createApp(opts: AppOptions): RequestListener {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const port = opts.port();
-    if (!allowedHost(req.headers.host, port))
-      throw new HttpError(403, 'forbidden host: MemTray only answers 127.0.0.1 and localhost');
-    const origin = req.headers.origin;
-    if (
-      origin !== undefined &&
-      origin !== `http://127.0.0.1:${port}` &&
-      origin !== `http://localhost:${port}`
-    ) {
-      throw new HttpError(403, 'forbidden origin');
-    }
+    guardHostAndOrigin(req, port);
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const method = req.method ?? 'GET';
     const match = matchRoute(routes, method, url.pathname);
@@ -67,11 +58,7 @@ export function createApp(opts: AppOptions): RequestListener {
       throw new HttpError(405, `method ${method} not allowed for ${url.pathname.slice(0, 200)}`);
     }
     const { route, params } = match;
-    if (route.auth !== false) {
-      const given = bearer(req) ?? (route.queryToken ? url.searchParams.get('access_token') : null);
-      if (!tokenMatches(opts.token, given))
-        throw new HttpError(401, 'missing or wrong token: send Authorization: Bearer <token>');
-    }
+    if (route.auth !== false) checkToken(req, url, route, opts.token);
     const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
     const body = !hasBody
       ? undefined
@@ -92,35 +79,58 @@ export function createApp(opts: AppOptions): RequestListener {
   };
 
   return (req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      if (err instanceof HttpError) {
-        const body = { error: err.message, status: err.status };
-        // A body left unread is drained before the connection closes, so the client reads the answer.
-        if (req.complete) sendJson(res, err.status, body);
-        else answerThenDrain(req, res, err.status, body);
-        return;
-      }
-      const storage = classifyStorageError(err);
-      if (storage) {
-        // Locked, read-only, disk full: say so (503, retryable; the hook spools on 5xx).
-        opts.logger.warn('request failed: storage', {
-          path: (req.url ?? '').split('?')[0],
-          code: storage.code,
-        });
-        sendJson(res, 503, { error: storage.message, status: 503, problem: storage.problem });
-        if (!req.complete) req.resume();
-        return;
-      }
-      opts.logger.error('request failed', {
-        method: req.method,
-        path: (req.url ?? '').split('?')[0],
-        err: err as Error,
-      });
-      sendJson(res, 500, { error: 'internal error', status: 500 });
-    });
+    handle(req, res).catch((err: unknown) => answerError(req, res, err, opts.logger));
   };
+}
+
+/** DNS-rebinding and cross-site guard: the Host must name this port, an Origin must be this service. */
+function guardHostAndOrigin(req: IncomingMessage, port: number): void {
+  if (!allowedHost(req.headers.host, port))
+    throw new HttpError(403, 'forbidden host: MemTray only answers 127.0.0.1 and localhost');
+  const origin = req.headers.origin;
+  if (
+    origin !== undefined &&
+    origin !== `http://127.0.0.1:${port}` &&
+    origin !== `http://localhost:${port}`
+  ) {
+    throw new HttpError(403, 'forbidden origin');
+  }
+}
+
+function checkToken(req: IncomingMessage, url: URL, route: Route, token: string): void {
+  const given = bearer(req) ?? (route.queryToken ? url.searchParams.get('access_token') : null);
+  if (!tokenMatches(token, given))
+    throw new HttpError(401, 'missing or wrong token: send Authorization: Bearer <token>');
+}
+
+/** A failed request's answer: its HTTP error, 503 for storage trouble, else 500 (logged). */
+function answerError(req: IncomingMessage, res: ServerResponse, err: unknown, logger: Logger): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (err instanceof HttpError) {
+    const body = { error: err.message, status: err.status };
+    // A body left unread is drained before the connection closes, so the client reads the answer.
+    if (req.complete) sendJson(res, err.status, body);
+    else answerThenDrain(req, res, err.status, body);
+    return;
+  }
+  const storage = classifyStorageError(err);
+  if (storage) {
+    // Locked, read-only, disk full: say so (503, retryable; the hook spools on 5xx).
+    logger.warn('request failed: storage', {
+      path: (req.url ?? '').split('?')[0],
+      code: storage.code,
+    });
+    sendJson(res, 503, { error: storage.message, status: 503, problem: storage.problem });
+    if (!req.complete) req.resume();
+    return;
+  }
+  logger.error('request failed', {
+    method: req.method,
+    path: (req.url ?? '').split('?')[0],
+    err: err as Error,
+  });
+  sendJson(res, 500, { error: 'internal error', status: 500 });
 }

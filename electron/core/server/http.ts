@@ -19,7 +19,7 @@ export class HttpError extends Error {
   }
 }
 
-export interface RequestContext {
+interface RequestContext {
   req: IncomingMessage;
   res: ServerResponse;
   url: URL;
@@ -29,7 +29,7 @@ export interface RequestContext {
   body: unknown;
 }
 
-export type RouteResult =
+type RouteResult =
   | { status?: number; json: unknown }
   | { status?: number; text: string; contentType: string }
   | { handled: true };
@@ -148,13 +148,13 @@ export function bearer(req: IncomingMessage): string | null {
 }
 
 /** Deeper JSON is refused: every later walk (privacy stripping, redaction, stringify) recurses. */
-export const MAX_JSON_DEPTH = 256;
+const MAX_JSON_DEPTH = 256;
 
 /**
  * Whether `text` has more than `max` opening brackets at all (a bound on its nesting): counted with
  * indexOf, which is far cheaper than walking every character, so most bodies skip nestingDepth.
  */
-export function hasManyBrackets(text: string, max: number): boolean {
+function hasManyBrackets(text: string, max: number): boolean {
   let n = 0;
   for (const c of ['{', '[']) {
     for (let i = text.indexOf(c); i !== -1; i = text.indexOf(c, i + 1)) if (++n > max) return true;
@@ -163,7 +163,7 @@ export function hasManyBrackets(text: string, max: number): boolean {
 }
 
 /** Maximum `[`/`{` nesting of JSON text (strings skipped), in one linear pass. */
-export function nestingDepth(text: string): number {
+function nestingDepth(text: string): number {
   let depth = 0;
   let max = 0;
   let inString = false;
@@ -297,7 +297,12 @@ export function sendJson(res: ServerResponse, status: number, value: unknown): v
   res.end(body);
 }
 
-export function intParam(q: URLSearchParams, name: string, def: number, min: number, max: number): number {
+/** An integer query parameter within its limits; `limits.default` when it is absent. */
+export function intParam(
+  q: URLSearchParams,
+  name: string,
+  { default: def, min, max }: { default: number; min: number; max: number },
+): number {
   const raw = q.get(name);
   if (raw === null || raw === '') return def;
   const n = Number(raw);

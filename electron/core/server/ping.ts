@@ -11,7 +11,7 @@ import { HttpError, type Route } from './http.js';
 
 const NONCE_RE = /^[0-9a-f]{16,64}$/;
 
-export function pingProof(token: string, instance: string, port: number, nonce: string): string {
+function pingProof(token: string, instance: string, port: number, nonce: string): string {
   return createHmac('sha256', token).update(`memtray-ping:${instance}:${port}:${nonce}`).digest('hex');
 }
 

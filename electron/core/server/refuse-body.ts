@@ -9,8 +9,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from './http.js';
 
-export const DRAIN_MAX = 64 * 1024 * 1024;
-export const DRAIN_MS = 30_000;
+const DRAIN_MAX = 64 * 1024 * 1024;
+const DRAIN_MS = 30_000;
 
 export function answerThenDrain(
   req: IncomingMessage,

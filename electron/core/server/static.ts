@@ -14,7 +14,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-export const UI_CSP =
+const UI_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 /**

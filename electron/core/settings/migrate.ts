@@ -10,7 +10,7 @@
  */
 import { DEFAULT_SKIP_TOOLS } from '../../shared/contract/tools.js';
 
-export const SETTINGS_VERSION = 2;
+const SETTINGS_VERSION = 2;
 
 /** The `skipTools` default of version 1. */
 const V1_SKIP_TOOLS = ['ListMcpResourcesTool', 'SlashCommand', 'Skill', 'TodoWrite', 'AskUserQuestion'];

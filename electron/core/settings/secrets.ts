@@ -17,7 +17,7 @@ export interface SecretStore {
  * The key in a 0600 file. Reads are cached for `ttlMs` (the key is consulted on every captured tool
  * call); writes through this store update the cache at once.
  */
-export function fileSecretStore(file: string, ttlMs = 5000, clock: () => number = Date.now): SecretStore {
+function fileSecretStore(file: string, ttlMs = 5000, clock: () => number = Date.now): SecretStore {
   let cached: { value: string | null; at: number } | null = null;
   const read = (): string | null => {
     try {
@@ -45,13 +45,13 @@ export function fileSecretStore(file: string, ttlMs = 5000, clock: () => number 
   };
 }
 
-export function memorySecretStore(initial: string | null = null): SecretStore {
+function memorySecretStore(initial: string | null = null): SecretStore {
   let v = initial;
   return { get: () => v, set: (x) => void (v = x) };
 }
 
 export const SECRET_NAMES = ['api-key', 'openai-key', 'embeddings-key'] as const;
-export type SecretName = (typeof SECRET_NAMES)[number];
+type SecretName = (typeof SECRET_NAMES)[number];
 
 /** The write-only settings field (`PUT /api/settings`) that sets each secret. */
 export const SECRET_FIELDS = {

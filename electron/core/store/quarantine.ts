@@ -10,8 +10,7 @@ import type { QuarantineItem } from '../../shared/contract/health.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/logger.js';
 
-export type { QuarantineItem };
-export type QuarantineKind = 'transcript' | 'spool' | 'reconcile' | 'plugin';
+type QuarantineKind = 'transcript' | 'spool' | 'reconcile' | 'plugin';
 
 export class Quarantine {
   constructor(

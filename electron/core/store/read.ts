@@ -5,16 +5,8 @@ import type { Page } from '../../shared/contract/common.js';
 import type { SessionDetail, SessionListItem, SessionState } from '../../shared/contract/sessions.js';
 import type { Drizzle } from '../db/open.js';
 import { deriveSessionState } from '../state/session-state.js';
-import {
-  observationView,
-  parseJson,
-  sessionView,
-  summaryView,
-  type ObservationView,
-  type SessionRow,
-} from './views.js';
-
-export type { ObservationRow, ObservationView, SessionRow, SummaryRow, SummaryView } from './views.js';
+import { jsonOrText } from '../util/json-text.js';
+import { observationView, sessionView, summaryView, type ObservationView, type SessionRow } from './views.js';
 
 /** Sessions, prompts, observations and row counts as the read API, the UI and the CLI read them. */
 export class ReadStore {
@@ -114,7 +106,7 @@ export class ReadStore {
     const evs = rows.map((r) => ({
       eventName: r.eventName,
       receivedAt: r.receivedAt,
-      payload: (parseJson(r.payload) ?? {}) as Record<string, unknown>,
+      payload: (jsonOrText(r.payload) ?? {}) as Record<string, unknown>,
     }));
     return deriveSessionState(s.claudeSessionId, evs, s.startedAt);
   }

@@ -6,19 +6,9 @@ import { DEFAULT_AGENT, isAgentId } from '../../shared/contract/agents.js';
 import type { Observation } from '../../shared/contract/observations.js';
 import type { Session, Summary } from '../../shared/contract/sessions.js';
 import { parseStringList } from '../util/json-list.js';
+import { jsonOrText } from '../util/json-text.js';
 
 export type { SessionRow };
-export type { ObservationRow };
-export type { SummaryRow };
-
-export const parseJson = (v: string | null): unknown => {
-  if (v === null) return null;
-  try {
-    return JSON.parse(v) as unknown;
-  } catch {
-    return v;
-  }
-};
 
 /** A session as the API returns it (the contract's `Session`: internal columns left out). */
 export function sessionView(s: SessionRow): Session {
@@ -62,7 +52,7 @@ export function observationView(o: ObservationRow, opts: { raw?: boolean } = {})
     filesModified: parseStringList(o.filesModified),
     producedBy: o.producedBy,
     status: o.status,
-    ...(opts.raw ? { toolInput: parseJson(o.toolInput), toolResponse: parseJson(o.toolResponse) } : {}),
+    ...(opts.raw ? { toolInput: jsonOrText(o.toolInput), toolResponse: jsonOrText(o.toolResponse) } : {}),
   };
 }
 export type ObservationView = Observation;
@@ -85,4 +75,3 @@ export function summaryView(s: SummaryRow): Summary {
     updatedAt: s.updatedAt,
   };
 }
-export type SummaryView = Summary;

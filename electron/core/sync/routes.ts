@@ -63,40 +63,29 @@ function render(d: DataRouteDeps, b: ExportRequestParsed): { text: string; count
 }
 
 export function syncRoutes(d: DataRouteDeps): Route[] {
-  const imports = new Map<number, ImportProgress>();
   const forgetObservation = prepareForgetObservation(d.sqlite, d.owners.jobs);
-  let nextId = 1;
-  /** Starts an import in the background; its progress is kept for `getArchiveImport`. */
-  const start = (count: () => Promise<number>, lines: AsyncIterable<string | null>): number => {
-    const id = nextId++;
-    const p: ImportProgress = {
-      id,
-      status: 'running',
-      linesDone: 0,
-      linesTotal: 0,
-      report: emptyReport(),
-      error: null,
-    };
-    imports.set(id, p);
-    for (const k of imports.keys()) if (imports.size > 20 && k !== id) imports.delete(k);
-    void (async () => {
-      try {
-        p.linesTotal = await count();
-        p.report = await importLines(lines, {
-          db: d.sqlite,
-          machine: d.machine,
-          owners: d.owners,
-          onProgress: (n, r) => ((p.linesDone = n), (p.report = r)),
-        });
-        p.linesDone = p.linesTotal;
-        p.status = 'done';
-      } catch (err) {
-        p.status = 'failed';
-        p.error = err instanceof ArchiveError ? err.message : `import failed: ${(err as Error).message}`;
-      }
-    })();
-    return id;
-  };
+  return [
+    ...engineRoutes(d),
+    ...exportRoutes(d),
+    ...importRoutes(d),
+    jsonRoute({
+      // Deleting one memory; the delete trigger leaves the tombstone that carries it to peers.
+      method: 'DELETE',
+      path: '/api/observations/:id',
+      response: observationDeleted,
+      handler: ({ params }) => {
+        const id = idParam(params);
+        const gone = d.sqlite.transaction(() => forgetObservation(id))();
+        if (!gone) throw new HttpError(404, `observation ${id} not found`);
+        d.engine.write();
+        return { json: { deleted: true as const, id } };
+      },
+    }),
+  ];
+}
+
+/** The sync engine's state, a run now, a decision on held deletions, a restore from the trash. */
+function engineRoutes(d: DataRouteDeps): Route[] {
   return [
     verbRoute(VERBS.getSync, {
       handler: async () => ({ json: await d.engine.status() }),
@@ -126,6 +115,12 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
         return { json: await d.engine.status() };
       },
     }),
+  ];
+}
+
+/** What an export leaves out, an export downloaded as text, an export answered or written to a file. */
+function exportRoutes(d: DataRouteDeps): Route[] {
+  return [
     verbRoute(VERBS.getExportLeftOut, {
       handler: () => ({ json: leftOutByCapture(d.src, d.sqlite, {}) }),
     }),
@@ -161,6 +156,63 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
         return { json: { path: b.path, bytes: Buffer.byteLength(text), counts } };
       },
     },
+  ];
+}
+
+/** Imports run in the background; the last 20 imports' progress is kept for `getArchiveImport`. */
+class ArchiveImports {
+  private readonly runs = new Map<number, ImportProgress>();
+  private nextId = 1;
+
+  constructor(private readonly deps: DataRouteDeps) {}
+
+  get(id: number): ImportProgress | undefined {
+    return this.runs.get(id);
+  }
+
+  /** Starts an import in the background; returns its id. */
+  start(count: () => Promise<number>, lines: AsyncIterable<string | null>): number {
+    const id = this.nextId++;
+    const p: ImportProgress = {
+      id,
+      status: 'running',
+      linesDone: 0,
+      linesTotal: 0,
+      report: emptyReport(),
+      error: null,
+    };
+    this.runs.set(id, p);
+    for (const k of this.runs.keys()) if (this.runs.size > 20 && k !== id) this.runs.delete(k);
+    void this.run(p, count, lines);
+    return id;
+  }
+
+  private async run(
+    p: ImportProgress,
+    count: () => Promise<number>,
+    lines: AsyncIterable<string | null>,
+  ): Promise<void> {
+    try {
+      p.linesTotal = await count();
+      p.report = await importLines(lines, {
+        db: this.deps.sqlite,
+        machine: this.deps.machine,
+        owners: this.deps.owners,
+        onProgress: (n, r) => ((p.linesDone = n), (p.report = r)),
+      });
+      p.linesDone = p.linesTotal;
+      p.status = 'done';
+    } catch (err) {
+      p.status = 'failed';
+      p.error = err instanceof ArchiveError ? err.message : `import failed: ${(err as Error).message}`;
+    }
+  }
+}
+
+/** An archive imported from a file or from uploaded text, and an import's progress. */
+function importRoutes(d: DataRouteDeps): Route[] {
+  const imports = new ArchiveImports(d);
+  return [
     verbRoute(VERBS.importArchive, {
       handler: ({ body }) => {
         const { path } = validate(z.object({ path: pathSchema }).strict(), body);
@@ -169,7 +221,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
         } catch {
           throw new HttpError(400, `cannot read ${path}: not a file`);
         }
-        return { status: 202, json: { id: start(() => countLines(path), fileLines(path)) } };
+        return { status: 202, json: { id: imports.start(() => countLines(path), fileLines(path)) } };
       },
     }),
     verbRoute(VERBS.uploadArchive, {
@@ -179,7 +231,7 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
       handler: ({ body }) => {
         const { archive } = validate(z.object({ archive: archiveUpload }).strict(), body);
         const total = countTextLines(archive);
-        return { status: 202, json: { id: start(() => Promise.resolve(total), textLines(archive)) } };
+        return { status: 202, json: { id: imports.start(() => Promise.resolve(total), textLines(archive)) } };
       },
     }),
     verbRoute(VERBS.getArchiveImport, {
@@ -187,19 +239,6 @@ export function syncRoutes(d: DataRouteDeps): Route[] {
         const p = imports.get(idParam(params));
         if (!p) throw new HttpError(404, 'no such import');
         return { json: p };
-      },
-    }),
-    jsonRoute({
-      // Deleting one memory; the delete trigger leaves the tombstone that carries it to peers.
-      method: 'DELETE',
-      path: '/api/observations/:id',
-      response: observationDeleted,
-      handler: ({ params }) => {
-        const id = idParam(params);
-        const gone = d.sqlite.transaction(() => forgetObservation(id))();
-        if (!gone) throw new HttpError(404, `observation ${id} not found`);
-        d.engine.write();
-        return { json: { deleted: true as const, id } };
       },
     }),
   ];

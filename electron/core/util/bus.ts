@@ -5,9 +5,9 @@ import type { LiveEventMap } from '../../shared/contract/events.js';
  * What the core announces; the SSE stream, the queue worker and the Electron shell listen. The
  * live events are the contract's (electron/shared/contract/events.ts); `job-enqueued` stays inside.
  */
-export type BusEvents = LiveEventMap & { 'job-enqueued': { kind: string } };
+type BusEvents = LiveEventMap & { 'job-enqueued': { kind: string } };
 
-export type BusEventName = keyof BusEvents;
+type BusEventName = keyof BusEvents;
 
 /** A typed, synchronous event bus. Listeners must not throw; errors are reported and swallowed. */
 export class Bus {

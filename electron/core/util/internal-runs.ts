@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 
 export const INTERNAL_ENV = 'MEMTRAY_INTERNAL';
-export const INTERNAL_DIR = '.memtray-internal';
+const INTERNAL_DIR = '.memtray-internal';
 
 /** Where a provider's runs start (`<dataDir>/.memtray-internal/<name>`). */
 export function internalRunDir(dataDir: string, name: string): string {

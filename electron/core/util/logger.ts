@@ -9,9 +9,7 @@ export interface Logger {
 const SECRETISH_KEY = /token|secret|password|authorization|api[-_]?key|cookie/i;
 
 /** Drops values whose key looks secret, so a careless log call cannot leak the token or a key. */
-export function scrubFields(
-  fields: Record<string, unknown> | undefined,
-): Record<string, unknown> | undefined {
+function scrubFields(fields: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!fields) return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(fields)) {

@@ -8,10 +8,10 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 export class UserFileError extends Error {}
 
-export const USER_FILE_MAX_BYTES = 8 * 1024 * 1024;
+const USER_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 /** Where a JSON.parse error happened, without the excerpt Node puts in its message. */
-export function jsonErrorWhere(err: unknown): string {
+function jsonErrorWhere(err: unknown): string {
   const m = /at position (\d+)/.exec(err instanceof Error ? err.message : '');
   return m ? ` at character ${m[1]}` : '';
 }

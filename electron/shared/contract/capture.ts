@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { agentId } from './agents';
 import { epochMs, id } from './common';
 
-export const hookMode = z.enum(['http', 'command']);
+const hookMode = z.enum(['http', 'command']);
 export type HookMode = z.infer<typeof hookMode>;
 export const hookScope = z.enum(['user', 'project']);
 export type HookScope = z.infer<typeof hookScope>;
@@ -48,7 +48,7 @@ export const importRequest = z.strictObject({
 export type ImportRequest = z.infer<typeof importRequest>;
 export const importStarted = z.strictObject({ runId: id });
 
-export const importRun = z.strictObject({
+const importRun = z.strictObject({
   id,
   source: z.string(),
   status: z.enum(['running', 'done', 'failed']),
@@ -70,7 +70,7 @@ export type ImportRun = z.infer<typeof importRun>;
 export const importRunList = z.strictObject({ items: z.array(importRun) });
 
 /** One Claude Code settings file MemTray looked at for its hooks. */
-export const hookFile = z.strictObject({
+const hookFile = z.strictObject({
   scope: hookScope,
   settingsPath: z.string(),
   installed: z.boolean(),
@@ -81,11 +81,11 @@ export const hookFile = z.strictObject({
 export type HookFile = z.infer<typeof hookFile>;
 
 /** The last event the service received live (hooks or spool, not an import) from one agent. */
-export const agentReceipt = z.strictObject({ agent: z.string(), lastEventAt: epochMs });
+const agentReceipt = z.strictObject({ agent: z.string(), lastEventAt: epochMs });
 export type AgentReceipt = z.infer<typeof agentReceipt>;
 
 /** Another coding agent found on this machine, and whether MemTray's hooks (or plugin) are in its file. */
-export const agentHooks = z.strictObject({
+const agentHooks = z.strictObject({
   agent: agentId,
   installed: z.boolean(),
   path: z.string(),

@@ -30,7 +30,7 @@ export const cliHooksOutput = hooksState.extend({
 export type CliHooksOutput = z.infer<typeof cliHooksOutput>;
 
 /** `memtray hooks status|install|uninstall --agent X --json` for an agent other than Claude Code. */
-export const cliAgentHooks = z.strictObject({
+const cliAgentHooks = z.strictObject({
   agent: agentId,
   /** Whether the agent is on this machine (its command on PATH, or its config folder). */
   present: z.boolean(),

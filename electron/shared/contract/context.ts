@@ -30,5 +30,4 @@ export const contextPreviewSchema = z.object({
 });
 
 export type ContextDraft = z.infer<typeof contextDraftSchema>;
-export type ContextPreviewQuery = z.infer<typeof contextPreviewQuerySchema>;
 export type ContextPreview = z.infer<typeof contextPreviewSchema>;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const embeddingsStateSchema = z.enum([
+const embeddingsStateSchema = z.enum([
   /** No provider configured: search is lexical only, nothing is embedded. */
   'off',
   /** Every memory embedded under the current model. */
@@ -38,7 +38,6 @@ export const embeddingsStatusSchema = z
   })
   .strict();
 
-export type EmbeddingsState = z.infer<typeof embeddingsStateSchema>;
 export type EmbeddingsStatus = z.infer<typeof embeddingsStatusSchema>;
 
 /** `POST /api/embeddings/reindex`: drop every vector and embed everything again. */

@@ -13,7 +13,7 @@ export const health = z.strictObject({
 export type Health = z.infer<typeof health>;
 
 /** One quarantined work item: a transcript, a spool file or a session's reconciliation. */
-export const quarantineItem = z.strictObject({
+const quarantineItem = z.strictObject({
   kind: z.string(),
   /** A file path, a spool file name or a Claude session id. */
   item: z.string(),
@@ -29,7 +29,7 @@ export const quarantineList = z.strictObject({ items: z.array(quarantineItem) })
 export type QuarantineList = z.infer<typeof quarantineList>;
 
 /** A custom redaction pattern: active, invalid for RE2, or disabled for its cost (with why). */
-export const customPatternStatus = z.strictObject({
+const customPatternStatus = z.strictObject({
   pattern: z.string(),
   state: z.enum(['active', 'invalid', 'disabled']),
   reason: z.string().nullable(),
@@ -43,7 +43,7 @@ export const redactionHealth = z.strictObject({
 });
 export type RedactionHealth = z.infer<typeof redactionHealth>;
 
-export const rowCounts = z.strictObject({
+const rowCounts = z.strictObject({
   sessions: z.number().int().nonnegative(),
   prompts: z.number().int().nonnegative(),
   observations: z.number().int().nonnegative(),

@@ -1,7 +1,7 @@
 /** The service log (`GET /api/logs?level=&limit=`), newest first. zod only (the renderer bundles it). */
 import { z } from 'zod';
 
-export const logLevelSchema = z.enum(['info', 'warn', 'error']);
+const logLevelSchema = z.enum(['info', 'warn', 'error']);
 
 export const logsQuerySchema = z.object({
   /** The lowest level shown: info (everything), warn (warnings and errors), error. */
@@ -9,7 +9,7 @@ export const logsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 
-export const logEntrySchema = z.object({
+const logEntrySchema = z.object({
   at: z.string(),
   level: logLevelSchema,
   message: z.string(),

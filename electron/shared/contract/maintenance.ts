@@ -8,9 +8,9 @@ import { epochMs } from './common';
 const count = z.number().int().nonnegative();
 const bytes = z.number().nonnegative();
 
-export const STORAGE_PROBLEMS = ['locked', 'readonly', 'full', 'io', 'corrupt', 'cantopen'] as const;
+const STORAGE_PROBLEMS = ['locked', 'readonly', 'full', 'io', 'corrupt', 'cantopen'] as const;
 
-export const storageStatus = z.strictObject({
+const storageStatus = z.strictObject({
   ok: z.boolean(),
   problem: z.enum(STORAGE_PROBLEMS).nullable(),
   code: z.string().nullable(),
@@ -21,7 +21,7 @@ export const storageStatus = z.strictObject({
   lowDisk: z.boolean(),
 });
 
-export const integrityResult = z.strictObject({
+const integrityResult = z.strictObject({
   ok: z.boolean(),
   checkedAt: epochMs,
   ms: z.number().nonnegative(),
@@ -29,7 +29,7 @@ export const integrityResult = z.strictObject({
   problems: z.array(z.string()),
 });
 
-export const fileSizes = z.strictObject({
+const fileSizes = z.strictObject({
   db: bytes,
   wal: bytes,
   log: bytes,
@@ -37,7 +37,7 @@ export const fileSizes = z.strictObject({
   spool: bytes,
 });
 
-export const growth = z.strictObject({
+const growth = z.strictObject({
   bytesPerDay: z.number().nullable(),
   eventsPerDay: z.number().nullable(),
   days: z.number().nonnegative(),
@@ -45,7 +45,7 @@ export const growth = z.strictObject({
 });
 
 /** The retention settings (settings.retention; the settings schema owns their keys). */
-export const retentionSetting = z.looseObject({ rawDays: z.number().int().positive().nullable() });
+const retentionSetting = z.looseObject({ rawDays: z.number().int().positive().nullable() });
 
 const retentionResult = z.strictObject({
   cutoff: epochMs,
@@ -92,7 +92,7 @@ const yields = z.strictObject({
   truncateSkipped: z.boolean(),
 });
 
-export const maintenanceRun = z.strictObject({
+const maintenanceRun = z.strictObject({
   at: epochMs,
   ms: z.number().nonnegative(),
   retention: retentionResult.nullable(),

@@ -38,7 +38,7 @@ const timelineEntry = z.strictObject({
   title: z.string(),
   anchor: z.literal(true).optional(),
 });
-export const MCP_TIMELINE_MAX = 50;
+const MCP_TIMELINE_MAX = 50;
 export const mcpTimeline = {
   input: {
     anchor: id.optional(),
@@ -50,7 +50,7 @@ export const mcpTimeline = {
   output: z.strictObject({ project: z.string(), observations: z.array(timelineEntry) }),
 };
 
-export const MCP_IDS_MAX = 50;
+const MCP_IDS_MAX = 50;
 export const mcpGetObservations = {
   input: { ids: z.array(id).min(1).max(MCP_IDS_MAX) },
   /** Full records; a long tool output is cut (a string ending in `… [N more characters]`). */

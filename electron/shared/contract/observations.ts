@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { epochMs, id } from './common';
 
-export const OBSERVATION_STATUSES = ['pending', 'processed', 'failed'] as const;
+const OBSERVATION_STATUSES = ['pending', 'processed', 'failed'] as const;
 export const observationStatus = z.enum(OBSERVATION_STATUSES);
 
 /** The types compression asks the model for (one per memory). */
@@ -25,7 +25,6 @@ export const COMPRESSION_TYPES = [
  * the notes of Claude Code's own auto memory (`memory`).
  */
 export const OBSERVATION_TYPES = ['episode', ...COMPRESSION_TYPES, 'compaction', 'memory'] as const;
-export type ObservationType = (typeof OBSERVATION_TYPES)[number];
 
 export const observation = z.strictObject({
   id,

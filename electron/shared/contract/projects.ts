@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { epochMs } from './common';
 
-export const project = z.strictObject({
+const project = z.strictObject({
   name: z.string(),
   rootPath: z.string().nullable(),
   captureEnabled: z.boolean(),

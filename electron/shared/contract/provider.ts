@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const keyStateSchema = z.enum(['none', 'unknown', 'valid', 'invalid', 'unreachable']);
+const keyStateSchema = z.enum(['none', 'unknown', 'valid', 'invalid', 'unreachable']);
 
 export const keyStatusSchema = z.object({
   /**
@@ -20,7 +20,6 @@ export const keyStatusSchema = z.object({
   source: z.enum(['test', 'compression']).nullable(),
 });
 
-export type KeyState = z.infer<typeof keyStateSchema>;
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
 
 /** `POST /api/provider/key/test` takes no fields. */

@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 
-export const providerKindSchema = z.enum(['rules', 'anthropic', 'claude-code', 'openai-compatible']);
-export type ProviderKindName = z.infer<typeof providerKindSchema>;
+const providerKindSchema = z.enum(['rules', 'anthropic', 'claude-code', 'openai-compatible']);
 
 export const providerStateSchema = z.object({
   /** The provider in force (`provider.kind`, or automatic). */

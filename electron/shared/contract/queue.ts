@@ -2,8 +2,6 @@
 import { z } from 'zod';
 import { epochMs, id } from './common';
 
-export const JOB_STATUSES = ['pending', 'leased', 'done', 'failed'] as const;
-
 export const queueCounts = z.strictObject({
   pending: z.number().int().nonnegative(),
   leased: z.number().int().nonnegative(),
@@ -14,7 +12,7 @@ export const queueCounts = z.strictObject({
 });
 export type QueueCounts = z.infer<typeof queueCounts>;
 
-export const failedJob = z.strictObject({
+const failedJob = z.strictObject({
   id,
   kind: z.string(),
   subjectId: z.number().int(),
@@ -25,7 +23,7 @@ export const failedJob = z.strictObject({
 export type FailedJob = z.infer<typeof failedJob>;
 
 /** A job being worked on right now (leased): what the queue is compressing. */
-export const activeJob = z.strictObject({
+const activeJob = z.strictObject({
   id,
   kind: z.string(),
   subjectId: z.number().int(),
@@ -49,7 +47,7 @@ export const retryResponse = z.strictObject({ retried: z.number().int().nonnegat
 export const USAGE_DAYS = { default: 30, min: 1, max: 366 } as const;
 export const usageDays = z.number().int().min(USAGE_DAYS.min).max(USAGE_DAYS.max);
 
-export const usageDay = z.strictObject({
+const usageDay = z.strictObject({
   day: z.string(),
   model: z.string(),
   requests: z.number().int().nonnegative(),

@@ -11,9 +11,9 @@ export const recentQuerySchema = z.object({
   before: z.coerce.number().int().positive().optional(),
 });
 
-export const recentKindSchema = z.enum(['prompt', 'observation', 'summary', 'failure']);
+const recentKindSchema = z.enum(['prompt', 'observation', 'summary', 'failure']);
 
-export const recentItemSchema = z.object({
+const recentItemSchema = z.object({
   kind: recentKindSchema,
   /** The row's id in its own table (prompt, observation or summary). */
   id: z.number().int(),

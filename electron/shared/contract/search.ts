@@ -7,7 +7,7 @@ import { agentId } from './agents';
 import { epochMs, id, isoOrEpoch, page, PROJECT_NAME_MAX } from './common';
 
 export const SEARCH_KINDS = ['observation', 'summary', 'prompt'] as const;
-export const searchKind = z.enum(SEARCH_KINDS);
+const searchKind = z.enum(SEARCH_KINDS);
 export type SearchKind = z.infer<typeof searchKind>;
 
 export const SEARCH_LIMITS = {

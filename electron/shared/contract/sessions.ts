@@ -6,7 +6,7 @@ import { agentId } from './agents';
 import { epochMs, id, page, projectName } from './common';
 import { observation } from './observations';
 
-export const SESSION_STATUSES = ['initialized', 'active', 'completed'] as const;
+const SESSION_STATUSES = ['initialized', 'active', 'completed'] as const;
 export const sessionStatus = z.enum(SESSION_STATUSES);
 export type SessionStatus = z.infer<typeof sessionStatus>;
 
@@ -31,7 +31,7 @@ export const session = z.strictObject({
 });
 export type Session = z.infer<typeof session>;
 
-export const sessionListItem = session.extend({
+const sessionListItem = session.extend({
   observationCount: z.number().int().nonnegative(),
   summaryRequest: z.string().nullable(),
 });
@@ -89,7 +89,7 @@ export const sessionDeleted = z.strictObject({ deleted: z.literal(true), id });
 
 const stamped = <S extends z.ZodRawShape>(shape: S) => z.strictObject({ timestamp: z.string(), ...shape });
 
-/** Session state derived from its events, in the seed's `state.json` shape (snake_case). */
+/** Session state derived from its events, in claude-mem's `state.json` shape (snake_case). */
 export const sessionState = z.strictObject({
   session_id: z.string(),
   created_at: z.string(),

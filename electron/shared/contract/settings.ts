@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { acceleratorProblem, DEFAULT_SHORTCUT } from '../accelerator';
 import { DEFAULT_SKIP_TOOLS } from './tools';
 
-export const DEFAULT_MODEL = 'claude-haiku-4-5';
+const DEFAULT_MODEL = 'claude-haiku-4-5';
 
 /** Who writes the memories: rules only, or a model through one of the providers. */
-export const PROVIDER_KINDS = ['rules', 'anthropic', 'claude-code', 'openai-compatible'] as const;
+const PROVIDER_KINDS = ['rules', 'anthropic', 'claude-code', 'openai-compatible'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 /** Semantic search (recall/vectors): who computes embeddings, if anyone. */
-export const EMBEDDING_KINDS = ['none', 'openai-compatible', 'voyage'] as const;
+const EMBEDDING_KINDS = ['none', 'openai-compatible', 'voyage'] as const;
 
 const embeddingsFields = {
   /** `none`: search is the lexical search alone and nothing is embedded. */

@@ -9,7 +9,7 @@ import { MAX_TIME } from '../time';
 export const ARCHIVE_FORMAT = 'memtray-archive';
 export const ARCHIVE_VERSION = 1;
 /** Any one text field of a record (a tool input or response is at most one hook event). */
-export const MAX_TEXT = 8 * 1024 * 1024;
+const MAX_TEXT = 8 * 1024 * 1024;
 
 const text = z.string().max(MAX_TEXT);
 const opt = text.nullable();
@@ -19,7 +19,7 @@ const uid = z.string().min(1).max(300);
 /** A machine id: what names its folder in the sync folder. */
 export const machineIdSchema = z.string().regex(/^[a-f0-9]{16,64}$/);
 
-export const sessionRecord = z.object({
+const sessionRecord = z.object({
   k: z.literal('session'),
   uid,
   origin: machineIdSchema.nullable(),
@@ -34,7 +34,7 @@ export const sessionRecord = z.object({
   completedAt: ms.nullable(),
 });
 
-export const promptRecord = z.object({
+const promptRecord = z.object({
   k: z.literal('prompt'),
   session: uid,
   project: z.string().min(1).max(1000),
@@ -44,7 +44,7 @@ export const promptRecord = z.object({
   createdAt: ms,
 });
 
-export const observationRecord = z.object({
+const observationRecord = z.object({
   k: z.literal('observation'),
   uid,
   session: uid,
@@ -71,7 +71,7 @@ export const observationRecord = z.object({
   status: z.enum(['pending', 'processed', 'failed']),
 });
 
-export const summaryRecord = z.object({
+const summaryRecord = z.object({
   k: z.literal('summary'),
   session: uid,
   project: z.string().min(1).max(1000),
@@ -89,7 +89,7 @@ export const summaryRecord = z.object({
   updatedAt: ms,
 });
 
-export const tombstoneRecord = z.object({
+const tombstoneRecord = z.object({
   k: z.literal('tombstone'),
   kind: z.enum(['session', 'observation']),
   uid,
@@ -97,7 +97,7 @@ export const tombstoneRecord = z.object({
 });
 
 /** A project's capture toggle (synced only with `sync.projectSettings`). */
-export const projectRecord = z.object({
+const projectRecord = z.object({
   k: z.literal('project'),
   name: z.string().min(1).max(1000),
   captureEnabled: z.boolean(),
@@ -159,9 +159,6 @@ export const exportRequest = z
     includeCaptureOff: z.boolean().default(false),
   })
   .strict();
-export type ExportRequest = z.input<typeof exportRequest>;
-/** The export as the UI asks for it: written to a file on this machine. */
-export type ExportToFile = ExportRequest & { path: string };
 
 /** `POST /api/data/export` with a `path`: the file written. */
 export const exportResult = z.object({
@@ -170,7 +167,6 @@ export const exportResult = z.object({
   /** Record counts (jsonl; null for markdown). */
   counts: counts.nullable(),
 });
-export type ExportResult = z.infer<typeof exportResult>;
 
 /** `GET /api/data/export/left-out`: what an export leaves out because its project's capture is off now. */
 export const exportLeftOut = z.object({
@@ -186,7 +182,6 @@ export const exportDownload = z.object({
   text: z.string(),
   counts: counts.nullable(),
 });
-export type ExportDownload = z.infer<typeof exportDownload>;
 
 /**
  * An archive's text uploaded by the UI (`POST /api/data/import/upload`). Bounded below the service's
@@ -222,7 +217,7 @@ export const importProgress = z.object({
 });
 export type ImportProgress = z.infer<typeof importProgress>;
 
-export const peerStatus = z.object({
+const peerStatus = z.object({
   machine: machineIdSchema,
   name: z.string().nullable(),
   /** Newest segment write seen in the folder (ms), null before anything arrived. */
@@ -236,7 +231,7 @@ export const peerStatus = z.object({
 export type PeerStatus = z.infer<typeof peerStatus>;
 
 /** A peer's deletions waiting for the user: more sessions at once than a peer may delete unasked. */
-export const syncHold = z.object({
+const syncHold = z.object({
   machine: machineIdSchema,
   sessions: z.number().int().nonnegative(),
   observations: z.number().int().nonnegative(),
@@ -250,7 +245,7 @@ export const holdDecision = z.strictObject({ decision: z.enum(['apply', 'reject'
 export type HoldDecision = z.infer<typeof holdDecision>['decision'];
 
 /** A session or memory a peer deleted, kept for `TRASH_DAYS` (restore: `POST /api/sync/trash/:id/restore`). */
-export const trashItem = z.object({
+const trashItem = z.object({
   id: z.number().int().positive(),
   kind: z.enum(['session', 'observation']),
   uid: z.string(),
@@ -263,7 +258,7 @@ export const trashItem = z.object({
 export type TrashItem = z.infer<typeof trashItem>;
 
 /** Per peer, since the service started: records refused (authorship) and records not valid. */
-export const peerRefusals = z.object({
+const peerRefusals = z.object({
   machine: machineIdSchema,
   refused: z.number().int().nonnegative(),
   invalid: z.number().int().nonnegative(),

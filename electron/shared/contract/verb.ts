@@ -6,10 +6,10 @@
  */
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Where a call's arguments go in its HTTP request. */
-export interface VerbRequest {
+interface VerbRequest {
   /** The values of the path's `:name` segments (percent-encoded when the path is built). */
   params?: Record<string, string | number>;
   /** Query-string fields; `undefined` and `''` are left out. */
@@ -35,13 +35,12 @@ export function verb<A extends z.ZodTuple, R extends z.ZodType>(v: Verb<A, R>): 
 }
 
 /** A verb as a function: its arguments in, its answer out. */
-export type VerbCall<V> =
-  V extends Verb<infer A, infer R> ? (...args: z.input<A>) => Promise<z.output<R>> : never;
+type VerbCall<V> = V extends Verb<infer A, infer R> ? (...args: z.input<A>) => Promise<z.output<R>> : never;
 
 /** An API object with one function per declared verb. */
 export type VerbApi<T> = { [K in keyof T]: VerbCall<T[K]> };
 
-export function queryString(params: Record<string, string | number | undefined>): string {
+function queryString(params: Record<string, string | number | undefined>): string {
   const sp = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') sp.set(k, String(v));
   const s = sp.toString();

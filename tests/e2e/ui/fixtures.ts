@@ -31,7 +31,7 @@ export const test = base.extend<{ app: Page; svc: Holder }, { services: Map<stri
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     page.on('console', (m) => {
-      // A 404 from a route another issue has not landed yet is reported by the view itself; a refused
+      // A 404 is the view's to report (it shows what it could not load); a refused
       // connection is the live stream retrying while a test restarts the service on purpose, and a
       // reset one a request that stop cut off (a slow machine still loads the views when it comes).
       if (m.type() === 'error' && !/status of 404|ERR_CONNECTION_(?:REFUSED|RESET)/.test(m.text()))

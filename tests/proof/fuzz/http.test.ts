@@ -137,7 +137,7 @@ describe('fuzz: malformed HTTP requests across every endpoint', () => {
       await new Promise<void>((resolve) => {
         const s = connect(t.port, '127.0.0.1', () => {
           s.write(
-            `POST ${i % 2 ? '/api/hooks/UserPromptSubmit' : '/api/capture/hook/UserPromptSubmit'} HTTP/1.1\r\nhost: 127.0.0.1:${t.port}\r\n` +
+            `POST ${i % 2 ? '/api/hooks/UserPromptSubmit' : '/api/sessions/init'} HTTP/1.1\r\nhost: 127.0.0.1:${t.port}\r\n` +
               `authorization: Bearer ${t.token}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, sent)}`,
           );
           setTimeout(() => s.destroy(), 5);

@@ -1,7 +1,7 @@
 /**
  * What the user excludes reaches no file, whatever the route it came by. Tool calls on an excluded
  * path (`excludedPaths`) and of never-captured tools (`skipTools`, a decision tool among them) are
- * sent through every capture route: the two HTTP hook routes, the command hook program with real
+ * sent through every capture route: the HTTP hook route, the command hook program with real
  * stdin (service up), the same program while the service is down (the spool), and a transcript
  * import. Then every file of the data dir (database, WAL, log, spool, state), of the sync folder and
  * of both exports is scanned for their unique markers: none may be there, while an allowed prompt
@@ -16,7 +16,7 @@ import { DEFAULT_SKIP_TOOLS } from '../../../electron/shared/contract/tools.js';
 import { startTestService, tempDir, type TestService } from '../../helpers/service.js';
 
 const CWD = '/w/every';
-const ROUTES = ['http', 'legacy', 'hook', 'spool', 'transcript'] as const;
+const ROUTES = ['http', 'hook', 'spool', 'transcript'] as const;
 type RouteName = (typeof ROUTES)[number];
 type Json = Record<string, unknown>;
 
@@ -170,17 +170,13 @@ describe('privacy: excluded paths and never-captured tools reach no file, by any
     expect(spooled).toContain(allowed('spool'));
     files.set('spool.jsonl as the hook wrote it', spooled);
 
-    // 3. Service up (imports the spool): both HTTP routes, the command hook, a transcript import.
+    // 3. Service up (imports the spool): the HTTP route, the command hook, a transcript import.
     t = await start();
     const svc = t;
-    for (const [path, r] of [
-      ['/api/hooks', 'http'],
-      ['/api/capture/hook', 'legacy'],
-    ] as const)
-      for (const [ev, p] of hookEvents(r)) {
-        const res = await svc.api('POST', `${path}/${ev}`, p);
-        expect(res.status, res.text).toBe(200);
-      }
+    for (const [ev, p] of hookEvents('http')) {
+      const res = await svc.api('POST', `/api/hooks/${ev}`, p);
+      expect(res.status, res.text).toBe(200);
+    }
     for (const [ev, p] of hookEvents('hook')) expect(await runHook(dataDir, ev, p)).toBe(0);
     const tr = join(tempDir('memtray-every-tr-'), 'every-transcript.jsonl');
     transcript(tr);

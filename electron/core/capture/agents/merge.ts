@@ -14,7 +14,7 @@ const ours = (h: unknown): boolean =>
 const COMMAND_TIMEOUT_SEC = 5;
 
 /** The command line for one event: the hook program, the agent, the agent's event name. */
-export const eventCommand = (hookCommand: string, t: AgentTarget, event: string): string =>
+const eventCommand = (hookCommand: string, t: AgentTarget, event: string): string =>
   `${hookCommand} --agent ${t.agent} ${event}`;
 
 /** Claude Code's layout (Codex's hooks.json, Gemini CLI's settings.json). */

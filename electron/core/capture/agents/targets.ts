@@ -30,7 +30,7 @@ export function onPath(bin: string, env: NodeJS.ProcessEnv): string | null {
   return null;
 }
 
-export function codexHome(e: InstallerEnv): string {
+function codexHome(e: InstallerEnv): string {
   return e.env.CODEX_HOME?.trim() || join(e.home, '.codex');
 }
 

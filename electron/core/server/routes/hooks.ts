@@ -18,7 +18,7 @@ const EVENT_ID_RE = /^[A-Za-z0-9-]{8,100}$/;
 /** An agent's own event name: opencode's have dots (`tool.execute.after`). */
 const AGENT_EVENT_RE = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
 
-export interface HookRouteOptions {
+interface HookRouteOptions {
   /** Builds the SessionStart context (recall); returns markdown or null. */
   contextFor(project: string, claudeSessionId?: string): string | null;
 }
@@ -81,7 +81,5 @@ export function hookRoutes(core: Core, opts: HookRouteOptions): Route[] {
   return [
     { method: 'POST', path: '/api/hooks/:event', settled: false, rawBody: true, handler: hook },
     { method: 'POST', path: '/api/hooks/:agent/:event', settled: false, rawBody: true, handler: agentHook },
-    // The path older `memtray-hook` builds posted to: the same journaled handler.
-    { method: 'POST', path: '/api/capture/hook/:event', settled: false, rawBody: true, handler: hook },
   ];
 }

@@ -18,7 +18,7 @@ const MAX_LINE = 2000;
 const RANK: Record<LogLevel, number> = { info: 0, warn: 1, error: 2 };
 const LINE = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z) (INFO|WARN|ERROR) (.*?)(?: (\{.*\}))?$/;
 
-export function readLogTail(file: string): { lines: string[]; truncated: boolean } {
+function readLogTail(file: string): { lines: string[]; truncated: boolean } {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -38,7 +38,7 @@ export function readLogTail(file: string): { lines: string[]; truncated: boolean
   }
 }
 
-export function parseLogLine(raw: string): LogEntry | null {
+function parseLogLine(raw: string): LogEntry | null {
   const m = LINE.exec(raw.length > MAX_LINE ? `${raw.slice(0, MAX_LINE)}…` : raw);
   if (!m) return null;
   return {

@@ -25,6 +25,25 @@ const num = (v: string | null): number | string | undefined =>
 
 /** Read API, project toggles, settings and the live stream. */
 export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] {
+  return [
+    ...healthRoutes(core, sse, startedAt),
+    ...sessionRoutes(core),
+    ...projectRoutes(core),
+    ...settingsRoutes(core),
+    {
+      method: 'GET',
+      path: '/api/stream',
+      queryToken: true,
+      handler: ({ res }) => {
+        sse.attach(res);
+        return { handled: true };
+      },
+    },
+  ];
+}
+
+/** Health (open, counts only), what is quarantined, the redaction patterns' state, the status. */
+function healthRoutes(core: Core, sse: SseHub, startedAt: number): Route[] {
   const quarantine = new Quarantine(core.sqlite, core.clock, core.logger);
   return [
     verbRoute(VERBS.health, {
@@ -73,9 +92,15 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         },
       }),
     }),
+  ];
+}
+
+/** Sessions: the list, one with its prompts and observations, its state, its deletion; an observation. */
+function sessionRoutes(core: Core): Route[] {
+  return [
     verbRoute(VERBS.listSessions, {
       handler: ({ query }) => {
-        const q = validate(
+        const asked = validate(
           sessionListQuery,
           {
             project: query.get('project') || undefined,
@@ -87,10 +112,10 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         );
         return {
           json: core.read.listSessions({
-            ...(q.project ? { project: q.project } : {}),
-            ...(q.q ? { q: q.q } : {}),
-            limit: q.limit ?? SESSIONS_LIMIT.default,
-            ...(q.cursor ? { cursor: q.cursor } : {}),
+            ...(asked.project ? { project: asked.project } : {}),
+            ...(asked.q ? { q: asked.q } : {}),
+            limit: asked.limit ?? SESSIONS_LIMIT.default,
+            ...(asked.cursor ? { cursor: asked.cursor } : {}),
           }),
         };
       },
@@ -126,6 +151,12 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         return { json: o };
       },
     }),
+  ];
+}
+
+/** Projects and their capture switch; forgetting a project's memories. */
+function projectRoutes(core: Core): Route[] {
+  return [
     verbRoute(VERBS.listProjects, {
       handler: () => ({ json: { items: core.projects.list(), paused: core.settings.isPaused() } }),
     }),
@@ -144,6 +175,12 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         return { json: { deletedSessions: n } };
       },
     }),
+  ];
+}
+
+/** The settings as the UI sees them, and a patch of them (custom patterns checked before they are stored). */
+function settingsRoutes(core: Core): Route[] {
+  return [
     verbRoute(VERBS.getSettings, { handler: () => ({ json: core.settings.publicView() }) }),
     verbRoute(VERBS.updateSettings, {
       handler: ({ body }) => {
@@ -163,14 +200,5 @@ export function readRoutes(core: Core, sse: SseHub, startedAt: number): Route[] 
         return { json: core.settings.publicView() };
       },
     }),
-    {
-      method: 'GET',
-      path: '/api/stream',
-      queryToken: true,
-      handler: ({ res }) => {
-        sse.attach(res);
-        return { handled: true };
-      },
-    },
   ];
 }

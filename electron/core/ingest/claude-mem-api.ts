@@ -1,7 +1,7 @@
 /**
- * The seed's session API (`/api/sessions/init`, `/observations`, `/summarize`, `/complete`) and
- * transcript gap-fill: the same rows a hook would leave, plus the event each write stands for
- * (session state derives from events). Each call is one transaction (see IngestTx).
+ * The claude-mem-compatible session API (`/api/sessions/init`, `/observations`, `/summarize`,
+ * `/complete`: claude-mem's routes and shapes) and transcript gap-fill: the same rows a hook would
+ * leave, plus the event each write stands for (session state derives from events). Each call is one transaction (see IngestTx).
  */
 import { captureGate, internalRunGate } from './gate.js';
 import { UNKNOWN_PROJECT } from './project.js';
@@ -11,7 +11,7 @@ import { prepareToolPayload } from './tool-payload.js';
 import type { Emit, IngestTx } from './tx.js';
 import type { HookResult, IngestDeps, IngestOptions, SkipReason } from './types.js';
 
-export class SeedIngest {
+export class ClaudeMemIngest {
   constructor(
     private readonly d: IngestDeps,
     private readonly q: IngestStatements,
@@ -61,7 +61,7 @@ export class SeedIngest {
     });
   }
 
-  /** `POST /api/sessions/observations` (seed shape). */
+  /** `POST /api/sessions/observations` (claude-mem's shape). */
   recordObservation(
     input: {
       claudeSessionId: string;

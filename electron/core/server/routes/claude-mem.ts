@@ -1,7 +1,7 @@
 /**
- * The seed-compatible session API (`/api/sessions/init`, `/observations`, `/summarize`,
+ * The claude-mem-compatible session API (`/api/sessions/init`, `/observations`, `/summarize`,
  * `/complete`, `/api/processing`): the same rows a hook would leave, written through ingest's
- * `seed` (ingest/seed.ts), each answer after its shared COMMIT.
+ * `claudeMem` (ingest/claude-mem-api.ts), each answer after its shared COMMIT.
  */
 import type { Core } from '../../core.js';
 import {
@@ -14,40 +14,19 @@ import {
 } from '../../ingest/payloads.js';
 import { HttpError, idParam, validate, type Route } from '../http.js';
 
-export function seedRoutes(core: Core): Route[] {
-  let processing = false;
+export function claudeMemRoutes(core: Core): Route[] {
   /** Writes from concurrent requests share one COMMIT; each answer waits for it. */
   const gc = <T>(fn: () => T): Promise<T> => core.groupCommit.submit(fn);
+  let processing = false;
   return [
-    {
-      method: 'POST',
-      path: '/api/sessions/init',
-      handler: async ({ body }) => {
-        const b = validate(initSessionSchema, body);
-        const input = initInput(b);
-        return { json: await gc(() => core.ingest.seed.initSession(input)) };
-      },
-    },
-    {
-      // The seed's form: POST /sessions/:sessionDbId/init. The id must name an existing session.
-      method: 'POST',
-      path: '/sessions/:sessionDbId/init',
-      handler: async ({ params, body }) => {
-        const id = idParam(params, 'sessionDbId');
-        const s = core.read.session(id);
-        if (!s) throw new HttpError(404, `session ${id} not found`);
-        const b = validate(initSessionSchema, { claudeSessionId: s.claudeSessionId, ...(body as object) });
-        const input = { ...initInput(b), claudeSessionId: s.claudeSessionId };
-        return { json: await gc(() => core.ingest.seed.initSession(input)) };
-      },
-    },
+    ...initRoutes(core, gc),
     {
       method: 'POST',
       path: '/api/sessions/observations',
       handler: async ({ body }) => {
         const b = validate(observationSchema, body);
         const r = await gc(() =>
-          core.ingest.seed.recordObservation({
+          core.ingest.claudeMem.recordObservation({
             claudeSessionId: sessionIdOf(b),
             ...(b.project ? { project: b.project } : {}),
             ...(b.cwd ? { cwd: b.cwd } : {}),
@@ -72,7 +51,7 @@ export function seedRoutes(core: Core): Route[] {
       path: '/api/sessions/summarize',
       handler: ({ body }) => {
         const b = validate(summarizeSchema, body);
-        const r = core.ingest.seed.requestSummary({
+        const r = core.ingest.claudeMem.requestSummary({
           claudeSessionId: sessionIdOf(b),
           ...(b.last_user_message !== undefined ? { last_user_message: b.last_user_message } : {}),
           ...(b.last_assistant_message !== undefined
@@ -90,7 +69,7 @@ export function seedRoutes(core: Core): Route[] {
         return {
           json: {
             completed: true,
-            ...core.ingest.seed.complete({
+            ...core.ingest.claudeMem.complete({
               claudeSessionId: sessionIdOf(b),
               ...(b.reason ? { reason: b.reason } : {}),
             }),
@@ -104,6 +83,36 @@ export function seedRoutes(core: Core): Route[] {
       handler: ({ body }) => {
         processing = validate(processingSchema, body).isProcessing;
         return { json: { isProcessing: processing } };
+      },
+    },
+  ];
+}
+
+type SharedCommit = <T>(fn: () => T) => Promise<T>;
+
+/** A session started by its Claude Code id, or (claude-mem's other form) by its database id. */
+function initRoutes(core: Core, gc: SharedCommit): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/sessions/init',
+      handler: async ({ body }) => {
+        const b = validate(initSessionSchema, body);
+        const input = initInput(b);
+        return { json: await gc(() => core.ingest.claudeMem.initSession(input)) };
+      },
+    },
+    {
+      // claude-mem's form: POST /sessions/:sessionDbId/init. The id must name an existing session.
+      method: 'POST',
+      path: '/sessions/:sessionDbId/init',
+      handler: async ({ params, body }) => {
+        const id = idParam(params, 'sessionDbId');
+        const s = core.read.session(id);
+        if (!s) throw new HttpError(404, `session ${id} not found`);
+        const b = validate(initSessionSchema, { claudeSessionId: s.claudeSessionId, ...(body as object) });
+        const input = { ...initInput(b), claudeSessionId: s.claudeSessionId };
+        return { json: await gc(() => core.ingest.claudeMem.initSession(input)) };
       },
     },
   ];
