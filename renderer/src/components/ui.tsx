@@ -146,3 +146,23 @@ export function Progress({ value, max, label }: { value: number; max: number; la
     </div>
   );
 }
+
+/** A secret's field: masked, never autocompleted or spell-checked (the browser keeps no copy). */
+export function SecretInput(props: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  return (
+    <input
+      id={props.id}
+      type="password"
+      autoComplete="off"
+      spellCheck={false}
+      value={props.value}
+      {...(props.placeholder !== undefined ? { placeholder: props.placeholder } : {})}
+      onChange={(ev) => props.onChange(ev.target.value)}
+    />
+  );
+}

@@ -3,7 +3,7 @@ import type { EmbeddingsSettings, PublicSettings } from '@shared/api';
 import type { EmbeddingsStatus } from '@shared/contract/embeddings';
 import { useApi } from '@/api/context';
 import { useResource } from '@/api/resource';
-import { Chip, ErrorBox, Progress } from '@/components/ui';
+import { Chip, ErrorBox, Progress, SecretInput } from '@/components/ui';
 import { SaveBar } from '@/components/SaveBar';
 import { useSave } from '@/components/useSave';
 import { isApiRoot, OLLAMA_URL } from '@/features/provider';
@@ -148,14 +148,11 @@ export function EmbeddingsSection({ settings, reload }: { settings: PublicSettin
               ? 'Replace the key (stored, never shown)'
               : 'Key (optional for local servers)'}
           </label>
-          <input
+          <SecretInput
             id={`${ids}-key`}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
             value={key}
-            onChange={(ev) => {
-              setKey(ev.target.value);
+            onChange={(v) => {
+              setKey(v);
               save.reset();
             }}
           />

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useApi } from '@/api/context';
 import { useResource } from '@/api/resource';
-import { Chip, ErrorBox, Loading } from '@/components/ui';
+import { Chip, ErrorBox, Loading, SecretInput } from '@/components/ui';
 import { useSave } from '@/components/useSave';
 import { ProviderPicker } from './ProviderPicker';
 import { UsagePanel } from './Usage';
@@ -71,15 +71,12 @@ export function ProviderView() {
             {s.apiKeySet && <KeyTest />}
             <label htmlFor={`${ids}-key`}>{s.apiKeySet ? 'Replace the key' : 'API key'}</label>
             <div className="row">
-              <input
+              <SecretInput
                 id={`${ids}-key`}
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
                 value={key}
                 placeholder="sk-ant-…"
-                onChange={(e) => {
-                  setKey(e.target.value);
+                onChange={(v) => {
+                  setKey(v);
                   keySave.reset();
                 }}
               />

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ProviderKind, ProviderState, PublicSettings, SettingsPatch } from '@shared/api';
 import { useApi } from '@/api/context';
 import { useResource } from '@/api/resource';
-import { Chip, ErrorBox } from '@/components/ui';
+import { Chip, ErrorBox, SecretInput } from '@/components/ui';
 import { SaveBar } from '@/components/SaveBar';
 import { useSave } from '@/components/useSave';
 
@@ -198,13 +198,7 @@ export function ProviderPicker({ settings: s, onSaved }: { settings: PublicSetti
             <label htmlFor={`${ids}-oa-key`}>
               API key {s.openaiApiKeySet ? '(set; type to replace)' : '(optional: none for a local server)'}
             </label>
-            <input
-              id={`${ids}-oa-key`}
-              type="password"
-              autoComplete="off"
-              value={key}
-              onChange={(e) => edit(() => setKey(e.target.value))}
-            />
+            <SecretInput id={`${ids}-oa-key`} value={key} onChange={(v) => edit(() => setKey(v))} />
           </>
         )}
         {state.data && state.data.state !== 'ok' && state.data.kind === s.providerKind && (
