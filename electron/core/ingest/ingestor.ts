@@ -9,6 +9,7 @@ import type { HookPayload } from './payloads.js';
 import { RowWriter } from './row-writer.js';
 import { ClaudeMemIngest } from './claude-mem-api.js';
 import { prepareIngestStatements, type IngestStatements, type UnprojectedEvent } from './statements.js';
+import { ProjectionCost } from './projection-cost.js';
 import { cleanHookPayload } from './tool-payload.js';
 import { IngestTx, type Emit } from './tx.js';
 import type { HookResult, IngestDeps, IngestOptions, Journal, PreparedHook } from './types.js';
@@ -63,11 +64,11 @@ export class Ingestor implements Journal {
    * are never reused: AUTOINCREMENT): the projector takes them from here instead of reading each
    * event back and parsing it again. Bounded; what is not here is read from the journal.
    */
-  private readonly handed = new Map<number, HookPayload>();
+  private readonly handed = new Map<number, { payload: HookPayload; project: string | undefined }>();
   /** The last slice stopped at its budget with events left in it (`lastSliceCut`). */
   private cut = false;
-  /** Measured milliseconds of search-index work per projected event, after a slice's rows. */
-  private indexMsPerEvent = 0.05;
+  /** What projection costs, measured (shared with the projector through `Journal`). */
+  readonly cost = new ProjectionCost();
 
   constructor(private readonly d: IngestDeps) {
     this.fullSync = d.sqlite.pragma('synchronous', { simple: true }) === 2;
@@ -111,7 +112,8 @@ export class Ingestor implements Journal {
       this.drainJournal();
       const accepted = this.acceptHook({ eventName, payload, serialize, opts, now, projected: 1 }, emit);
       if (!accepted.stored || accepted.eventId === undefined) return accepted;
-      return { ...accepted, ...this.w.projectHook(eventName, payload, at, emit), stored: true };
+      const { newProject, ...result } = accepted;
+      return { ...result, ...this.w.projectHook(eventName, payload, at, emit, newProject), stored: true };
     });
   }
 
@@ -128,14 +130,15 @@ export class Ingestor implements Journal {
     // commit it needs no savepoint of its own.
     return this.run(
       (emit) => {
-        const r = this.acceptHook(
+        const { newProject, ...r } = this.acceptHook(
           { eventName, payload, serialize: () => json, opts, now, projected: 0 },
           emit,
         );
         if (r.stored) {
           const { eventId } = r;
           emit.push(() => {
-            if (eventId !== undefined && this.handed.size < HANDED_MAX) this.handed.set(eventId, payload);
+            if (eventId !== undefined && this.handed.size < HANDED_MAX)
+              this.handed.set(eventId, { payload, project: newProject });
             this.journaledCue?.();
           });
         }
@@ -221,8 +224,7 @@ export class Ingestor implements Journal {
           loopEnd = performance.now();
           return k;
         });
-        if (n > 0)
-          this.indexMsPerEvent = 0.8 * this.indexMsPerEvent + (0.2 * (performance.now() - loopEnd)) / n;
+        if (n > 0) this.cost.indexTook(n, performance.now() - loopEnd);
         return n;
       });
     } catch (err) {
@@ -253,18 +255,19 @@ export class Ingestor implements Journal {
 
   /**
    * Projects `rows` in order; with a `deadline` (performance.now()), stops once the rows so far and
-   * their share of the index (`indexMsPerEvent` each, written after the loop) reach it.
+   * their share of the index (`cost`, written after the loop) reach it.
    */
   private projectRows(rows: UnprojectedEvent[], emit: Emit, deadline = Infinity): number {
     let n = 0;
     for (const row of rows) {
       // Taken, not read: a slice that fails reads its events back from the journal.
-      const payload = this.handed.get(row.id) ?? this.readPayload(row.id);
+      const handed = this.handed.get(row.id);
       this.handed.delete(row.id);
-      this.w.projectHook(row.event_name, payload, row.received_at, emit);
+      const payload = handed?.payload ?? this.readPayload(row.id);
+      this.w.projectHook(row.event_name, payload, row.received_at, emit, handed?.project);
       this.q.markProjected(row.id, 1);
       n++;
-      if (n < rows.length && performance.now() + n * this.indexMsPerEvent >= deadline) {
+      if (n < rows.length && this.cost.reaches(n, performance.now(), deadline)) {
         this.cut = true;
         break;
       }
@@ -284,7 +287,7 @@ export class Ingestor implements Journal {
    * Dedupe, gate, then clean and serialize (`serialize`) and store the event row. Every gate runs
    * before the write: a refused event leaves nothing of its payload in the journal.
    */
-  private acceptHook(hook: ArrivingHook, emit: Emit): HookResult {
+  private acceptHook(hook: ArrivingHook, emit: Emit): HookResult & { newProject?: string } {
     const { eventName, payload, serialize, opts, now, projected } = hook;
     const at = opts.at ?? now;
     if (opts.eventUid && this.q.eventUidExists(opts.eventUid)) return { stored: false, skipped: 'duplicate' };
@@ -306,6 +309,7 @@ export class Ingestor implements Journal {
       projected,
     );
     emit.push(() => this.d.bus.emit('event', { id: eventId, eventName, claudeSessionId, receivedAt: at }));
-    return { stored: true, eventId };
+    // The project named for a session not stored yet: its projection takes it instead of naming again.
+    return existing ? { stored: true, eventId } : { stored: true, eventId, newProject: project };
   }
 }

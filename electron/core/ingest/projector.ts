@@ -62,8 +62,6 @@ export class Projector {
   private readonly maxSliceMs: number;
   /** Projecting while hooks are in flight, until the backlog is gone. */
   private paced = false;
-  /** Measured cost of projecting one event (ms, moving average). */
-  private perEventMs = 0.5;
   /** This slice already waited for the answers (it waits once: a flood always has some). */
   private waitedForAnswers = false;
   /** A slice ran since the last merge step: the next turn merges (when there is work). */
@@ -201,7 +199,7 @@ export class Projector {
       this.release();
       return this.later(this.retryMs);
     }
-    if (n > 0) this.perEventMs = 0.8 * this.perEventMs + (0.2 * (performance.now() - t0)) / n;
+    this.ingest.cost.sliceTook(n, performance.now() - t0);
     this.mergeTurn = true;
     this.backlog = Math.max(0, this.backlog - n);
     // Fewer than asked: the journal is empty, unless the slice stopped at its budget.
@@ -243,7 +241,7 @@ export class Projector {
 
   /** Events for one paced slice of `budget` ms at the measured cost per event. */
   private pacedSize(budget: number): number {
-    return Math.max(1, Math.min(this.slice * 4, Math.floor(budget / Math.max(0.01, this.perEventMs))));
+    return this.ingest.cost.eventsWithin(budget, this.slice * 4);
   }
 
   private release(): void {

@@ -37,8 +37,15 @@ export class RowWriter {
    * The rows a stored hook event implies (the session's, its prompt's, its observation's); an
    * event another agent's adapter mapped (core/agents/) names that agent on the session.
    */
-  projectHook(eventName: string, payload: HookPayload, at: number, emit: Emit): Partial<HookResult> {
-    const r = this.projectHookRows(eventName, payload, at, emit);
+  /** `newProject`: the project named when the event was accepted for a session not yet stored. */
+  projectHook(
+    eventName: string,
+    payload: HookPayload,
+    at: number,
+    emit: Emit,
+    newProject?: string,
+  ): Partial<HookResult> {
+    const r = this.projectHookRows(eventName, payload, at, emit, newProject);
     const agent = payload.memtray_agent;
     if (r.sessionDbId !== undefined && isAgentId(agent) && typeof payload.session_id === 'string')
       this.q.tagAgent(payload.session_id, agent);
@@ -50,6 +57,7 @@ export class RowWriter {
     payload: HookPayload,
     at: number,
     emit: Emit,
+    newProject: string | undefined,
   ): Partial<HookResult> {
     const claudeSessionId = typeof payload.session_id === 'string' ? payload.session_id : null;
     if (!claudeSessionId) return {};
@@ -57,7 +65,10 @@ export class RowWriter {
     const known = this.q.findSession(claudeSessionId);
     // A session begun with no folder takes the project of the first event that names one.
     const adopt = known?.project === UNKNOWN_PROJECT && known.cwd === null && cwd !== null;
-    const project = known && !adopt ? known.project : this.d.projects.nameFor(cwd, undefined, at);
+    const project =
+      known && !adopt
+        ? known.project
+        : ((!known ? newProject : undefined) ?? this.d.projects.nameFor(cwd, undefined, at));
     const tp = payload.transcript_path;
     switch (eventName) {
       case 'UserPromptSubmit':

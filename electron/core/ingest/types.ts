@@ -1,4 +1,5 @@
 /** The Ingestor's public types: what it needs (deps), what it takes (options), what it answers. */
+import type { ProjectionCost } from './projection-cost.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { ProjectStore } from '../projects/store.js';
 import type Database from 'better-sqlite3';
@@ -114,6 +115,8 @@ export interface Journal {
   mergeIndex(budgetMs: number): boolean;
   /** Whether the index may have segments to merge. */
   readonly mergeDue: boolean;
+  /** What projection costs, measured (projection-cost.ts): the one model both sides use. */
+  readonly cost: ProjectionCost;
   /** `cue` runs after each journaled event's COMMIT (one cue: the projector's). */
   whenJournaled(cue: () => void): void;
 }
