@@ -34,34 +34,35 @@ export interface AgentHooksResult {
   notes: string[];
 }
 
-/** The events MemTray's hooks are installed for, read back from the agent's file. */
-function installedEvents(t: AgentTarget): string[] {
+/**
+ * MemTray's hooks in the agent's file, read once: the events they are installed for, and the hook
+ * programs they run (parsed only when asked: a status with hooks installed).
+ */
+function readOurHooks(t: AgentTarget): { events: string[]; programs: () => string[] } {
   if (t.layout === 'own') {
-    if (!existsSync(t.path)) return [];
+    if (!existsSync(t.path)) return { events: [], programs: () => [] };
     const text = readFileSync(t.path, 'utf8');
-    return text.includes('memtray-hook') || text.startsWith(OPENCODE_PLUGIN_MARK) ? [...t.events] : [];
+    const ours = text.includes('memtray-hook') || text.startsWith(OPENCODE_PLUGIN_MARK);
+    const programs = (): string[] => {
+      if (t.agent !== 'opencode') return ourHookPrograms(JSON.parse(text) as Record<string, unknown>);
+      const program = opencodePluginProgram(text);
+      return program === null ? [] : [program];
+    };
+    return { events: ours ? [...t.events] : [], programs };
   }
-  return eventsWithOurs(readSettings(t.path).json);
+  const json = readSettings(t.path).json;
+  return { events: eventsWithOurs(json), programs: () => ourHookPrograms(json) };
 }
 
-/** The hook programs MemTray's hooks in the agent's file run. */
-function installedPrograms(t: AgentTarget): string[] {
-  if (t.agent === 'opencode') {
-    const program = existsSync(t.path) ? opencodePluginProgram(readFileSync(t.path, 'utf8')) : null;
-    return program === null ? [] : [program];
-  }
-  if (!existsSync(t.path)) return [];
-  return ourHookPrograms(
-    t.layout === 'own' ? JSON.parse(readFileSync(t.path, 'utf8')) : readSettings(t.path).json,
-  );
-}
+/** The events MemTray's hooks are installed for, read back from the agent's file. */
+const installedEvents = (t: AgentTarget): string[] => readOurHooks(t).events;
 
 export function agentHooksStatus(agent: OtherAgent, e: InstallerEnv): AgentHooksResult {
   const t = agentTarget(agent, e);
-  const events = installedEvents(t);
+  const { events, programs } = readOurHooks(t);
   let problems: string[] = [];
   try {
-    problems = events.length > 0 ? hookProgramProblems(e, hookCommand(e), installedPrograms(t)) : [];
+    problems = events.length > 0 ? hookProgramProblems(e, hookCommand(e), programs()) : [];
   } catch (err) {
     problems = [`${t.path}: ${(err as Error).message}`];
   }
