@@ -16,6 +16,12 @@ import type { HookResult, IngestDeps } from './types.js';
 export const AUTO_MEMORY_TOOL = 'claude_auto_memory';
 /** Sessions holding auto-memory notes start with this (the digest leaves them out). */
 export const AUTO_MEMORY_SESSION_PREFIX = 'claude-auto-memory:';
+/**
+ * This machine's auto-memory sessions (`s`: sessions), as a range of the sessions' unique index
+ * (`claude_session_id`, no scan) and the sessions no peer wrote (a peer's arrive by sync).
+ */
+export const OWN_AUTO_MEMORY_SESSIONS = `s.claude_session_id >= '${AUTO_MEMORY_SESSION_PREFIX}'
+  AND s.claude_session_id < '${AUTO_MEMORY_SESSION_PREFIX.slice(0, -1)};' AND s.origin IS NULL`;
 
 export interface AutoMemoryNote {
   /** The project's folder: it names the project (as a session there would), the capture gate checks it. */
@@ -34,13 +40,11 @@ export interface AutoMemoryNote {
 export type AutoMemoryResult = HookResult & { unchanged?: boolean };
 
 /**
- * The auto-memory sessions' observations, found from the sessions' unique index (a range of
+ * This machine's auto-memory observations, found from the sessions' unique index (a range of
  * `claude_session_id`) and then `observations(session_id, …)`: no scan of all observations.
  */
 const NOTES = `FROM sessions s JOIN observations o ON o.session_id = s.id
-  WHERE s.claude_session_id >= '${AUTO_MEMORY_SESSION_PREFIX}'
-    AND s.claude_session_id < '${AUTO_MEMORY_SESSION_PREFIX.slice(0, -1)};'
-    AND s.origin IS NULL AND o.tool_name = '${AUTO_MEMORY_TOOL}'`;
+  WHERE ${OWN_AUTO_MEMORY_SESSIONS} AND o.tool_name = '${AUTO_MEMORY_TOOL}'`;
 
 export class AutoMemoryWrites {
   private readonly find;

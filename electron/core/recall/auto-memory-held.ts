@@ -5,7 +5,7 @@
  * machine's notes only: a peer's (arrived by sync) are not in this machine's Claude Code.
  */
 import type Database from 'better-sqlite3';
-import { AUTO_MEMORY_SESSION_PREFIX } from '../ingest/auto-memory.js';
+import { OWN_AUTO_MEMORY_SESSIONS } from '../ingest/auto-memory.js';
 
 /** Titles shorter than this (normalized) are too generic to call held. */
 const MIN_TITLE = 16;
@@ -25,9 +25,7 @@ export class AutoMemoryHeld {
         `SELECT group_concat(coalesce(o.title, '') || ' ' || coalesce(o.subtitle, '') || ' ' ||
            coalesce(o.narrative, ''), ' ')
          FROM observations o JOIN sessions s ON s.id = o.session_id
-         WHERE s.claude_session_id >= '${AUTO_MEMORY_SESSION_PREFIX}'
-           AND s.claude_session_id < '${AUTO_MEMORY_SESSION_PREFIX.slice(0, -1)};'
-           AND s.origin IS NULL AND s.project = ?`,
+         WHERE ${OWN_AUTO_MEMORY_SESSIONS} AND s.project = ?`,
       )
       .pluck();
   }
