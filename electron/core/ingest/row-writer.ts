@@ -65,10 +65,8 @@ export class RowWriter {
     const known = this.q.findSession(claudeSessionId);
     // A session begun with no folder takes the project of the first event that names one.
     const adopt = known?.project === UNKNOWN_PROJECT && known.cwd === null && cwd !== null;
-    const project =
-      known && !adopt
-        ? known.project
-        : ((!known ? newProject : undefined) ?? this.d.projects.nameFor(cwd, undefined, at));
+    const named = (): string => this.d.projects.nameFor(cwd, undefined, at);
+    const project = !known ? (newProject ?? named()) : adopt ? named() : known.project;
     const tp = payload.transcript_path;
     switch (eventName) {
       case 'UserPromptSubmit':
