@@ -7,6 +7,8 @@ describe('question intent', () => {
     ['why did the deploy job fail on friday?', 'failure'],
     ['why did the pre-commit hook reject the commit?', 'failure'],
     ['why was the upload refused by the proxy?', 'failure'],
+    // The failure told first, the why after it.
+    ['the upload was refused by the proxy at first. why?', 'failure'],
     ['why did we pick postgres over sqlite?', 'decision'],
     ['why did we fix the flaky test instead of skipping it?', 'decision'],
     ['what did I ask for when we set up the ledger?', 'ask'],

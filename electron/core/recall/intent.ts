@@ -79,6 +79,8 @@ const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
     'failure',
     /\bwhy (?:did|does|do|was|is|were|would|has|had)\b.{0,80}\b(?:fail\w*|break\w*|broke\w*|crash\w*|reject\w*|refus\w*|denied|error\w*)\b|为什么.{0,40}(?:失败|报错|崩溃|错误|出错)/,
   ],
+  // "X was rejected at first. Why?": the failure named before the why.
+  ['failure', /\b(?:fail\w*|broke\w*|crash\w*|reject\w*|refus\w*|denied)\b.{0,60}\bwhy\b/],
   // Any other "why …" asks for a reason, whatever else the question says.
   ['decision', /\bwhy\b|为什么/],
   // What was asked for or meant: the prompt (or the task given to an agent) holds the answer.

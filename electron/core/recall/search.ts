@@ -181,7 +181,10 @@ export class SearchEngine {
         stems: (q.weighted.length > 0
           ? [...q.weighted].sort((a, b) => b.weight - a.weight).map((w) => w.word)
           : words
-        ).flatMap(withAlternatives),
+        )
+          // The frame words last: "rejected", "refused" choose the passage that says so.
+          .concat(q.optional)
+          .flatMap(withAlternatives),
       },
     };
   }
