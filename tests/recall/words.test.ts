@@ -121,3 +121,41 @@ describe('the observation index without the SQL function', () => {
     }
   });
 });
+
+describe('a dotted number in a question', () => {
+  let t: TestService;
+  beforeAll(async () => {
+    t = await startTestService();
+    const now = Date.now();
+    insertObservation(t.service.core.sqlite, {
+      project: 'kiln',
+      title: 'Commit the release',
+      narrative: 'Tagged 0.2.0: the journal is written before the reply',
+      at: now - 3_600_000,
+    });
+    for (let i = 0; i < 8; i++)
+      insertObservation(t.service.core.sqlite, {
+        project: 'kiln',
+        title: `Run the release tests ${i}`,
+        narrative: `0 failed, 2 passed, ${i} skipped; release build 2 of 0 retries on port 2020`,
+        at: now - i * 60_000,
+      });
+  });
+  afterAll(async () => t.dispose());
+
+  it('is one word (a version, a timing, an address), matched as the phrase of its parts', async () => {
+    expect(parseQuery('what went into 0.2.0 and 127.0.0.1?').tokens).toEqual([
+      'what',
+      'went',
+      'into',
+      '0.2.0',
+      'and',
+      '127.0.0.1',
+    ]);
+    const r = await t.api(
+      'GET',
+      `/api/search?q=${encodeURIComponent('what did the 0.2.0 release hold?')}&limit=5`,
+    );
+    expect((r.json as { items: Array<{ title: string }> }).items[0]?.title).toBe('Commit the release');
+  });
+});

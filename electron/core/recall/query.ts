@@ -9,7 +9,9 @@ import { hasCjk, identifierParts } from '../db/identifiers.js';
 import { cjkPhrase, scriptParts } from './cjk.js';
 import { alternativesOf, numbersAsDigits } from './lexicon.js';
 
-const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
+/** Words; a dotted number (`0.2.0`, `179.6`, `127.0.0.1`) is one word, matched as the phrase of its parts. */
+const WORD_RE = /\d+(?:\.\d+)+(?![\p{L}\p{N}])|[\p{L}\p{N}\p{M}]+/gu;
+const DOTTED = /^\d+(?:\.\d+)+$/;
 /** Words read from a query (a question has many words that are only its frame). */
 const MAX_TOKENS = 24;
 const MAX_TOKEN_LEN = 64;
@@ -29,6 +31,11 @@ export function parseQuery(text: string): ParsedQuery {
   // matches `transcript computers` and the identifier itself.
   // Chinese/Japanese runs become their words (cjk.ts).
   for (const m of raw.matchAll(WORD_RE)) {
+    if (DOTTED.test(m[0])) {
+      if (!seen.has(m[0])) tokens.push(m[0]);
+      seen.add(m[0]);
+      continue;
+    }
     for (const part of scriptParts(m[0])) {
       const parts = part.cjk ? [part.text] : identifierParts(part.text);
       for (const p of parts.length > 0 ? parts : [part.text.toLowerCase()]) {
@@ -52,7 +59,11 @@ const quote = (t: string): string => `"${t.replace(/"/g, '""')}"`;
  * phrase of its character pairs.
  */
 export function term(t: string, prefix = true): string {
-  const own = hasCjk(t) ? cjkPhrase(t) : prefix && t.length >= 2 ? `${quote(t)}*` : quote(t);
+  const own = hasCjk(t)
+    ? cjkPhrase(t)
+    : prefix && t.length >= 2 && !DOTTED.test(t)
+      ? `${quote(t)}*`
+      : quote(t);
   const alts = alternativesOf(t);
   return alts.length === 0 ? own : `(${[own, ...alts.map(quote)].join(' OR ')})`;
 }
