@@ -6,6 +6,7 @@ import { useResource } from '@/api/resource';
 import { Chip, ErrorBox, Progress, SecretInput } from '@/components/ui';
 import { SaveBar } from '@/components/SaveBar';
 import { useSave } from '@/components/useSave';
+import { useServerForm } from '@/components/useServerForm';
 import { isApiRoot, OLLAMA_URL } from '@/features/provider';
 
 const KINDS: Array<{ value: EmbeddingsSettings['kind']; label: string }> = [
@@ -57,14 +58,9 @@ export function EmbeddingsSection({ settings, reload }: { settings: PublicSettin
     2000,
   );
   const e = settings.embeddings;
-  const [form, setForm] = useState(e);
-  const [formOf, setFormOf] = useState(e);
+  const [form, setForm] = useServerForm(e);
   const [key, setKey] = useState('');
   const save = useSave();
-  if (e !== formOf) {
-    setFormOf(e);
-    setForm(e);
-  }
   // While vectors are being computed, the bar follows (a timer only while there is work).
   const indexing = status.data?.state === 'indexing';
   const reloadStatus = status.reload;

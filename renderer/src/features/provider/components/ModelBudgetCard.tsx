@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { PublicSettings } from '@shared/api';
 import { useApi } from '@/api/context';
 import { SaveBar } from '@/components/SaveBar';
 import { useSave } from '@/components/useSave';
+import { useServerForm } from '@/components/useServerForm';
 
 const CLAUDE_MODELS = ['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-opus-4-1'];
 
@@ -22,14 +23,11 @@ export function ModelBudgetCard({ settings: s, onSaved }: { settings: PublicSett
   const api = useApi();
   const ids = useId();
   const save = useSave();
-  const [model, setModel] = useState(s.provider.model);
-  const [budget, setBudget] = useState(String(s.provider.dailyTokenBudget));
-  const [formOf, setFormOf] = useState(s);
-  if (s !== formOf) {
-    setFormOf(s);
-    setModel(s.provider.model);
-    setBudget(String(s.provider.dailyTokenBudget));
-  }
+  const [form, setForm] = useServerForm({
+    model: s.provider.model,
+    budget: String(s.provider.dailyTokenBudget),
+  });
+  const { model, budget } = form;
   if (s.providerKind === 'rules')
     return (
       <div className="card">
@@ -62,7 +60,7 @@ export function ModelBudgetCard({ settings: s, onSaved }: { settings: PublicSett
             list={`${ids}-models`}
             value={model}
             onChange={(e) => {
-              setModel(e.target.value);
+              setForm({ ...form, model: e.target.value });
               save.reset();
             }}
           />
@@ -84,7 +82,7 @@ export function ModelBudgetCard({ settings: s, onSaved }: { settings: PublicSett
         aria-invalid={!budgetOk}
         aria-describedby={`${ids}-budget-note`}
         onChange={(e) => {
-          setBudget(e.target.value);
+          setForm({ ...form, budget: e.target.value });
           save.reset();
         }}
       />
