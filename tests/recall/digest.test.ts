@@ -96,6 +96,29 @@ describe('SessionStart digest: what the next session needs first', () => {
       toolInput: { command: 'cd /home/dev/webshop && git push --set-upstream origin feature 2>&1' },
       at: at + 4200,
     });
+    add('log', {
+      title: 'Show history',
+      facts: [
+        'command: git log --oneline',
+        'commit hash 1a2b3c4: checkout: retry with backoff',
+        'commit hash 0f9e8d7: first checkout',
+      ],
+      type: 'command',
+      toolName: 'Bash',
+      toolInput: { command: 'git log --oneline' },
+      at: at + 4250,
+    });
+    add('commit', {
+      title: 'Commit the idempotency key',
+      facts: [
+        'commit hash 5d6e7f8: checkout: idempotency key',
+        'commit hash 1a2b3c4: checkout: retry with backoff',
+      ],
+      type: 'command',
+      toolName: 'Bash',
+      toolInput: { command: 'git commit -qm "checkout: idempotency key" && git log --oneline -2' },
+      at: at + 4280,
+    });
     add('edit', {
       title: 'Edited src/checkout/retry.ts',
       type: 'change',
@@ -148,6 +171,16 @@ describe('SessionStart digest: what the next session needs first', () => {
     const files = /## Files changed recently \(newest first\)\n((?:- .*\n)+)/.exec(text)?.[1] ?? '';
     expect(files).toContain('src/checkout/retry.ts');
     expect(files).not.toContain('/home/dev/webshop/');
+  });
+
+  it('lists the commits the latest git commands showed, newest first, each once', async () => {
+    const text = (await t.api('GET', '/api/context/inject?project=webshop')).text;
+    const commits = /## Recent commits \(newest first\)\n((?:- .*\n)+)/.exec(text)?.[1] ?? '';
+    expect(commits).toBe(
+      `- #${ids.commit} 5d6e7f8 checkout: idempotency key\n` +
+        `- #${ids.commit} 1a2b3c4 checkout: retry with backoff\n` +
+        `- #${ids.log} 0f9e8d7 first checkout\n`,
+    );
   });
 
   it('at a small budget keeps the leading sections and drops index lines first', async () => {

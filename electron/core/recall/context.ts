@@ -140,6 +140,11 @@ export class ContextBuilder {
       files.slice(0, 1).map((f) => `- ${f}`),
     );
     out.section('## Recent decisions', items(s.ofType(project, 'decision', 4)), out.share(0.08));
+    out.section(
+      '## Recent commits (newest first)',
+      s.recentCommits(project, 5).map((c) => `- #${c.id} ${clean(c.title, 100)}`),
+      out.share(0.1),
+    );
     out.section('## Failures not fixed yet', items(s.unfixedFailures(project, 3)), out.share(0.08));
   }
 

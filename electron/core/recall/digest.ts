@@ -74,6 +74,15 @@ const FILES_SQL = `SELECT f.value AS file, max(o.created_at) AS at, max(o.cwd) A
   WHERE f.type = 'text'
   GROUP BY f.value ORDER BY at DESC LIMIT :n`;
 
+/** Git commands with commit facts (compress/git-facts.ts) among the latest sessions' newest 1,000 calls. */
+const COMMITS_SQL = `SELECT o.id, o.created_at AS createdAt, o.facts FROM observations o
+  WHERE o.id IN (SELECT id FROM observations
+      WHERE session_id IN (${LIVE_SESSIONS_SQL.replace(`LIMIT ${LIVE_SESSIONS}`, `LIMIT ${FILE_SESSIONS}`)})
+      ORDER BY created_at DESC LIMIT 1000)
+    AND o.tool_name = 'Bash' AND instr(o.facts, '"commit hash ') > 0
+  ORDER BY o.created_at DESC, o.id DESC LIMIT 30`;
+const COMMIT_FACT = /^commit hash ([0-9a-f]{7,40}): (.+)$/;
+
 const NEXT_STEPS_SQL = `SELECT x.next_steps FROM session_summaries x
   WHERE x.session_id IN (${LIVE_SESSIONS_SQL}) AND x.next_steps IS NOT NULL AND x.next_steps <> ''
   ORDER BY x.updated_at DESC LIMIT 1`;
@@ -90,6 +99,7 @@ export class DigestSections {
   private readonly todos: Database.Statement;
   private readonly episodes: Database.Statement;
   private readonly files: Database.Statement;
+  private readonly commits: Database.Statement;
 
   constructor(sqlite: Database.Database) {
     this.typed = sqlite.prepare(TYPED_SQL);
@@ -99,6 +109,7 @@ export class DigestSections {
     this.todos = sqlite.prepare(TODOS_SQL).pluck();
     this.episodes = sqlite.prepare(EPISODES_SQL);
     this.files = sqlite.prepare(FILES_SQL);
+    this.commits = sqlite.prepare(COMMITS_SQL);
   }
 
   /**
@@ -137,6 +148,25 @@ export class DigestSections {
       const f = r.cwd && r.file.startsWith(`${r.cwd}/`) ? r.file.slice(r.cwd.length + 1) : r.file;
       if (!out.includes(f)) out.push(f);
     }
+    return out;
+  }
+
+  /**
+   * The commits the latest git commands showed, newest first, each once: where the work stands
+   * ("which commit did we start from", "what did the last one ship").
+   */
+  recentCommits(project: string, n: number): DigestItem[] {
+    const rows = this.commits.all({ project }) as Array<{ id: number; createdAt: number; facts: string }>;
+    const out: DigestItem[] = [];
+    const seen = new Set<string>();
+    for (const r of rows)
+      for (const f of parseStringList(r.facts)) {
+        const m = COMMIT_FACT.exec(f);
+        if (!m || seen.has(m[1]!.slice(0, 7))) continue;
+        seen.add(m[1]!.slice(0, 7));
+        out.push({ id: r.id, createdAt: r.createdAt, title: `${m[1]} ${m[2]}`, detail: null });
+        if (out.length >= n) return out;
+      }
     return out;
   }
 
