@@ -80,6 +80,17 @@ describe('answer-shaped snippets', () => {
         type: 'change',
         at: now - 5 * DAY - i,
       });
+    add('longCommand', {
+      project: 'shop',
+      title: 'Profile the velkin importer',
+      facts: [
+        'command: cd /home/dev/shop && VELKIN_BATCH=500 node --cpu-prof --cpu-prof-dir=/tmp/prof scripts/import.js ' +
+          '--source fixtures/velkin-large.csv --dry-run 2>&1 | grep -E "rows|elapsed|heap" | tail -20 --sample-every 7',
+      ],
+      type: 'command',
+      toolName: 'Bash',
+      at: now - 4 * DAY,
+    });
     add('lonely', {
       project: 'shop',
       title: 'Session summary (compacted)',
@@ -114,6 +125,14 @@ describe('answer-shaped snippets', () => {
     expect(hit).toBeDefined();
     expect(plain(hit!.snippet)).toContain('has no upstream branch');
     expect(hit!.snippet).toContain('<mark>zorbel</mark>');
+  });
+
+  it('shows the exact command for a "how did we run" question, a long one whole', async () => {
+    const hit = (await search('how did we profile the velkin importer?')).find(
+      (i) => i.id === ids.longCommand,
+    );
+    expect(hit).toBeDefined();
+    expect(plain(hit!.snippet)).toContain('| tail -20 --sample-every 7');
   });
 
   it('still puts a long row first when only it holds the words', async () => {

@@ -176,7 +176,7 @@ export function shapeSnippet(intent: Intent | null, r: ShapeRow, words: string[]
   const own = intentFragment(intent, r);
   let room = SNIPPET_MAX;
   for (const lead of own ? [own] : (r.leads ?? []).slice(0, 2)) {
-    const l = clip(flat(lead), own ? (intent === 'ask' ? 315 : 160) : 120);
+    const l = clip(flat(lead), own ? (intent === 'ask' ? 315 : intent === 'command' ? 300 : 160) : 120);
     parts.push(l);
     room -= l.length + 3;
   }
