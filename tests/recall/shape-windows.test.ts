@@ -47,3 +47,28 @@ describe('snippet windows', () => {
         ]).toContain(w);
   });
 });
+
+describe('answer lines that hold the question words lead', () => {
+  const text = 'Claude: set up the checker, its tests and the sample documents.';
+  it('leads with the answer lines holding the question words, then the others', () => {
+    const s = plain(
+      shapeSnippet(
+        null,
+        { ...row(text), leads: ['file: src/a.py', 'file: src/b.py', 'file: tests/fixtures/docs/index.md'] },
+        ['fixtures', 'docs'],
+      ),
+    );
+    expect(s.startsWith('file: tests/fixtures/docs/index.md')).toBe(true);
+  });
+
+  it('names the files holding the question words for a file question', () => {
+    const facts = [
+      'file: src/a.py',
+      'file: src/b.py',
+      'file: src/c.py',
+      'file: tests/fixtures/docs/index.md',
+    ];
+    const s = plain(shapeSnippet('file', { ...row(text), facts }, ['fixtures', 'docs']));
+    expect(s).toContain('tests/fixtures/docs/index.md');
+  });
+});

@@ -37,7 +37,7 @@ interface ShapeRow {
 }
 
 /** The fragment the intent asks for, or null. */
-function intentFragment(intent: Intent | null, r: ShapeRow): string | null {
+function intentFragment(intent: Intent | null, r: ShapeRow, stems: string[]): string | null {
   const fact = (re: RegExp): string | undefined => r.facts.find((f) => re.test(f));
   switch (intent) {
     case 'decision': {
@@ -58,7 +58,8 @@ function intentFragment(intent: Intent | null, r: ShapeRow): string | null {
     }
     case 'file': {
       const files = r.facts.filter((f) => f.startsWith('file: ')).map((f) => f.slice(6));
-      const all = [...new Set([...files, ...r.paths])].slice(0, 3);
+      // The paths that hold the question's words first ("the sample docs": tests/fixtures/docs/…).
+      const all = byWordsHeld([...new Set([...files, ...r.paths])], stems).slice(0, 3);
       return all.length > 0 ? all.join(', ') : null;
     }
     case 'ask': {
@@ -80,6 +81,15 @@ function intentFragment(intent: Intent | null, r: ShapeRow): string | null {
     default:
       return null;
   }
+}
+
+/** `lines` in order of how many of the question's stems each holds, ties in their own order. */
+function byWordsHeld(lines: string[], stems: string[]): string[] {
+  const held = (l: string): number => stems.filter((st) => l.toLowerCase().includes(st)).length;
+  return lines
+    .map((l, i) => ({ l, i, n: held(l) }))
+    .sort((a, b) => b.n - a.n || a.i - b.i)
+    .map((x) => x.l);
 }
 
 const flat = (s: string): string =>
@@ -173,9 +183,9 @@ export function shapeSnippet(intent: Intent | null, r: ShapeRow, words: string[]
   const stems = [...new Set(words.map(stemOf))];
   const text = lines(r.text);
   const parts: string[] = [];
-  const own = intentFragment(intent, r);
+  const own = intentFragment(intent, r, stems);
   let room = SNIPPET_MAX;
-  for (const lead of own ? [own] : (r.leads ?? []).slice(0, 2)) {
+  for (const lead of own ? [own] : byWordsHeld(r.leads ?? [], stems).slice(0, 2)) {
     const l = clip(flat(lead), own ? (intent === 'ask' ? 315 : intent === 'command' ? 300 : 160) : 120);
     parts.push(l);
     room -= l.length + 3;
