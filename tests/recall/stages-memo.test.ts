@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/core.js';
 import { featureCoreOptions } from '../../electron/core/features.js';
 import { NTH_MATCH_SQL } from '../../electron/core/recall/search-sql.js';
-import { DENSE, Stages } from '../../electron/core/recall/stages.js';
+import { DENSE, Stages, type StageScope } from '../../electron/core/recall/stages.js';
 import { MIGRATIONS_DIR, tempDir } from '../helpers/service.js';
 import { insertObservation } from './seed.js';
 
@@ -18,8 +18,8 @@ afterEach(() => core?.close());
 describe('Stages', () => {
   it('looks up each n-th match once per search, and again in the next', () => {
     const { stages, lookups } = counted(30);
-    const bind = { now: Date.now() };
-    const run = () => stages.ranked(['zephyrine'], false, 'AND', ['observation'], {}, bind, 10);
+    const scope: StageScope = { kinds: ['observation'], filters: {}, bind: { now: Date.now() }, want: 10 };
+    const run = () => stages.ranked(['zephyrine'], false, 'AND', scope);
     stages.begin();
     const first = run();
     const once = lookups();
@@ -33,13 +33,13 @@ describe('Stages', () => {
 
   it("answers a word's density from the stage's lookup, without asking the index again", () => {
     const { stages, lookups } = counted(DENSE);
-    const bind = { now: Date.now() };
+    const scope: StageScope = { kinds: ['observation'], filters: {}, bind: { now: Date.now() }, want: 10 };
     stages.begin();
     expect(stages.knownDense('observation', 'zephyrine')).toBeUndefined();
     expect(stages.knownDense('observation', 'tuned')).toBeUndefined();
     expect(lookups()).toBe(0);
-    stages.ranked(['zephyrine'], false, 'AND', ['observation'], {}, bind, 10);
-    stages.ranked(['tuned'], false, 'AND', ['observation'], {}, bind, 10);
+    stages.ranked(['zephyrine'], false, 'AND', scope);
+    stages.ranked(['tuned'], false, 'AND', scope);
     const asked = lookups();
     // Every row holds "tuned" (dense), one in a hundred "zephyrine".
     expect(stages.knownDense('observation', 'tuned')).toBe(true);

@@ -228,7 +228,12 @@ export class SearchEngine {
   }
 
   private ranked(run: RankRun, ws: string[], prefix: boolean | boolean[], op: 'AND' | 'OR'): Hit[] {
-    return this.stages.ranked(ws, prefix, op, run.kinds, run.p, run.bind, run.want);
+    return this.stages.ranked(ws, prefix, op, {
+      kinds: run.kinds,
+      filters: run.p,
+      bind: run.bind,
+      want: run.want,
+    });
   }
 
   /** Typo corrections; then coverage first: fewer words, the most common dropped first; then any word. */

@@ -51,6 +51,14 @@ interface Timed {
   title: string | null;
 }
 
+/** Where a stage looks and how many hits it wants: the same for every stage of one search. */
+export interface StageScope {
+  kinds: Kind[];
+  filters: Filters;
+  bind: Record<string, unknown>;
+  want: number;
+}
+
 export class Stages {
   /**
    * The n-th newest match of an expression, per search: the stages of one search ask the same
@@ -94,15 +102,8 @@ export class Stages {
    * idf), and so do long prefixes: queries with such a term rank by recency instead, title matches
    * first; an OR keeps only its rarer terms when it has some.
    */
-  ranked(
-    words: string[],
-    prefix: boolean | boolean[],
-    op: 'AND' | 'OR',
-    kinds: Kind[],
-    f: Filters,
-    bind: Record<string, unknown>,
-    want: number,
-  ): Hit[] {
+  ranked(words: string[], prefix: boolean | boolean[], op: 'AND' | 'OR', scope: StageScope): Hit[] {
+    const { kinds, filters: f, bind, want } = scope;
     const out: Hit[] = [];
     const k = Math.max(want, MIN_WINDOW_HITS);
     const termList = words.map((w, i) => term(w, Array.isArray(prefix) ? prefix[i]! : prefix));
