@@ -36,6 +36,16 @@ export interface ReadBudget {
   deadline: number;
 }
 
+/** One peer's segment file, open for reading, and what its read reports to and may spend. */
+interface OpenSegment {
+  fd: number;
+  size: number;
+  peer: string;
+  file: string;
+  report: ImportReport;
+  budget: ReadBudget;
+}
+
 export class PeerReader {
   private readonly st;
   /** Per peer: the last problem seen (a damaged line, an unreadable file), cleared when it reads. */
@@ -117,7 +127,7 @@ export class PeerReader {
       }
       if (!cur || cur.segment !== h.id || size < cur.offset)
         cur = { segment: h.id, offset: first.end, records: 0, last_at: null };
-      const applied = this.readBody(fd, size, peer, file, cur, report, budget);
+      const applied = this.readBody({ fd, size, peer, file, report, budget }, cur);
       if (!this.st.get.get(peer, file))
         this.st.put.run({ peer, file, ...cur, lastAt: cur.last_at, now: this.clock() });
       return applied;
@@ -127,15 +137,8 @@ export class PeerReader {
   }
 
   /** Applies the records after `cur` (moved on as they commit), a window and a batch at a time. */
-  private readBody(
-    fd: number,
-    size: number,
-    peer: string,
-    file: string,
-    cur: Cursor,
-    report: ImportReport,
-    budget: ReadBudget,
-  ): number {
+  private readBody(seg: OpenSegment, cur: Cursor): number {
+    const { fd, size, peer, file, report, budget } = seg;
     let applied = 0;
     const ctx = { author: peer, report };
     for (;;) {
