@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { RecentItem } from '@shared/contract/recent';
 import { useApi } from '@/api/context';
 import { useResource } from '@/api/resource';
@@ -29,18 +29,6 @@ export function RecentView() {
   );
   const feed = useRecent(project);
   const remember = useListMemory(detail !== null);
-
-  useEffect(() => {
-    if (detail) return;
-    const onKey = (e: KeyboardEvent): void => {
-      const t = e.target as HTMLElement | null;
-      if (e.key !== '/' || e.defaultPrevented || t?.closest('input, select, textarea')) return;
-      e.preventDefault();
-      location.hash = '#search';
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [detail]);
 
   if (detail) return <Drilldown detail={detail} list="recent" />;
 
