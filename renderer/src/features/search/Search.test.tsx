@@ -32,7 +32,7 @@ describe('SearchView', () => {
     renderWith(api, <SearchView debounceMs={20} />);
     const box = screen.getByRole('combobox', { name: 'Search memories' });
     expect(document.activeElement).toBe(box);
-    expect(screen.getByText('Search everything Claude Code did')).toBeTruthy();
+    expect(screen.getByText('Search everything your coding agents did')).toBeTruthy();
 
     fireEvent.change(box, { target: { value: 'a' } });
     fireEvent.change(box, { target: { value: 'au' } });

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Page, SearchHit } from '@shared/api';
+import type { SearchHit } from '@shared/api';
 import { useApi } from '@/api/context';
 import { useResource } from '@/api/resource';
-import { Chip, Empty, ErrorBox, Highlight, Loading } from '@/components/ui';
-import { useDebounced } from '@/components/useDebounced';
+import { Empty, ErrorBox, Loading } from '@/components/ui';
 import { useKept } from '@/components/useKept';
 import { useListMemory } from '@/components/useListMemory';
-import { Time } from '@/components/Time';
-import { PreferRecentToggle, searchQuery, usePreferRecent } from './PreferRecent';
+import { PreferRecentToggle, usePreferRecent } from './PreferRecent';
+import { ResultList, SearchHelp } from './ResultList';
+import { useSearchResults } from './useSearchResults';
 import { NO_FILTERS, SearchFilters, type Filters } from './SearchFilters';
 import { Drilldown, useDrilldown } from '@/features/detail';
 import { useRoute } from '@/router/hash';
@@ -28,45 +28,23 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   const [showFilters, setShowFilters] = useState(false);
   const [active, setActive] = useState(0);
   const { detail, open: openDetail } = useDrilldown();
-  const [more, setMore] = useState<SearchHit[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const projects = useResource(() => api.listProjects(), 'projects');
   const recent = usePreferRecent(projects.data?.items ?? [], filters);
-  // Debounce a string (a fresh object every render would never settle).
-  const queryKey = useDebounced(
-    JSON.stringify({ q: q.trim(), ...filters, prefer: recent.prefer }),
-    debounceMs,
-  );
-  const query = JSON.parse(queryKey) as Filters & { q: string; prefer: string | null };
+  const {
+    key: queryKey,
+    hasQuery,
+    res,
+    items,
+    loadMore,
+  } = useSearchResults(q, filters, recent.prefer, debounceMs);
   const activeFilters = Object.values(filters).filter((v) => v !== '').length;
-  const hasQuery =
-    query.q !== '' || query.project + query.agent + query.type + query.since + query.file !== '';
-
-  const res = useResource<Page<SearchHit, string> | null>(
-    () => {
-      if (!hasQuery) return Promise.resolve(null);
-      return api.search(searchQuery(query));
-    },
-    queryKey,
-    (ev) =>
-      hasQuery &&
-      (ev.name === 'summary' ||
-        ev.name === 'observation' ||
-        (ev.name === 'session' && ev.data.status === 'deleted')),
-    1500,
-  );
-  const items = [...(res.data?.items ?? []), ...more];
-
   const [prevQuery, setPrevQuery] = useState(queryKey);
   if (prevQuery !== queryKey) {
     setPrevQuery(queryKey);
     setActive(0);
-    setMore([]);
-    setCursor(null);
   }
-  const nextCursor = cursor ?? res.data?.nextCursor ?? null;
 
   // The tray popup is shown again (window focus): put the caret back in the search box.
   useEffect(() => {
@@ -153,18 +131,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
         <PreferRecentToggle recent={recent.recent} on={recent.on} toggle={recent.toggle} />
       )}
       {res.error !== undefined && <ErrorBox error={res.error} onRetry={res.reload} />}
-      {!hasQuery && (
-        <Empty title="Search everything Claude Code did">
-          <p>
-            Type a word, a file name or an error. Use <kbd>↑</kbd> <kbd>↓</kbd> and <kbd>Enter</kbd> to open a
-            result, <kbd>Esc</kbd> to come back.
-          </p>
-          <p className="muted small">
-            Nothing recorded yet? <a href="#health">Install Claude Code's hooks in Health</a>, or import your
-            past transcripts from there.
-          </p>
-        </Empty>
-      )}
+      {!hasQuery && <SearchHelp />}
       {hasQuery && res.loading && items.length === 0 && res.error === undefined && (
         <Loading label="Searching…" />
       )}
@@ -174,47 +141,10 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
         </Empty>
       )}
       {items.length > 0 && (
-        <ul id={listId} role="listbox" aria-label="Results" className="results">
-          {items.map((h, i) => (
-            <li
-              key={`${h.kind}-${h.id}`}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={i === active ? 'active' : ''}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => open(h)}
-            >
-              <div className="result-head">
-                <Chip tone={h.kind === 'summary' ? 'info' : undefined}>{h.type ?? h.kind}</Chip>
-                <span className="result-title" title={h.title}>
-                  {h.title}
-                </span>
-              </div>
-              <p className="snippet">
-                <Highlight text={h.snippet} />
-              </p>
-              <p className="meta">
-                {h.project} · {h.agent !== 'claude-code' && <Chip>{h.agent}</Chip>} <Time ms={h.createdAt} />
-              </p>
-            </li>
-          ))}
-        </ul>
+        <ResultList id={listId} items={items} active={active} setActive={setActive} open={open} />
       )}
-      {nextCursor && items.length > 0 && (
-        <button
-          type="button"
-          className="more"
-          onClick={() => {
-            api.search(searchQuery(query, nextCursor)).then(
-              (p) => {
-                setMore((m) => [...m, ...p.items]);
-                setCursor(p.nextCursor ?? '');
-              },
-              () => setCursor(''),
-            );
-          }}
-        >
+      {loadMore && items.length > 0 && (
+        <button type="button" className="more" onClick={loadMore}>
           More results
         </button>
       )}
