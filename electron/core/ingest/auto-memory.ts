@@ -13,7 +13,7 @@ import type { IngestTx } from './tx.js';
 import type { HookResult, IngestDeps } from './types.js';
 
 /** The synthetic tool an auto-memory note is recorded under. */
-export const AUTO_MEMORY_TOOL = 'claude_auto_memory';
+const AUTO_MEMORY_TOOL = 'claude_auto_memory';
 /** Sessions holding auto-memory notes start with this (the digest leaves them out). */
 export const AUTO_MEMORY_SESSION_PREFIX = 'claude-auto-memory:';
 /**

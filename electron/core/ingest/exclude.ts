@@ -21,11 +21,11 @@ const slashes = (p: string): string => p.replace(/\\/g, '/');
 /** A literal path inside a glob: its glob characters escaped. */
 const literal = (p: string): string => p.replace(/[*?[\]{}()!+@]/g, '\\$&');
 
-export function caseInsensitive(platform: NodeJS.Platform): boolean {
+function caseInsensitive(platform: NodeJS.Platform): boolean {
   return platform === 'darwin' || platform === 'win32';
 }
 
-export function globMatcher(glob: string, opts: ExcludeOptions = {}): Matcher {
+function globMatcher(glob: string, opts: ExcludeOptions = {}): Matcher {
   const home = slashes(opts.home ?? homedir()).replace(/\/+$/, '');
   const nocase = caseInsensitive(opts.platform ?? process.platform);
   const key = `${nocase ? 'i' : 's'}\0${home}\0${glob}`;

@@ -10,7 +10,7 @@ import type { IngestTx } from './tx.js';
 import type { HookResult, IngestDeps } from './types.js';
 
 /** The synthetic tool a saved memory is recorded under. */
-export const MEMORY_TOOL = 'memtray_memory';
+const MEMORY_TOOL = 'memtray_memory';
 
 export interface SavedMemory extends HookResult {
   title?: string;

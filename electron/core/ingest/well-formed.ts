@@ -7,7 +7,7 @@
 const ANY_SURROGATE = /[\ud800-\udfff]/;
 const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-export function wellFormed(s: string): string {
+function wellFormed(s: string): string {
   if (!ANY_SURROGATE.test(s)) return s;
   LONE.lastIndex = 0;
   return s.replace(LONE, '\ufffd');

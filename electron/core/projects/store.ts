@@ -41,7 +41,7 @@ interface RawListed extends Omit<Project, 'captureEnabled'> {
 const toRow = (r: RawRow | undefined): ProjectRow | undefined =>
   r && { ...r, captureEnabled: r.captureEnabled === 1 };
 
-export function prepareProjectStatements(db: Database.Database) {
+function prepareProjectStatements(db: Database.Database) {
   return {
     byKey: db.prepare<[string], { name: string }>('SELECT name FROM projects WHERE key = ?'),
     byName: db.prepare<[string], RawRow>(`SELECT ${COLS} FROM projects WHERE name = ?`),

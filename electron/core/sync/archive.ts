@@ -138,7 +138,7 @@ export interface ArchiveImportOptions {
 }
 
 /** Parses the first line of an archive; throws ArchiveError when it is not one MemTray can read. */
-export function parseHeader(line: string): ArchiveHeader {
+function parseHeader(line: string): ArchiveHeader {
   let v: unknown;
   try {
     v = JSON.parse(line);

@@ -26,8 +26,8 @@ import type { JobQueue } from '../jobs/queue.js';
 import { RecordSource } from './records.js';
 
 /** A peer deleting more sessions than this within HOLD_WINDOW_MS waits for the user. */
-export const HOLD_SESSIONS = 20;
-export const HOLD_WINDOW_MS = 60 * 60_000;
+const HOLD_SESSIONS = 20;
+const HOLD_WINDOW_MS = 60 * 60_000;
 export const TRASH_DAYS = 30;
 export const UNSEEN_DAYS = 30;
 export const UNSEEN_PER_PEER = 10_000;

@@ -13,13 +13,13 @@ import { readBounded } from './safe-fs.js';
 import { SEGMENT_EXT } from './segment.js';
 
 /** Entries of this machine's own folder kept and looked at, at most (it holds a few dozen). */
-export const MAX_ENTRIES = 10_000;
+const MAX_ENTRIES = 10_000;
 const MAX_OWN_SCAN = 100_000;
 /** Entries of a folder looked at, at most. */
-export const MAX_SCAN = 1_000_000;
+const MAX_SCAN = 1_000_000;
 /** Machines read, and segments of one machine, at most. */
-export const MAX_PEERS = 256;
-export const MAX_SEGMENTS = 10_000;
+const MAX_PEERS = 256;
+const MAX_SEGMENTS = 10_000;
 
 export interface Listing {
   entries: Dirent[];
@@ -59,7 +59,7 @@ export function listDir(dir: string, want: (e: Dirent) => boolean, max = MAX_ENT
  * Scans `dir` without holding the event loop, keeping at most `keep` of the entries `want` takes;
  * none when it is missing or unreadable.
  */
-export async function scanDir(dir: string, want: (e: Dirent) => boolean, keep: number): Promise<Listing> {
+async function scanDir(dir: string, want: (e: Dirent) => boolean, keep: number): Promise<Listing> {
   const entries: Dirent[] = [];
   let seen = 0;
   try {

@@ -26,7 +26,7 @@ const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 /** A path that is there but is not what MemTray reads or writes (a link, a FIFO, a device, a folder). */
-export class UnsafeFileError extends Error {
+class UnsafeFileError extends Error {
   readonly code = 'EUNSAFE';
 }
 
@@ -119,7 +119,7 @@ export function writeAll(fd: number, data: Buffer, pos: number): void {
  * or anything planted there: a link, a FIFO) is removed first; unlink removes a link itself,
  * never what it points to.
  */
-export function createExclusive(path: string, mode = 0o600): number {
+function createExclusive(path: string, mode = 0o600): number {
   const flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
   try {
     return openSync(path, flags, mode);

@@ -16,7 +16,7 @@ export const SEGMENT_EXT = '.mseg';
 /** A line past this is refused (a record holds at most two 8 MiB fields). */
 export const MAX_LINE = 24 * 1024 * 1024;
 
-export const segmentHeader = z.object({
+const segmentHeader = z.object({
   k: z.literal('segment'),
   v: z.literal(1),
   id: z.string().regex(/^[a-f0-9]{16,64}$/),
@@ -73,7 +73,7 @@ export interface ReadResult {
 }
 
 /** Decodes one line (without its newline); null when the checksum or the JSON does not hold. */
-export function decodeLine(line: string): unknown {
+function decodeLine(line: string): unknown {
   const sp = line.indexOf(' ');
   if (sp !== 16) return null;
   const json = line.slice(17);

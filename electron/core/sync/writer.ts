@@ -34,10 +34,10 @@ import { exportRecords } from './archive.js';
 import { listDir, regularSize } from './folder.js';
 import { ensureRealDir, replaceFile, ShortWriteError, writeAll } from './safe-fs.js';
 
-export const SEGMENT_BYTES = 8 * 1024 * 1024;
+const SEGMENT_BYTES = 8 * 1024 * 1024;
 /** Compact when this machine's segments pass either bound. */
-export const COMPACT_FILES = 32;
-export const COMPACT_BYTES = 64 * 1024 * 1024;
+const COMPACT_FILES = 32;
+const COMPACT_BYTES = 64 * 1024 * 1024;
 const BATCH = 2000;
 
 /** A new segment: created, never opened through a link or over an existing file. */
