@@ -9,9 +9,12 @@ import { hasCjk, identifierParts } from '../db/identifiers.js';
 import { cjkPhrase, scriptParts } from './cjk.js';
 import { alternativesOf, numbersAsDigits } from './lexicon.js';
 
-/** Words; a dotted number (`0.2.0`, `179.6`, `127.0.0.1`) is one word, matched as the phrase of its parts. */
-const WORD_RE = /\d+(?:\.\d+)+(?![\p{L}\p{N}])|[\p{L}\p{N}\p{M}]+/gu;
-const DOTTED = /^\d+(?:\.\d+)+$/;
+/**
+ * Words; a dotted number (`0.2.0`, `179.6`, `127.0.0.1`: up to eight parts of up to twenty digits)
+ * is one word, matched as the phrase of its parts.
+ */
+const WORD_RE = /\d{1,20}(?:\.\d{1,20}){1,7}(?![\p{L}\p{N}]|\.\d)|[\p{L}\p{N}\p{M}]+/gu;
+const DOTTED = /^\d{1,20}(?:\.\d{1,20}){1,7}$/;
 /** Words read from a query (a question has many words that are only its frame). */
 const MAX_TOKENS = 24;
 const MAX_TOKEN_LEN = 64;
