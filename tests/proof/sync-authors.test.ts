@@ -3,123 +3,30 @@
  * can write to the folder can write segments with valid checksums: here such segments are written
  * by hand beside a real service, and the service's rows, its own segments and its status are read.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  importProgress,
-  syncStatus,
-  type ImportProgress,
-  type SyncRecord,
-  type SyncStatus,
-} from '../../electron/shared/contract/sync.js';
+import { type SyncStatus } from '../../electron/shared/contract/sync.js';
 import { UNSEEN_DAYS, UNSEEN_PER_PEER } from '../../electron/core/sync/deletions.js';
-import { encodeLine, newHeader, segmentName } from '../../electron/core/sync/segment.js';
-import { startTestService, tempDir, type TestService } from '../helpers/service.js';
-import { dump, seedSession, waitFor } from '../sync/helpers.js';
-import { prng, Syncer } from '../sync/syncer.js';
+import { tempDir } from '../helpers/service.js';
+import { dump, seedSession } from '../sync/helpers.js';
+import {
+  disposeMachines,
+  has,
+  importFrom,
+  machine,
+  observation,
+  ownText,
+  PEER,
+  peerSegment,
+  rows,
+  run,
+  session,
+  T0,
+  tombstone,
+} from './peers.js';
 
-const PEER = 'feedc0de00000001';
-const services: TestService[] = [];
-afterEach(async () => {
-  for (const s of services.splice(0)) await s.dispose();
-});
-
-type Machine = TestService & { id: string; folder: string };
-
-async function machine(folder = tempDir('memtray-sync-'), clock?: () => number): Promise<Machine> {
-  const t = await startTestService(clock ? { clock } : {});
-  services.push(t);
-  const r = await t.api('PUT', '/api/settings', { sync: { folder } });
-  expect(r.status, r.text).toBe(200);
-  return Object.assign(t, { id: (await status(t)).machine, folder });
-}
-
-const status = async (t: TestService): Promise<SyncStatus> =>
-  syncStatus.parse((await t.api('GET', '/api/sync')).json);
-
-const run = async (t: TestService): Promise<SyncStatus> => {
-  const r = await t.api('POST', '/api/sync/run', {});
-  expect(r.status, r.text).toBe(200);
-  return syncStatus.parse(r.json);
-};
-
-/** Writes one segment of `peer` into the folder, as anyone with write access to it could. */
-function peerSegment(folder: string, peer: string, records: unknown[]): void {
-  const dir = join(folder, 'memtray', peer);
-  mkdirSync(dir, { recursive: true });
-  const now = Date.now();
-  const lines = [newHeader(peer, 'peer', now), ...records].map(encodeLine).join('');
-  writeFileSync(join(dir, segmentName(now)), lines);
-}
-
-const T0 = Date.now() - 3_600_000;
-
-const session = (uid: string, origin: string | null, project = 'shared'): SyncRecord => ({
-  k: 'session',
-  uid,
-  origin,
-  project,
-  cwd: `/w/${project}`,
-  firstPrompt: `first prompt of ${uid}`,
-  promptCounter: 1,
-  status: 'completed',
-  completionReason: null,
-  startedAt: T0,
-  updatedAt: T0,
-  completedAt: T0,
-});
-
-const observation = (
-  uid: string,
-  sessionUid: string,
-  o: { title?: string; at?: number; updatedAt?: number; project?: string } = {},
-): SyncRecord => ({
-  k: 'observation',
-  uid,
-  session: sessionUid,
-  project: o.project ?? 'shared',
-  promptNumber: 1,
-  toolName: 'Bash',
-  toolUseId: null,
-  toolInput: '{"command":"ls"}',
-  toolResponse: '{"stdout":"ok"}',
-  failed: false,
-  cwd: null,
-  createdAt: o.at ?? T0,
-  updatedAt: o.updatedAt ?? o.at ?? T0,
-  type: 'discovery',
-  title: o.title ?? `memory ${uid}`,
-  subtitle: null,
-  facts: null,
-  narrative: null,
-  concepts: null,
-  filesRead: null,
-  filesModified: null,
-  producedBy: null,
-  status: 'processed',
-});
-
-const tombstone = (kind: 'session' | 'observation', uid: string): SyncRecord => ({
-  k: 'tombstone',
-  kind,
-  uid,
-  at: Date.now(),
-});
-
-const rows = (t: TestService, sql: string, ...args: unknown[]): Array<Record<string, unknown>> =>
-  t.service.core.sqlite.prepare(sql).all(...args) as Array<Record<string, unknown>>;
-const has = (t: TestService, uid: string): boolean =>
-  rows(t, 'SELECT 1 FROM sessions WHERE claude_session_id = ?', uid).length === 1;
-
-/** Everything this machine wrote into its own folder. */
-function ownText(m: Machine): string {
-  const dir = join(m.folder, 'memtray', m.id);
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.mseg'))
-    .map((f) => readFileSync(join(dir, f), 'utf8'))
-    .join('');
-}
+afterEach(disposeMachines);
 
 describe('a peer writes only the sessions it authored', () => {
   it("refuses and counts a peer's edits of this machine's sessions, and never republishes them", async () => {
@@ -199,18 +106,6 @@ describe('a peer writes only the sessions it authored', () => {
     expect(rows(a, 'SELECT count(*) AS n FROM observations')).toEqual(before);
   });
 });
-
-async function importFrom(t: TestService, path: string): Promise<ImportProgress> {
-  const r = await t.api('POST', '/api/data/import', { path });
-  expect(r.status, r.text).toBe(202);
-  const { id } = r.json as { id: number };
-  let p: ImportProgress | null = null;
-  await waitFor('the import', async () => {
-    p = importProgress.parse((await t.api('GET', `/api/data/imports/${id}`)).json);
-    return p.status !== 'running';
-  });
-  return p!;
-}
 
 describe("a peer's deletions", () => {
   const trashOf = (st: SyncStatus) => st.trash.items.map((i) => `${i.kind}:${i.uid}`).sort();
@@ -333,145 +228,5 @@ describe("a peer's deletions", () => {
     now += (UNSEEN_DAYS + 1) * 86_400_000;
     await run(a);
     expect(count()).toBe(0);
-  });
-});
-
-describe('times out of range', () => {
-  const BAD = 9e15; // past JavaScript's date range (8.64e15 ms)
-
-  it('are refused and counted at the sync and import boundary; recall, export and the CLI keep working', async () => {
-    const a = await machine();
-    peerSegment(a.folder, PEER, [
-      session('theirs', PEER),
-      observation('theirs/ok', 'theirs', { title: 'kumquat fine' }),
-      observation('theirs/bomb', 'theirs', { title: 'kumquat bomb', at: BAD }),
-      { ...session('late', PEER), startedAt: BAD },
-      {
-        k: 'prompt',
-        session: 'theirs',
-        project: 'shared',
-        number: 2,
-        prompt: 'p',
-        sourceUuid: null,
-        createdAt: 1e300,
-      },
-    ]);
-    const st = await run(a);
-    expect(st.refusals).toEqual([{ machine: PEER, refused: 0, invalid: 3 }]);
-    expect(rows(a, "SELECT uid FROM observations WHERE uid LIKE 'theirs/%'")).toEqual([{ uid: 'theirs/ok' }]);
-    expect(has(a, 'late')).toBe(false);
-    await expectRecallWorks(a);
-
-    const dir = tempDir();
-    const file = join(dir, 'bad.jsonl');
-    const header = {
-      format: 'memtray-archive',
-      version: 1,
-      machine: PEER,
-      exportedAt: new Date().toISOString(),
-      counts: { sessions: 1, prompts: 0, observations: 1, summaries: 0, tombstones: 0 },
-      filters: { project: null, since: null },
-      note: '',
-    };
-    writeFileSync(
-      file,
-      [header, session('arch', PEER), observation('arch/bomb', 'arch', { at: BAD })]
-        .map((r) => JSON.stringify(r))
-        .join('\n'),
-    );
-    const p = await importFrom(a, file);
-    expect(p.report.invalid).toBe(1);
-    expect(rows(a, "SELECT 1 FROM observations WHERE uid = 'arch/bomb'")).toHaveLength(0);
-  });
-
-  it('already stored (a database from before the check) do not break the readers', async () => {
-    const a = await machine();
-    await seedSession(a, 'mine', '/w/alpha', 2);
-    a.service.core.sqlite.exec(
-      `UPDATE observations SET title = 'kumquat stored', created_at = ${BAD}, updated_at = ${BAD};
-       UPDATE sessions SET started_at = ${BAD}, updated_at = ${BAD}; UPDATE user_prompts SET created_at = ${BAD}`,
-    );
-    await expectRecallWorks(a);
-  });
-});
-
-/** Search, a session, the timeline and the markdown export answer with a kumquat memory stored. */
-async function expectRecallWorks(t: TestService): Promise<void> {
-  const s = await t.api('GET', '/api/search?q=kumquat');
-  expect(s.status, s.text).toBe(200);
-  const hit = (s.json as { items: Array<{ sessionId: number; id: number }> }).items[0]!;
-  expect((await t.api('GET', `/api/sessions/${hit.sessionId}`)).status).toBe(200);
-  const md = await t.api('POST', '/api/data/export', { format: 'markdown' });
-  expect(md.status, md.text).toBe(200);
-  const { connectMcp } = await import('../helpers/cli.js');
-  const client = await connectMcp(t.dataDir, 'memtray-test');
-  try {
-    for (const [name, args] of [
-      ['search', { query: 'kumquat' }],
-      ['timeline', { anchor: hit.id }],
-      ['get_session', { id: hit.sessionId }],
-    ] as const) {
-      const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: unknown };
-      expect(r.isError, `${name}: ${JSON.stringify(r.content)}`).toBeFalsy();
-    }
-  } finally {
-    await client.close();
-  }
-}
-
-describe('project capture toggles', () => {
-  const capture = (t: TestService, name: string) =>
-    (
-      rows(t, 'SELECT capture_enabled AS c FROM projects WHERE name = ?', name)[0] as
-        { c: number } | undefined
-    )?.c;
-  const optIn = async (t: TestService) =>
-    expect((await t.api('PUT', '/api/settings', { sync: { projectSettings: true } })).status).toBe(200);
-
-  it('are ordered by their own time, ties by machine id: a stale copy does not turn capture back on', async () => {
-    const b = await machine();
-    await optIn(b);
-    expect((await b.api('PUT', '/api/projects/stale', { capture: false })).status).toBe(200);
-    // A day-old conflict copy of a peer's segment, with the toggle it made then.
-    peerSegment(b.folder, PEER, [
-      { k: 'project', name: 'stale', captureEnabled: true, at: Date.now() - 86_400_000 },
-    ]);
-    await run(b);
-    expect(capture(b, 'stale')).toBe(0);
-    // Two peers toggling at the same millisecond: the larger machine id wins, in either order.
-    const at = Date.now() + 60_000;
-    peerSegment(b.folder, 'ffff000000000001', [{ k: 'project', name: 'tie', captureEnabled: false, at }]);
-    peerSegment(b.folder, '0000000000000001', [{ k: 'project', name: 'tie', captureEnabled: true, at }]);
-    await run(b);
-    expect(capture(b, 'tie')).toBe(0);
-  });
-
-  it('applied from a peer are not written again: a flip-flop between two machines settles', async () => {
-    const fa = tempDir('memtray-sync-a-');
-    const fb = tempDir('memtray-sync-b-');
-    const a = await machine(fa);
-    const b = await machine(fb);
-    for (const t of [a, b]) await optIn(t);
-    const syncer = new Syncer(prng(3));
-    const records = (): number =>
-      [fa, fb]
-        .flatMap((f) =>
-          readdirSync(join(f, 'memtray'), { recursive: true }).map((n) => join(f, 'memtray', String(n))),
-        )
-        .filter((n) => n.endsWith('.mseg'))
-        .reduce((sum, n) => sum + (readFileSync(n, 'utf8').match(/"k":"project"/g) ?? []).length, 0);
-    expect((await a.api('PUT', '/api/projects/flip', { capture: false })).status).toBe(200);
-    expect((await a.api('PUT', '/api/projects/flip', { capture: true })).status).toBe(200);
-    const counts: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      await run(a);
-      await run(b);
-      syncer.settle(fa, fb, a.id);
-      syncer.settle(fb, fa, b.id);
-      counts.push(records());
-    }
-    expect(counts.slice(2), JSON.stringify(counts)).toEqual([counts[2], counts[2], counts[2], counts[2]]);
-    expect(capture(a, 'flip')).toBe(1);
-    expect(capture(b, 'flip')).toBe(1);
   });
 });
