@@ -2,13 +2,9 @@
  * Words a developer uses for the same thing: a question says "wipe", the memory `truncate`; "sign
  * in", `auth`; "twenty", `20`. Groups of general software-engineering synonyms and abbreviations,
  * a kind of tool and the common tools of that kind (a linter, `clippy`), plus British/American spellings, widen a query word into its group (matched as alternatives,
- * never required together). Number words become digits before the query is read. A Chinese word
- * of software work has the English ones the work is recorded in (lexicon-zh.ts).
+ * never required together). Number words become digits before the query is read.
  * The groups are general vocabulary, written once; nothing here comes from any question set.
  */
-
-import { hasCjk } from '../db/identifiers.js';
-import { ZH_TO_EN } from './lexicon-zh.js';
 
 const GROUPS = [
   'auth authentication authenticate authenticated login logon signin sign credentials',
@@ -131,7 +127,6 @@ for (const g of GROUPS) {
   }
 }
 for (const [w, n] of Object.entries(NUMBERS)) byWord.set(w, [String(n)]);
-for (const [w, en] of Object.entries(ZH_TO_EN)) byWord.set(w, en.split(' '));
 
 /** Other words for the same thing (lower-case), or none. */
 export function alternativesOf(word: string): string[] {
@@ -146,14 +141,12 @@ const stemPrefix = (w: string): string => w.slice(0, Math.max(3, w.length - 3));
  * (`db` or `fn` would be found inside any word).
  */
 export function stemsOf(word: string): string[] {
-  return [...new Set(withAlternatives(word).map(stemPrefix))];
+  return [...new Set([word, ...alternativesOf(word).filter((a) => a.length >= 4)].map(stemPrefix))];
 }
 
-/** A word, then its alternatives long enough not to be found inside any word: what a snippet looks for. */
+/** A word, then its alternatives of four or more letters: what a snippet looks for. */
 export function withAlternatives(word: string): string[] {
-  // A Chinese word's English ones of three letters count too (`日志` → `log`).
-  const min = hasCjk(word) ? 3 : 4;
-  return [word, ...alternativesOf(word).filter((a) => a.length >= min)];
+  return [word, ...alternativesOf(word).filter((a) => a.length >= 4)];
 }
 
 const NUMBER_RUN = new RegExp(

@@ -62,11 +62,8 @@ const quote = (t: string): string => `"${t.replace(/"/g, '""')}"`;
  * phrase of its character pairs.
  */
 export function term(t: string, prefix = true): string {
-  const own = hasCjk(t)
-    ? cjkPhrase(t)
-    : prefix && t.length >= 2 && !DOTTED.test(t)
-      ? `${quote(t)}*`
-      : quote(t);
+  if (hasCjk(t)) return cjkPhrase(t);
+  const own = prefix && t.length >= 2 && !DOTTED.test(t) ? `${quote(t)}*` : quote(t);
   const alts = alternativesOf(t);
   return alts.length === 0 ? own : `(${[own, ...alts.map(quote)].join(' OR ')})`;
 }
