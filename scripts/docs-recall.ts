@@ -21,6 +21,8 @@ export interface RecallResult {
   own: SetResult;
   dev: SetResult;
   test: SetResult;
+  /** A second blind set, written later (bench/recall/blind/HOLDOUT.md); absent in older results. */
+  holdout?: SetResult;
 }
 
 /** The newest recall results file under `dir` (by name: `<date>-<host>-recall.json`), and its path. */
@@ -41,9 +43,11 @@ const pct = (t: Tally): string => `${Math.round(t.rate * 100)} %`;
 /** One sentence for the README. */
 export function recallSentence(r: RecallResult, path: string): string {
   const t = r.test.hitAt5;
+  const h = r.holdout?.hitAt5;
   return [
     `On a blind set of questions about recorded projects, the top five results plus the digest answer`,
-    `${t.hits} of ${t.total} (${pct(t)}) with rules only, no model`,
+    `${t.hits} of ${t.total} (${pct(t)}) with rules only, no model` +
+      (h ? `, and ${h.hits} of ${h.total} (${pct(h)}) of a second blind set` : ''),
     `([${r.date.slice(0, 10)}](${path}); [how recall is measured](docs/explanation/search-and-recall.md#how-well-it-works)).`,
   ].join('\n');
 }
@@ -61,5 +65,6 @@ export function recallTable(r: RecallResult, path: string): string {
     row('Own set (written before tuning)', r.own),
     row('Blind set, dev split', r.dev),
     row('Blind set, test split (only totals are ever read)', r.test),
+    ...(r.holdout ? [row('Second blind set, holdout (only totals are ever read)', r.holdout)] : []),
   ].join('\n');
 }

@@ -7,8 +7,10 @@
  * transcripts, as `run.ts` asks it. `dev` and `test`: the blind set (bench/recall/blind/), written
  * from the transcripts alone before any tuning and split once; asked over the blind transcripts.
  * Of `test` only totals are ever printed (overall and per category): its misses are never read, so
- * it cannot be fitted. `--misses FILE` writes the misses of `dev` alone. A change that lowers `test`
- * is reverted, whatever it does to `dev`.
+ * it cannot be fitted. `holdout`: a second blind set over the same transcripts, written later by
+ * someone who also saw only them (HOLDOUT.md), read the same way as `test`. `--misses FILE` writes
+ * the misses of `dev` alone. A change that lowers `test` or `holdout` is reverted, whatever it does
+ * to `dev`.
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,9 +59,11 @@ const transcripts = join(BLIND_DIR, 'transcripts');
 const blindDirs = readdirSync(transcripts).map((d) => join(transcripts, d));
 const dev = loadQuestions(join(BLIND_DIR, 'dev.json'));
 const test = loadQuestions(join(BLIND_DIR, 'test.json'));
+const holdoutPath = join(BLIND_DIR, 'holdout.json');
+const holdout = existsSync(holdoutPath) ? loadQuestions(holdoutPath) : [];
 
 const ownAsked = await askOver(ownDirs, own);
-const blind = await askOver(blindDirs, [...dev, ...test]);
+const blind = await askOver(blindDirs, [...dev, ...test, ...holdout]);
 const part = (ids: Set<string>): Asked => ({
   ...blind,
   outcomes: blind.outcomes.filter((o) => ids.has(o.id)),
@@ -68,6 +72,7 @@ const part = (ids: Set<string>): Asked => ({
 });
 const devAsked = part(new Set(dev.map((q) => q.id)));
 const testAsked = part(new Set(test.map((q) => q.id)));
+const holdoutAsked = part(new Set(holdout.map((q) => q.id)));
 const rate = (a: Asked): number => aggregate(a.outcomes).overall.rate;
 const result = {
   bench: 'recall-blind',
@@ -76,6 +81,7 @@ const result = {
   own: totals(ownAsked),
   dev: totals(devAsked),
   test: totals(testAsked),
+  ...(holdout.length > 0 ? { holdout: totals(holdoutAsked) } : {}),
   gapOwnTestPoints: Math.round((rate(ownAsked) - rate(testAsked)) * 1000) / 10,
   notes: existsSync(CORPUS_DIR) ? [] : [`own set without its corpus questions: ${CORPUS_DIR} is absent`],
 };
