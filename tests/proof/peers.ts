@@ -5,16 +5,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import {
-  importProgress,
-  syncStatus,
-  type ImportProgress,
-  type SyncRecord,
-  type SyncStatus,
-} from '../../electron/shared/contract/sync.js';
+import { syncStatus, type SyncRecord, type SyncStatus } from '../../electron/shared/contract/sync.js';
 import { encodeLine, newHeader, segmentName } from '../../electron/core/sync/segment.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
-import { waitFor } from '../sync/helpers.js';
 
 export const PEER = 'feedc0de00000001';
 const services: TestService[] = [];
@@ -118,18 +111,6 @@ export function ownText(m: Machine): string {
     .filter((f) => f.endsWith('.mseg'))
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .join('');
-}
-
-export async function importFrom(t: TestService, path: string): Promise<ImportProgress> {
-  const r = await t.api('POST', '/api/data/import', { path });
-  expect(r.status, r.text).toBe(202);
-  const { id } = r.json as { id: number };
-  let p: ImportProgress | null = null;
-  await waitFor('the import', async () => {
-    p = importProgress.parse((await t.api('GET', `/api/data/imports/${id}`)).json);
-    return p.status !== 'running';
-  });
-  return p!;
 }
 
 /** Search, a session, the timeline and the markdown export answer with a kumquat memory stored. */

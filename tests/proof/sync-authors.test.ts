@@ -9,11 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type SyncStatus } from '../../electron/shared/contract/sync.js';
 import { UNSEEN_DAYS, UNSEEN_PER_PEER } from '../../electron/core/sync/deletions.js';
 import { tempDir } from '../helpers/service.js';
-import { dump, seedSession } from '../sync/helpers.js';
+import { dump, importFrom, seedSession } from '../sync/helpers.js';
 import {
   disposeMachines,
   has,
-  importFrom,
   machine,
   observation,
   ownText,

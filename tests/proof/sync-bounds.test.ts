@@ -6,13 +6,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir, type TestService } from '../helpers/service.js';
-import { seedSession } from '../sync/helpers.js';
+import { importFrom, seedSession } from '../sync/helpers.js';
 import { prng, Syncer } from '../sync/syncer.js';
 import {
   disposeMachines,
   expectRecallWorks,
   has,
-  importFrom,
   machine,
   observation,
   PEER,

@@ -9,7 +9,7 @@ import {
   type SyncRecord,
 } from '../../electron/shared/contract/sync.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
-import { dump, seedSession, waitFor } from './helpers.js';
+import { dump, importFrom, seedSession, waitFor } from './helpers.js';
 
 const services: TestService[] = [];
 afterEach(async () => {
@@ -25,18 +25,6 @@ async function exportTo(t: TestService, path: string, body: Record<string, unkno
   const r = await t.api('POST', '/api/data/export', { path, ...body });
   expect(r.status, r.text).toBe(200);
   return readFileSync(path, 'utf8');
-}
-
-async function importFrom(t: TestService, path: string): Promise<ImportProgress> {
-  const r = await t.api('POST', '/api/data/import', { path });
-  expect(r.status, r.text).toBe(202);
-  const { id } = r.json as { id: number };
-  let p: ImportProgress | null = null;
-  await waitFor('the import', async () => {
-    p = importProgress.parse((await t.api('GET', `/api/data/imports/${id}`)).json);
-    return p.status !== 'running';
-  });
-  return p!;
 }
 
 const records = (text: string): SyncRecord[] =>

@@ -1,6 +1,7 @@
 /** Shared by the export/import and sync tests: seeding a service through its hook endpoint, and a dump of what it remembers that is comparable across machines (no local row ids). */
 import type Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import { importProgress, type ImportProgress } from '../../electron/shared/contract/sync.js';
 import type { TestService } from '../helpers/service.js';
 
 /** One Claude Code session through the real hook endpoint: `tools` tool calls, a Stop. */
@@ -67,4 +68,17 @@ export async function waitFor(
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Starts an import of the archive at `path` and waits until it finished; its last progress. */
+export async function importFrom(t: TestService, path: string): Promise<ImportProgress> {
+  const r = await t.api('POST', '/api/data/import', { path });
+  expect(r.status, r.text).toBe(202);
+  const { id } = r.json as { id: number };
+  let p: ImportProgress | null = null;
+  await waitFor('the import', async () => {
+    p = importProgress.parse((await t.api('GET', `/api/data/imports/${id}`)).json);
+    return p.status !== 'running';
+  });
+  return p!;
 }
