@@ -9,6 +9,8 @@ import type { Intent } from './intent.js';
 import { pickPassages } from './passages.js';
 
 const SNIPPET_MAX = 400;
+/** The longest an intent's fragment may be (160 otherwise): an ask whole, a command whole. */
+const FRAGMENT_MAX: Partial<Record<Intent, number>> = { ask: 315, command: 300 };
 const FRAGMENTS = 4;
 /** Reason clauses: `because …`, `so that …`, `since …`, up to the end of their sentence. */
 const REASON =
@@ -186,7 +188,7 @@ export function shapeSnippet(intent: Intent | null, r: ShapeRow, words: string[]
   const own = intentFragment(intent, r, stems);
   let room = SNIPPET_MAX;
   for (const lead of own ? [own] : byWordsHeld(r.leads ?? [], stems).slice(0, 2)) {
-    const l = clip(flat(lead), own ? (intent === 'ask' ? 315 : intent === 'command' ? 300 : 160) : 120);
+    const l = clip(flat(lead), own ? ((intent && FRAGMENT_MAX[intent]) ?? 160) : 120);
     parts.push(l);
     room -= l.length + 3;
   }
