@@ -94,9 +94,14 @@ export class SyncEngine {
     this.configure();
   }
 
-  stop(): void {
+  /**
+   * Stops watching and writing, and waits for a read in flight to end (at its next slice), so
+   * nothing is applied, nor deletions settled, after the service closes the database.
+   */
+  async stop(): Promise<void> {
     this.off();
     for (const f of this.offs.splice(0)) f();
+    await this.reads.idle();
   }
 
   /** Follows the settings: turns sync on, off, or over to another folder. */

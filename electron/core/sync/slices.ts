@@ -31,6 +31,11 @@ export class SlicedReads {
     return (this.draining ??= this.drain());
   }
 
+  /** Resolves once no read is in flight (a read in flight ends at its next slice once `root` is null). */
+  idle(): Promise<void> {
+    return this.draining ? this.draining.then(() => undefined, () => undefined) : Promise.resolve();
+  }
+
   private async drain(): Promise<number> {
     // From here on `draining` is set, so its end below clears it.
     await null;
