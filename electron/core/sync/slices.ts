@@ -33,7 +33,12 @@ export class SlicedReads {
 
   /** Resolves once no read is in flight (a read in flight ends at its next slice once `root` is null). */
   idle(): Promise<void> {
-    return this.draining ? this.draining.then(() => undefined, () => undefined) : Promise.resolve();
+    return this.draining
+      ? this.draining.then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
   }
 
   private async drain(): Promise<number> {
