@@ -28,29 +28,25 @@ interface ParsedQuery {
 
 export function parseQuery(text: string): ParsedQuery {
   const raw = numbersAsDigits(text.normalize('NFC').trim().slice(0, 500));
-  const seen = new Set<string>();
-  const tokens: string[] = [];
-  // The index holds the parts of camelCase identifiers (db/identifiers.ts), so `TranscriptComputers`
-  // matches `transcript computers` and the identifier itself.
-  // Chinese/Japanese runs become their words (cjk.ts).
+  const tokens = new Set<string>();
   for (const m of raw.matchAll(WORD_RE)) {
-    if (DOTTED.test(m[0])) {
-      if (!seen.has(m[0])) tokens.push(m[0]);
-      seen.add(m[0]);
-      continue;
-    }
-    for (const part of scriptParts(m[0])) {
-      const parts = part.cjk ? [part.text] : identifierParts(part.text);
-      for (const p of parts.length > 0 ? parts : [part.text.toLowerCase()]) {
-        const t = p.slice(0, MAX_TOKEN_LEN);
-        if (seen.has(t)) continue;
-        seen.add(t);
-        tokens.push(t);
-      }
-    }
-    if (tokens.length >= MAX_TOKENS) break;
+    for (const t of wordsOf(m[0])) tokens.add(t);
+    if (tokens.size >= MAX_TOKENS) break;
   }
-  return { raw, tokens: tokens.slice(0, MAX_TOKENS) };
+  return { raw, tokens: [...tokens].slice(0, MAX_TOKENS) };
+}
+
+/**
+ * The tokens of one match: a dotted number whole; the parts of camelCase identifiers, since the
+ * index holds them (db/identifiers.ts), so `TranscriptComputers` matches `transcript computers` and
+ * the identifier itself; Chinese/Japanese runs as their words (cjk.ts).
+ */
+function wordsOf(match: string): string[] {
+  if (DOTTED.test(match)) return [match];
+  return scriptParts(match).flatMap((part) => {
+    const parts = part.cjk ? [part.text] : identifierParts(part.text);
+    return (parts.length > 0 ? parts : [part.text.toLowerCase()]).map((p) => p.slice(0, MAX_TOKEN_LEN));
+  });
 }
 
 /** A quoted FTS5 string; words never contain `"`, but escape anyway. */
