@@ -30,6 +30,8 @@ type Stmt = (sql: string) => Database.Statement;
 export interface Shape {
   intent: Intent | null;
   stems: string[];
+  /** Passages the page's earlier results show (filled as the page is rendered). */
+  seen?: Set<string>;
 }
 
 /** The page's items, in order (a hit whose row vanished meanwhile is left out). */
@@ -40,8 +42,9 @@ export function renderPage(
 ): SearchItem[] {
   const marked = snippets(stmt, page);
   const rows = pageRows(stmt, page);
+  const seen = new Set<string>();
   return page
-    .map((h) => hydrate(h, rows.get(`${h.kind}:${h.id}`), marked, shape))
+    .map((h) => hydrate(h, rows.get(`${h.kind}:${h.id}`), marked, { ...shape, seen }))
     .filter((x): x is SearchItem => x !== null);
 }
 
@@ -159,6 +162,7 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
             title,
           },
           words(shape, h),
+          shape.seen,
         )
       : '';
   const found = snippet(h, text, snippets);
@@ -176,7 +180,12 @@ function summaryItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemText {
   const text = [r.request, r.completed, r.learned, r.investigated, r.nextSteps].filter(Boolean).join(' — ');
   const shaped =
     shape.stems.length > 0
-      ? shapeSnippet(shape.intent === 'decision' ? 'decision' : null, plainRow(text), words(shape, h))
+      ? shapeSnippet(
+          shape.intent === 'decision' ? 'decision' : null,
+          plainRow(text),
+          words(shape, h),
+          shape.seen,
+        )
       : '';
   return {
     type: null,
@@ -193,6 +202,7 @@ function promptItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemText {
           shape.intent === 'decision' || shape.intent === 'ask' ? shape.intent : null,
           plainRow(prompt),
           words(shape, h),
+          shape.seen,
         )
       : '';
   return {

@@ -51,7 +51,18 @@ interface Pick {
   most: number;
   /** The row's title as shown above the snippet: an ask that only repeats it is not shown again. */
   title?: string;
+  /** Passages (`passageKey`) an earlier result of the page shows: not shown again. */
+  seen?: Set<string>;
 }
+
+/** A passage's text as compared across a page's results: case, spacing, marks and labels (`error: `) aside. */
+export const passageKey = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/<\/?mark>/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^(?:[…\s]|[a-z]+: )+/, '')
+    .trim();
 
 const weightAt = (rank: number): number => 1 / (1 + rank);
 
@@ -106,28 +117,63 @@ export function pickPassages(text: string, p: Pick): Unit[] {
   const all = units(text);
   const { ask, echo } = askReplies(text, all, p.title);
   const shown = new Set<number>();
+  const shownOnce = new Set<number>();
   const chosen: Unit[] = [];
   let room = p.room;
   while (chosen.length < p.most && room > 24) {
-    let best: { u: Unit; s: number; got: number[] } | null = null;
+    let best: { u: Unit; s: number; got: number[]; i: number } | null = null;
     all.forEach((u, i) => {
-      if (echo.has(i) || chosen.some((c) => u.start < c.end && c.start < u.end)) return;
+      if (echo.has(i) || shownOnce.has(i) || chosen.some((c) => u.start < c.end && c.start < u.end)) return;
       const own = lower.slice(u.start, u.end);
       // The same words again (a row that says a thing in its facts and its narrative).
       if (chosen.some((c) => lower.slice(c.start, c.end).includes(own))) return;
       const asked = ask.get(i);
       const r = score(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), p, shown);
-      if (r.s > 0 && (!best || r.s > best.s)) best = { u, ...r };
+      if (r.s > 0 && (!best || r.s > best.s)) best = { u, ...r, i };
     });
-    const pick = best as { u: Unit; s: number; got: number[] } | null;
+    const pick = best as { u: Unit; s: number; got: number[]; i: number } | null;
     if (!pick) break;
-    pick.u = withNext(all, pick.u, room, chosen);
+    const u = placed(
+      all,
+      pick.i,
+      room,
+      chosen,
+      (x) => p.seen?.has(passageKey(lower.slice(x.start, x.end))) ?? false,
+    );
+    if (!u) {
+      shownOnce.add(pick.i);
+      continue;
+    }
+    pick.u = u;
     const len = Math.min(pick.u.end - pick.u.start, room);
-    chosen.push(len < pick.u.end - pick.u.start ? clipUnit(text, lower, pick.u, len, p.stems) : pick.u);
+    const put = len < pick.u.end - pick.u.start ? clipUnit(text, lower, pick.u, len, p.stems) : pick.u;
+    chosen.push(put);
     for (const j of pick.got) shown.add(j);
+    // What a later result of the page need not show again: the passages shown whole.
+    for (const x of all)
+      if (x.start >= put.start && x.end <= put.end) p.seen?.add(passageKey(text.slice(x.start, x.end)));
     room -= len + 3;
   }
   return chosen.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Where the i-th passage is shown: with its context (`withNext`); or, when an earlier result of the
+ * page shows it (`seen`), the passage after it alone (the reply, the explanation that follows);
+ * null when that one is shown already too.
+ */
+function placed(
+  all: Unit[],
+  i: number,
+  room: number,
+  chosen: Unit[],
+  seen: (u: Unit) => boolean,
+): Unit | null {
+  const u = all[i]!;
+  if (!seen(u)) return withNext(all, u, room, chosen);
+  const next = all[i + 1];
+  if (!next || seen(next) || chosen.some((c) => next.start < c.end && c.start < next.end)) return null;
+  return next;
 }
 
 /**

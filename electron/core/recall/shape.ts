@@ -6,7 +6,7 @@
  * the stored text is only read.
  */
 import type { Intent } from './intent.js';
-import { pickPassages } from './passages.js';
+import { passageKey, pickPassages } from './passages.js';
 
 const SNIPPET_MAX = 400;
 /** The longest an intent's fragment may be (160 otherwise): an ask whole, a command whole. */
@@ -181,15 +181,24 @@ const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0,
  * The snippet: the intent's fragment (when the row has it), then windows around `stems` (rarest
  * first) in the row's text, at most SNIPPET_MAX visible characters; '' when nothing is found.
  */
-export function shapeSnippet(intent: Intent | null, r: ShapeRow, words: string[]): string {
+export function shapeSnippet(
+  intent: Intent | null,
+  r: ShapeRow,
+  words: string[],
+  seen?: Set<string>,
+): string {
   const stems = [...new Set(words.map(stemOf))];
   const text = lines(r.text);
   const parts: string[] = [];
-  const own = intentFragment(intent, r, stems);
+  const unseen = (l: string): boolean => !seen?.has(passageKey(flat(l)));
+  const fragment = intentFragment(intent, r, stems);
+  const own = fragment !== null && unseen(fragment) ? fragment : null;
   let room = SNIPPET_MAX;
-  for (const lead of own ? [own] : byWordsHeld(r.leads ?? [], stems).slice(0, 2)) {
+  const shownLeads: string[] = [];
+  for (const lead of own ? [own] : byWordsHeld((r.leads ?? []).filter(unseen), stems).slice(0, 2)) {
     const l = clip(flat(lead), own ? ((intent && FRAGMENT_MAX[intent]) ?? 160) : 120);
     parts.push(l);
+    if (!l.endsWith('…')) shownLeads.push(passageKey(l));
     room -= l.length + 3;
   }
   const leadLower = parts.join(' ').toLowerCase();
@@ -201,10 +210,12 @@ export function shapeSnippet(intent: Intent | null, r: ShapeRow, words: string[]
     room,
     most: FRAGMENTS - parts.length,
     ...(r.title !== undefined ? { title: r.title } : {}),
+    ...(seen ? { seen } : {}),
   })) {
     const frag = `${u.start > 0 ? '…' : ''}${flat(text.slice(u.start, u.end))}${u.end < text.length ? '…' : ''}`;
     if (!leadLower.includes(flat(text.slice(u.start, u.end)).toLowerCase())) parts.push(frag);
   }
+  for (const k of shownLeads) seen?.add(k);
   if (parts.length === 0) return '';
   const joined = parts.slice(0, FRAGMENTS).join(' … ').replace(/…\s*…/g, '…');
   return markStems(clip(joined, SNIPPET_MAX), stems);
