@@ -190,15 +190,22 @@ export function shapeSnippet(
   const stems = [...new Set(words.map(stemOf))];
   const text = lines(r.text);
   const parts: string[] = [];
-  const unseen = (l: string): boolean => !seen?.has(passageKey(flat(l)));
   const fragment = intentFragment(intent, r, stems);
-  const own = fragment !== null && unseen(fragment) ? fragment : null;
+  // What a lead shows (cut to its room); one an earlier result of the page shows is left out.
+  const shownAs = (l: string, own: boolean): string =>
+    clip(flat(l), own ? ((intent && FRAGMENT_MAX[intent]) ?? 160) : 120);
+  const unseen = (l: string, own: boolean): boolean => !seen?.has(passageKey(shownAs(l, own)));
+  const own = fragment !== null && unseen(fragment, true) ? fragment : null;
+  const leads = own
+    ? [own]
+    : byWordsHeld(
+        (r.leads ?? []).filter((l) => unseen(l, false)),
+        stems,
+      ).slice(0, 2);
   let room = SNIPPET_MAX;
-  const shownLeads: string[] = [];
-  for (const lead of own ? [own] : byWordsHeld((r.leads ?? []).filter(unseen), stems).slice(0, 2)) {
-    const l = clip(flat(lead), own ? ((intent && FRAGMENT_MAX[intent]) ?? 160) : 120);
+  for (const lead of leads) {
+    const l = shownAs(lead, own !== null);
     parts.push(l);
-    if (!l.endsWith('…')) shownLeads.push(passageKey(l));
     room -= l.length + 3;
   }
   const leadLower = parts.join(' ').toLowerCase();
@@ -215,7 +222,7 @@ export function shapeSnippet(
     const frag = `${u.start > 0 ? '…' : ''}${flat(text.slice(u.start, u.end))}${u.end < text.length ? '…' : ''}`;
     if (!leadLower.includes(flat(text.slice(u.start, u.end)).toLowerCase())) parts.push(frag);
   }
-  for (const k of shownLeads) seen?.add(k);
+  for (const l of parts.slice(0, leads.length)) seen?.add(passageKey(l));
   if (parts.length === 0) return '';
   const joined = parts.slice(0, FRAGMENTS).join(' … ').replace(/…\s*…/g, '…');
   return markStems(clip(joined, SNIPPET_MAX), stems);
