@@ -62,6 +62,17 @@ describe('passages shown once a page', () => {
   });
 });
 
+describe('a cut lead', () => {
+  it('is compared as it is shown: the same cut error line is not shown twice', () => {
+    const seen = new Set<string>();
+    const error = `error: thread panicked at src/gcra.rs:165:9: assertion failed: ${'a long assertion message '.repeat(8)}`;
+    const failed = { ...row('Claude: the boundary test fails.'), facts: [error] };
+    expect(plain(shapeSnippet('failure', failed, ['boundary'], seen))).toContain('gcra.rs:165');
+    const again = { ...row('Claude: the boundary test fails at the cap.'), facts: [error] };
+    expect(plain(shapeSnippet('failure', again, ['boundary'], seen))).not.toContain('gcra.rs:165');
+  });
+});
+
 describe('a page of search results', () => {
   let t: TestService;
 
