@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, projectFixture } from '@/test/fakeApi';
 import { renderWith } from '@/test/render';
@@ -116,5 +116,85 @@ describe('SearchView', () => {
     renderWith(api, <SearchView debounceMs={1} />);
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'x' } });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('boom'));
+  });
+});
+
+describe('SearchView paging', () => {
+  /** A search whose pages are scripted by query and cursor; `held` pages answer only when released. */
+  function pagedApi(pages: Record<string, { items: number[]; next: string | null }>, held: string[]) {
+    const release = new Map<string, () => void>();
+    const api = fakeApi({
+      search: (sq) => {
+        const at = `${sq.q}@${sq.cursor ?? ''}`;
+        const page = pages[at];
+        if (!page) return Promise.reject(new Error(`no page ${at}`));
+        const answer = { items: page.items.map((id) => hit(id, sq.q)), nextCursor: page.next };
+        if (!held.includes(at)) return Promise.resolve(answer);
+        return new Promise((resolve) => release.set(at, () => resolve(answer)));
+      },
+    });
+    return { api, release: (at: string) => release.get(at)!() };
+  }
+  const titles = () =>
+    screen.getAllByRole('option').map((o) => o.querySelector('.result-title')!.textContent);
+  const cursors = (api: ReturnType<typeof fakeApi>) =>
+    api.calls.filter(([n]) => n === 'search').map(([, a]) => (a[0] as { cursor?: string }).cursor);
+
+  it('drops the late next page of a query that is no longer current; More results continues the current one', async () => {
+    const { api, release } = pagedApi(
+      {
+        'alpha@': { items: [1], next: 'a2' },
+        'alpha@a2': { items: [2], next: 'a3' },
+        'beta@': { items: [11], next: 'b2' },
+        'beta@b2': { items: [12], next: null },
+      },
+      ['alpha@a2'],
+    );
+    renderWith(api, <SearchView debounceMs={1} />);
+    const box = screen.getByRole('combobox', { name: 'Search memories' });
+    fireEvent.change(box, { target: { value: 'alpha' } });
+    await screen.findByText('Hit 1');
+    fireEvent.click(screen.getByRole('button', { name: 'More results' }));
+    await waitFor(() => expect(cursors(api)).toEqual([undefined, 'a2']));
+
+    fireEvent.change(box, { target: { value: 'beta' } });
+    await screen.findByText('Hit 11');
+    await act(async () => release('alpha@a2'));
+    expect(titles()).toEqual(['Hit 11']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'More results' }));
+    await screen.findByText('Hit 12');
+    expect(cursors(api)).toEqual([undefined, 'a2', undefined, 'b2']);
+    expect(titles()).toEqual(['Hit 11', 'Hit 12']);
+    expect(screen.queryByRole('button', { name: 'More results' })).toBeNull();
+  });
+
+  it('starts a query typed again from its first page, with the first result highlighted', async () => {
+    const { api } = pagedApi(
+      {
+        'alpha@': { items: [1, 2], next: 'a2' },
+        'alpha@a2': { items: [3], next: null },
+        'beta@': { items: [11], next: null },
+      },
+      [],
+    );
+    renderWith(api, <SearchView debounceMs={1} />);
+    const box = screen.getByRole('combobox', { name: 'Search memories' });
+    fireEvent.change(box, { target: { value: 'alpha' } });
+    await screen.findByText('Hit 1');
+    fireEvent.click(screen.getByRole('button', { name: 'More results' }));
+    await screen.findByText('Hit 3');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(screen.getAllByRole('option')[2]!.getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.change(box, { target: { value: 'beta' } });
+    await screen.findByText('Hit 11');
+    expect(screen.getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.change(box, { target: { value: 'alpha' } });
+    await screen.findByText('Hit 1');
+    expect(titles()).toEqual(['Hit 1', 'Hit 2']);
+    expect(screen.getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('button', { name: 'More results' })).toBeTruthy();
   });
 });

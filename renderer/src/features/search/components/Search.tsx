@@ -26,25 +26,18 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   }
   const [filters, setFilters] = useKept<Filters>('search.filters', NO_FILTERS);
   const [showFilters, setShowFilters] = useState(false);
-  const [active, setActive] = useState(0);
   const { detail, open: openDetail } = useDrilldown();
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const projects = useResource(() => api.listProjects(), 'projects');
   const recent = usePreferRecent(projects.data?.items ?? [], filters);
-  const {
-    key: queryKey,
-    hasQuery,
-    res,
-    items,
-    loadMore,
-  } = useSearchResults(q, filters, recent.prefer, debounceMs);
+  const { hasQuery, res, items, loadMore, active, setActive } = useSearchResults(
+    q,
+    filters,
+    recent.prefer,
+    debounceMs,
+  );
   const activeFilters = Object.values(filters).filter((v) => v !== '').length;
-  const [prevQuery, setPrevQuery] = useState(queryKey);
-  if (prevQuery !== queryKey) {
-    setPrevQuery(queryKey);
-    setActive(0);
-  }
 
   // The tray popup is shown again (window focus): put the caret back in the search box.
   useEffect(() => {

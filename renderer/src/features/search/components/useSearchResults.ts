@@ -1,19 +1,45 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Page, SearchHit } from '@shared/api';
 import { useApi } from '@/api/context';
 import { useResource } from '@/api/resource';
-import { useDebounced } from '@/components/useDebounced';
 import { searchQuery } from './PreferRecent';
 import type { Filters } from './SearchFilters';
 
+/** The query on screen and what belongs to it alone. */
+interface Shown {
+  /** Counts the queries shown: a query typed again is a new one. */
+  n: number;
+  key: string;
+  /** The pages "More results" appended. */
+  more: SearchHit[];
+  /** Where the next page starts: null while the first page's cursor applies, '' after the last page. */
+  cursor: string | null;
+  /** The highlighted row. */
+  active: number;
+}
+
+const fresh = (n: number, key: string): Shown => ({ n, key, more: [], cursor: null, active: 0 });
+
 /**
  * The results of what is typed (debounced) with the filters: the first page, refreshed when new
- * memories arrive, and the pages "More results" appended. `key` changes with the query.
+ * memories arrive, the pages "More results" appended and the highlighted row. Each query starts
+ * from its first page with its first row highlighted, and an answer for a query that is no longer
+ * shown is dropped.
  */
 export function useSearchResults(q: string, filters: Filters, prefer: string | null, debounceMs: number) {
   const api = useApi();
   // Debounce a string (a fresh object every render would never settle).
-  const key = useDebounced(JSON.stringify({ q: q.trim(), ...filters, prefer }), debounceMs);
+  const typed = JSON.stringify({ q: q.trim(), ...filters, prefer });
+  const [shown, setShown] = useState(() => fresh(0, typed));
+  useEffect(() => {
+    const t = setTimeout(() => setShown((s) => (s.key === typed ? s : fresh(s.n + 1, typed))), debounceMs);
+    return () => clearTimeout(t);
+  }, [typed, debounceMs]);
+  const { n, key } = shown;
+  /** Changes what belongs to this query; does nothing once another query is shown. */
+  const change = (patch: (s: Shown) => Partial<Shown>): void =>
+    setShown((s) => (s.n === n ? { ...s, ...patch(s) } : s));
+
   const query = JSON.parse(key) as Filters & { q: string; prefer: string | null };
   const hasQuery =
     query.q !== '' || query.project + query.agent + query.type + query.since + query.file !== '';
@@ -27,30 +53,22 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
         (ev.name === 'session' && ev.data.status === 'deleted')),
     1500,
   );
-  const [more, setMore] = useState<SearchHit[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [prevKey, setPrevKey] = useState(key);
-  if (prevKey !== key) {
-    setPrevKey(key);
-    setMore([]);
-    setCursor(null);
-  }
-  const nextCursor = cursor ?? res.data?.nextCursor ?? null;
+  const nextCursor = shown.cursor ?? res.data?.nextCursor ?? null;
   const loadMore = (): void => {
     if (!nextCursor) return;
     api.search(searchQuery(query, nextCursor)).then(
-      (p) => {
-        setMore((m) => [...m, ...p.items]);
-        setCursor(p.nextCursor ?? '');
-      },
-      () => setCursor(''),
+      (p) => change((s) => ({ more: [...s.more, ...p.items], cursor: p.nextCursor ?? '' })),
+      () => change(() => ({ cursor: '' })),
     );
   };
+  const setActive = (to: number | ((active: number) => number)): void =>
+    change((s) => ({ active: typeof to === 'number' ? to : to(s.active) }));
   return {
-    key,
     hasQuery,
     res,
-    items: [...(res.data?.items ?? []), ...more],
+    items: [...(res.data?.items ?? []), ...shown.more],
     loadMore: nextCursor ? loadMore : null,
+    active: shown.active,
+    setActive,
   };
 }
