@@ -23,6 +23,8 @@ export interface RecallResult {
   test: SetResult;
   /** A second blind set, written later (bench/recall/blind/HOLDOUT.md); absent in older results. */
   holdout?: SetResult;
+  /** A third blind set whose misses may be read (bench/recall/blind/DEV2.md); absent in older results. */
+  dev2?: SetResult;
 }
 
 /** The newest recall results file under `dir` (by name: `<date>-<host>-recall.json`), and its path. */
@@ -64,6 +66,7 @@ export function recallTable(r: RecallResult, path: string): string {
     '| --- | --- | --- |',
     row('Own set (written before tuning)', r.own),
     row('Blind set, dev split', r.dev),
+    ...(r.dev2 ? [row('Third blind set, dev2 (its misses are read)', r.dev2)] : []),
     row('Blind set, test split (only totals are ever read)', r.test),
     ...(r.holdout ? [row('Second blind set, holdout (only totals are ever read)', r.holdout)] : []),
   ].join('\n');

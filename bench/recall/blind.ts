@@ -8,9 +8,10 @@
  * from the transcripts alone before any tuning and split once; asked over the blind transcripts.
  * Of `test` only totals are ever printed (overall and per category): its misses are never read, so
  * it cannot be fitted. `holdout`: a second blind set over the same transcripts, written later by
- * someone who also saw only them (HOLDOUT.md), read the same way as `test`. `--misses FILE` writes
- * the misses of `dev` alone. A change that lowers `test` or `holdout` is reverted, whatever it does
- * to `dev`.
+ * someone who also saw only them (HOLDOUT.md), read the same way as `test`. `dev2`: a third blind
+ * set written after dev's misses had been read down to the hard ones (DEV2.md); its misses may be
+ * read, like dev's. `--misses FILE` writes the misses of `dev` and `dev2` alone. A change that
+ * lowers `test` or `holdout` is reverted, whatever it does to `dev` or `dev2`.
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,9 +62,11 @@ const dev = loadQuestions(join(BLIND_DIR, 'dev.json'));
 const test = loadQuestions(join(BLIND_DIR, 'test.json'));
 const holdoutPath = join(BLIND_DIR, 'holdout.json');
 const holdout = existsSync(holdoutPath) ? loadQuestions(holdoutPath) : [];
+const dev2Path = join(BLIND_DIR, 'dev2.json');
+const dev2 = existsSync(dev2Path) ? loadQuestions(dev2Path) : [];
 
 const ownAsked = await askOver(ownDirs, own);
-const blind = await askOver(blindDirs, [...dev, ...test, ...holdout]);
+const blind = await askOver(blindDirs, [...dev, ...test, ...holdout, ...dev2]);
 const part = (ids: Set<string>): Asked => ({
   ...blind,
   outcomes: blind.outcomes.filter((o) => ids.has(o.id)),
@@ -73,6 +76,7 @@ const part = (ids: Set<string>): Asked => ({
 const devAsked = part(new Set(dev.map((q) => q.id)));
 const testAsked = part(new Set(test.map((q) => q.id)));
 const holdoutAsked = part(new Set(holdout.map((q) => q.id)));
+const dev2Asked = part(new Set(dev2.map((q) => q.id)));
 const rate = (a: Asked): number => aggregate(a.outcomes).overall.rate;
 const result = {
   bench: 'recall-blind',
@@ -80,6 +84,7 @@ const result = {
   embeddings: values.embeddings === 'test' ? 'test (concept lexicon)' : 'none',
   own: totals(ownAsked),
   dev: totals(devAsked),
+  ...(dev2.length > 0 ? { dev2: totals(dev2Asked) } : {}),
   test: totals(testAsked),
   ...(holdout.length > 0 ? { holdout: totals(holdoutAsked) } : {}),
   gapOwnTestPoints: Math.round((rate(ownAsked) - rate(testAsked)) * 1000) / 10,
@@ -88,6 +93,6 @@ const result = {
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 if (values['json-out']) writeFileSync(values['json-out'], `${JSON.stringify(result, null, 2)}\n`);
 if (values.misses) {
-  const misses = devAsked.perQuestion.filter((o) => !o.hit);
+  const misses = [...devAsked.perQuestion, ...dev2Asked.perQuestion].filter((o) => !o.hit);
   writeFileSync(values.misses, `${JSON.stringify(misses, null, 2)}\n`);
 }

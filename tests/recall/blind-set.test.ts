@@ -1,6 +1,6 @@
 /**
  * The blind recall set (bench/recall/blind/) stays what it was when frozen: every key is on the
- * transcript lines its evidence cites and appears in no question, and both splits load.
+ * transcript lines its evidence cites and appears in no question, and every set loads.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -19,19 +19,22 @@ describe('the blind recall set', () => {
         join(BLIND, 'dev.json'),
         join(BLIND, 'test.json'),
         join(BLIND, 'holdout.json'),
+        join(BLIND, 'dev2.json'),
       ],
       { encoding: 'utf8' },
     );
     expect(out).toMatch(/0 failures/);
   });
 
-  it('has a dev and a test split of at least 120 questions in all and a holdout set, no id twice', () => {
+  it('has a dev and a test split of at least 120 questions in all, a holdout and a dev2 set, no id twice', () => {
     const dev = loadQuestions(join(BLIND, 'dev.json'));
     const test = loadQuestions(join(BLIND, 'test.json'));
     const holdout = loadQuestions(join(BLIND, 'holdout.json'));
+    const dev2 = loadQuestions(join(BLIND, 'dev2.json'));
     expect(dev.length + test.length).toBeGreaterThanOrEqual(120);
     expect(holdout.length).toBeGreaterThanOrEqual(60);
-    const ids = [...dev, ...test, ...holdout].map((q) => q.id);
+    expect(dev2.length).toBeGreaterThanOrEqual(60);
+    const ids = [...dev, ...test, ...holdout, ...dev2].map((q) => q.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
