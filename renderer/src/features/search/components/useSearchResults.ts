@@ -14,11 +14,20 @@ interface Shown {
   more: SearchHit[];
   /** Where the next page starts: null while the first page's cursor applies, '' after the last page. */
   cursor: string | null;
+  /** The next page is on its way: More results waits for it. */
+  loadingMore: boolean;
   /** The highlighted row. */
   active: number;
 }
 
-const fresh = (n: number, key: string): Shown => ({ n, key, more: [], cursor: null, active: 0 });
+const fresh = (n: number, key: string): Shown => ({
+  n,
+  key,
+  more: [],
+  cursor: null,
+  loadingMore: false,
+  active: 0,
+});
 
 /**
  * The results of what is typed (debounced) with the filters: the first page, refreshed when new
@@ -55,10 +64,12 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
   );
   const nextCursor = shown.cursor ?? res.data?.nextCursor ?? null;
   const loadMore = (): void => {
-    if (!nextCursor) return;
+    if (!nextCursor || shown.loadingMore) return;
+    change(() => ({ loadingMore: true }));
     api.search(searchQuery(query, nextCursor)).then(
-      (p) => change((s) => ({ more: [...s.more, ...p.items], cursor: p.nextCursor ?? '' })),
-      () => change(() => ({ cursor: '' })),
+      (p) =>
+        change((s) => ({ more: [...s.more, ...p.items], cursor: p.nextCursor ?? '', loadingMore: false })),
+      () => change(() => ({ cursor: '', loadingMore: false })),
     );
   };
   const setActive = (to: number | ((active: number) => number)): void =>
@@ -68,6 +79,7 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
     res,
     items: [...(res.data?.items ?? []), ...shown.more],
     loadMore: nextCursor ? loadMore : null,
+    loadingMore: shown.loadingMore,
     active: shown.active,
     setActive,
   };
