@@ -1,10 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, projectFixture } from '@/test/fakeApi';
 import { renderWith } from '@/test/render';
 import { SearchView } from './components/Search';
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   window.localStorage.clear();
 });
@@ -226,5 +227,32 @@ describe('SearchView paging', () => {
     await act(async () => release('alpha@a2'));
     expect(titles()).toEqual(['Hit 1', 'Hit 2']);
     expect(screen.getByRole('button', { name: 'More results' }).getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('shows a hit once when the first page, reloaded for new memories, brings one the appended pages show', async () => {
+    const pages = { 'alpha@': { items: [1], next: 'a2' }, 'alpha@a2': { items: [2, 3], next: null } };
+    const { api } = pagedApi(pages, []);
+    renderWith(api, <SearchView debounceMs={1} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), {
+      target: { value: 'alpha' },
+    });
+    await screen.findByText('Hit 1');
+    fireEvent.click(screen.getByRole('button', { name: 'More results' }));
+    await screen.findByText('Hit 3');
+
+    // A new memory ranks first and lifts Hit 2 into the first page.
+    pages['alpha@'] = { items: [4, 2, 1], next: 'a2' };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() =>
+      api.emit({
+        name: 'observation',
+        data: { id: 4, sessionId: 1, toolName: 'Edit', title: 'Hit 4', status: 'processed' },
+      }),
+    );
+    await act(() => vi.runOnlyPendingTimersAsync());
+    vi.useRealTimers();
+    await screen.findByText('Hit 4');
+    expect(cursors(api)).toEqual([undefined, 'a2', undefined]);
+    expect(titles()).toEqual(['Hit 4', 'Hit 2', 'Hit 1', 'Hit 3']);
   });
 });

@@ -30,10 +30,24 @@ const fresh = (n: number, key: string): Shown => ({
 });
 
 /**
+ * Each hit once (kind + id), the first occurrence kept: a reloaded first page can bring a hit an
+ * appended page already shows.
+ */
+function once(hits: SearchHit[]): SearchHit[] {
+  const seen = new Set<string>();
+  return hits.filter((h) => {
+    const at = `${h.kind}-${h.id}`;
+    if (seen.has(at)) return false;
+    seen.add(at);
+    return true;
+  });
+}
+
+/**
  * The results of what is typed (debounced) with the filters: the first page, refreshed when new
- * memories arrive, the pages "More results" appended and the highlighted row. Each query starts
- * from its first page with its first row highlighted, and an answer for a query that is no longer
- * shown is dropped.
+ * memories arrive, the pages "More results" appended (each hit shown once) and the highlighted row.
+ * Each query starts from its first page with its first row highlighted, and an answer for a query
+ * that is no longer shown is dropped.
  */
 export function useSearchResults(q: string, filters: Filters, prefer: string | null, debounceMs: number) {
   const api = useApi();
@@ -77,7 +91,7 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
   return {
     hasQuery,
     res,
-    items: [...(res.data?.items ?? []), ...shown.more],
+    items: once([...(res.data?.items ?? []), ...shown.more]),
     loadMore: nextCursor ? loadMore : null,
     loadingMore: shown.loadingMore,
     active: shown.active,
