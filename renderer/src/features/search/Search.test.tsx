@@ -1,10 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, projectFixture } from '@/test/fakeApi';
 import { renderWith } from '@/test/render';
 import { SearchView } from './components/Search';
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   window.localStorage.clear();
 });
@@ -120,9 +121,12 @@ describe('SearchView', () => {
 });
 
 describe('SearchView paging', () => {
-  /** A search whose pages are scripted by query and cursor; `held` pages answer only when released. */
+  /**
+   * A search whose pages are scripted by query and cursor (read when asked, so a test can change a
+   * page); every request for a `held` page answers only when that page is released.
+   */
   function pagedApi(pages: Record<string, { items: number[]; next: string | null }>, held: string[]) {
-    const release = new Map<string, () => void>();
+    const waiting = new Map<string, Array<() => void>>();
     const api = fakeApi({
       search: (sq) => {
         const at = `${sq.q}@${sq.cursor ?? ''}`;
@@ -130,10 +134,14 @@ describe('SearchView paging', () => {
         if (!page) return Promise.reject(new Error(`no page ${at}`));
         const answer = { items: page.items.map((id) => hit(id, sq.q)), nextCursor: page.next };
         if (!held.includes(at)) return Promise.resolve(answer);
-        return new Promise((resolve) => release.set(at, () => resolve(answer)));
+        return new Promise((resolve) => waiting.set(at, [...(waiting.get(at) ?? []), () => resolve(answer)]));
       },
     });
-    return { api, release: (at: string) => release.get(at)!() };
+    const release = (at: string): void => {
+      for (const answer of waiting.get(at) ?? []) answer();
+      waiting.delete(at);
+    };
+    return { api, release };
   }
   const titles = () =>
     screen.getAllByRole('option').map((o) => o.querySelector('.result-title')!.textContent);
@@ -196,5 +204,55 @@ describe('SearchView paging', () => {
     expect(titles()).toEqual(['Hit 1', 'Hit 2']);
     expect(screen.getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('button', { name: 'More results' })).toBeTruthy();
+  });
+
+  it('asks for the next page once while it loads, however often More results is clicked', async () => {
+    const { api, release } = pagedApi(
+      { 'alpha@': { items: [1], next: 'a2' }, 'alpha@a2': { items: [2], next: 'a3' } },
+      ['alpha@a2'],
+    );
+    renderWith(api, <SearchView debounceMs={1} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), {
+      target: { value: 'alpha' },
+    });
+    await screen.findByText('Hit 1');
+    const more = screen.getByRole('button', { name: 'More results' }) as HTMLButtonElement;
+    fireEvent.click(more);
+    fireEvent.click(more);
+    expect(cursors(api)).toEqual([undefined, 'a2']);
+    expect(more.disabled).toBe(true);
+    expect(more.getAttribute('aria-busy')).toBe('true');
+    expect(more.textContent).toBe('Loading…');
+
+    await act(async () => release('alpha@a2'));
+    expect(titles()).toEqual(['Hit 1', 'Hit 2']);
+    expect(screen.getByRole('button', { name: 'More results' }).getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('shows a hit once when the first page, reloaded for new memories, brings one the appended pages show', async () => {
+    const pages = { 'alpha@': { items: [1], next: 'a2' }, 'alpha@a2': { items: [2, 3], next: null } };
+    const { api } = pagedApi(pages, []);
+    renderWith(api, <SearchView debounceMs={1} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), {
+      target: { value: 'alpha' },
+    });
+    await screen.findByText('Hit 1');
+    fireEvent.click(screen.getByRole('button', { name: 'More results' }));
+    await screen.findByText('Hit 3');
+
+    // A new memory ranks first and lifts Hit 2 into the first page.
+    pages['alpha@'] = { items: [4, 2, 1], next: 'a2' };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() =>
+      api.emit({
+        name: 'observation',
+        data: { id: 4, sessionId: 1, toolName: 'Edit', title: 'Hit 4', status: 'processed' },
+      }),
+    );
+    await act(() => vi.runOnlyPendingTimersAsync());
+    vi.useRealTimers();
+    await screen.findByText('Hit 4');
+    expect(cursors(api)).toEqual([undefined, 'a2', undefined]);
+    expect(titles()).toEqual(['Hit 4', 'Hit 2', 'Hit 1', 'Hit 3']);
   });
 });

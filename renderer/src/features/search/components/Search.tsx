@@ -31,7 +31,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   const listId = useId();
   const projects = useResource(() => api.listProjects(), 'projects');
   const recent = usePreferRecent(projects.data?.items ?? [], filters);
-  const { hasQuery, res, items, loadMore, active, setActive } = useSearchResults(
+  const { hasQuery, res, items, loadMore, loadingMore, active, setActive } = useSearchResults(
     q,
     filters,
     recent.prefer,
@@ -137,8 +137,14 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
         <ResultList id={listId} items={items} active={active} setActive={setActive} open={open} />
       )}
       {loadMore && items.length > 0 && (
-        <button type="button" className="more" onClick={loadMore}>
-          More results
+        <button
+          type="button"
+          className="more"
+          onClick={loadMore}
+          disabled={loadingMore}
+          aria-busy={loadingMore}
+        >
+          {loadingMore ? 'Loading…' : 'More results'}
         </button>
       )}
     </section>

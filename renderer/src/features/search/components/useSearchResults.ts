@@ -14,17 +14,40 @@ interface Shown {
   more: SearchHit[];
   /** Where the next page starts: null while the first page's cursor applies, '' after the last page. */
   cursor: string | null;
+  /** The next page is on its way: More results waits for it. */
+  loadingMore: boolean;
   /** The highlighted row. */
   active: number;
 }
 
-const fresh = (n: number, key: string): Shown => ({ n, key, more: [], cursor: null, active: 0 });
+const fresh = (n: number, key: string): Shown => ({
+  n,
+  key,
+  more: [],
+  cursor: null,
+  loadingMore: false,
+  active: 0,
+});
+
+/**
+ * Each hit once (kind + id), the first occurrence kept: a reloaded first page can bring a hit an
+ * appended page already shows.
+ */
+function once(hits: SearchHit[]): SearchHit[] {
+  const seen = new Set<string>();
+  return hits.filter((h) => {
+    const at = `${h.kind}-${h.id}`;
+    if (seen.has(at)) return false;
+    seen.add(at);
+    return true;
+  });
+}
 
 /**
  * The results of what is typed (debounced) with the filters: the first page, refreshed when new
- * memories arrive, the pages "More results" appended and the highlighted row. Each query starts
- * from its first page with its first row highlighted, and an answer for a query that is no longer
- * shown is dropped.
+ * memories arrive, the pages "More results" appended (each hit shown once) and the highlighted row.
+ * Each query starts from its first page with its first row highlighted, and an answer for a query
+ * that is no longer shown is dropped.
  */
 export function useSearchResults(q: string, filters: Filters, prefer: string | null, debounceMs: number) {
   const api = useApi();
@@ -55,10 +78,12 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
   );
   const nextCursor = shown.cursor ?? res.data?.nextCursor ?? null;
   const loadMore = (): void => {
-    if (!nextCursor) return;
+    if (!nextCursor || shown.loadingMore) return;
+    change(() => ({ loadingMore: true }));
     api.search(searchQuery(query, nextCursor)).then(
-      (p) => change((s) => ({ more: [...s.more, ...p.items], cursor: p.nextCursor ?? '' })),
-      () => change(() => ({ cursor: '' })),
+      (p) =>
+        change((s) => ({ more: [...s.more, ...p.items], cursor: p.nextCursor ?? '', loadingMore: false })),
+      () => change(() => ({ cursor: '', loadingMore: false })),
     );
   };
   const setActive = (to: number | ((active: number) => number)): void =>
@@ -66,8 +91,9 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
   return {
     hasQuery,
     res,
-    items: [...(res.data?.items ?? []), ...shown.more],
+    items: once([...(res.data?.items ?? []), ...shown.more]),
     loadMore: nextCursor ? loadMore : null,
+    loadingMore: shown.loadingMore,
     active: shown.active,
     setActive,
   };
