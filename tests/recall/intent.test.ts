@@ -33,6 +33,7 @@ describe('readQuestion', () => {
       required: ['plimbo', 'cache'],
       optional: ['drop'],
       intent: 'decision',
+      result: false,
     });
     // Only that verb: elsewhere the same word is required.
     const other = 'what did we do about the drop in cache hits?';

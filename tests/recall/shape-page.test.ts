@@ -23,11 +23,11 @@ const FILLER = Array.from({ length: 8 }, (_, i) => `Unrelated line ${i} about fo
 describe('passages shown once a page', () => {
   it('shows the passage after one an earlier result showed', () => {
     const seen = new Set<string>();
-    const first = plain(shapeSnippet(null, row(COMMIT), ['bucket'], seen));
+    const first = plain(shapeSnippet(null, row(COMMIT), ['bucket'], { seen }));
     expect(first).toContain('1ffe8c2');
     const text = [COMMIT, 'Deriving PartialEq on Decision fixed the compile error.', ...FILLER].join('\n');
     expect(plain(shapeSnippet(null, row(text), ['bucket']))).toContain('1ffe8c2');
-    const second = plain(shapeSnippet(null, row(text), ['bucket'], seen));
+    const second = plain(shapeSnippet(null, row(text), ['bucket'], { seen }));
     expect(second).not.toContain('1ffe8c2');
     expect(second).toContain('PartialEq');
   });
@@ -35,14 +35,14 @@ describe('passages shown once a page', () => {
   it('shows its next best passage when what follows was shown too', () => {
     const seen = new Set<string>();
     const explained = `${COMMIT}\nThe benchmark favoured GCRA.`;
-    plain(shapeSnippet(null, row(explained), ['bucket', 'benchmark'], seen));
+    plain(shapeSnippet(null, row(explained), ['bucket', 'benchmark'], { seen }));
     const text = [
       COMMIT,
       'The benchmark favoured GCRA.',
       ...FILLER,
       'The bucket test compared decisions with ==, which needed PartialEq.',
     ].join('\n');
-    const second = plain(shapeSnippet(null, row(text), ['bucket', 'benchmark'], seen));
+    const second = plain(shapeSnippet(null, row(text), ['bucket', 'benchmark'], { seen }));
     expect(second).not.toContain('1ffe8c2');
     expect(second).toContain('needed PartialEq');
   });
@@ -51,12 +51,12 @@ describe('passages shown once a page', () => {
     const seen = new Set<string>();
     const error = 'error: thread panicked at src/gcra.rs:165:9: assertion failed';
     const failed = { ...row('Claude: the boundary test fails.'), facts: [error] };
-    expect(plain(shapeSnippet('failure', failed, ['boundary'], seen))).toContain('gcra.rs:165');
+    expect(plain(shapeSnippet('failure', failed, ['boundary'], { seen }))).toContain('gcra.rs:165');
     const fixed = {
       ...row(`${error}\nClaude: the boundary test fails; it should be a strict comparison.`),
       facts: [error],
     };
-    const second = plain(shapeSnippet('failure', fixed, ['boundary'], seen));
+    const second = plain(shapeSnippet('failure', fixed, ['boundary'], { seen }));
     expect(second).not.toContain('gcra.rs:165');
     expect(second).toContain('strict comparison');
   });
@@ -67,9 +67,9 @@ describe('a cut lead', () => {
     const seen = new Set<string>();
     const error = `error: thread panicked at src/gcra.rs:165:9: assertion failed: ${'a long assertion message '.repeat(8)}`;
     const failed = { ...row('Claude: the boundary test fails.'), facts: [error] };
-    expect(plain(shapeSnippet('failure', failed, ['boundary'], seen))).toContain('gcra.rs:165');
+    expect(plain(shapeSnippet('failure', failed, ['boundary'], { seen }))).toContain('gcra.rs:165');
     const again = { ...row('Claude: the boundary test fails at the cap.'), facts: [error] };
-    expect(plain(shapeSnippet('failure', again, ['boundary'], seen))).not.toContain('gcra.rs:165');
+    expect(plain(shapeSnippet('failure', again, ['boundary'], { seen }))).not.toContain('gcra.rs:165');
   });
 });
 

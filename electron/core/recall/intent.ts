@@ -71,7 +71,16 @@ interface QueryWords {
   /** Frame words: optional, a small bonus when present. */
   optional: string[];
   intent: Intent | null;
+  /** The question asks what something printed or came to (`asksResult`). */
+  result: boolean;
 }
+
+/** A question asking what a command printed or came to: a version, a count, a report, how it ended. */
+const RESULT =
+  /\b(?:print\w*|report\w*|output\w*|show(?:ed|n|s)?|said|says?|return\w*|versions?|how (?:many|much|big|long)|results?|end(?:ed)?)\b|输出|打印|显示|返回|版本|多少|结果|报告/;
+
+/** Whether a question asks what something printed or came to. */
+export const asksResult = (text: string): boolean => RESULT.test(text.toLowerCase().slice(0, 500));
 
 const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
   // "Why did X fail / get rejected": the error is the reason asked for.
@@ -130,9 +139,10 @@ export function readQuestion(text: string, tokens: string[]): QueryWords {
     if (t in FRAME || t === verb) optional.push(t);
     else required.push(t);
   }
+  const result = asksResult(text);
   // Nothing but frame words ("what broke?", "tests"): those are what is asked for.
-  if (required.length === 0) return { required: optional, optional: [], intent: classify(text) };
-  return { required, optional, intent: classify(text) };
+  if (required.length === 0) return { required: optional, optional: [], intent: classify(text), result };
+  return { required, optional, intent: classify(text), result };
 }
 
 /** Multiplier for a hit of `kind`/`type` given the question's intent (1 when it says nothing). */

@@ -30,6 +30,8 @@ type Stmt = (sql: string) => Database.Statement;
 export interface Shape {
   intent: Intent | null;
   stems: string[];
+  /** The question asks what something printed (a command is shown with its output's head). */
+  result?: boolean;
   /** Passages the page's earlier results show (filled as the page is rendered). */
   seen?: Set<string>;
 }
@@ -162,7 +164,7 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
             title,
           },
           words(shape, h),
-          shape.seen,
+          shape,
         )
       : '';
   const found = snippet(h, text, snippets);
@@ -180,12 +182,7 @@ function summaryItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemText {
   const text = [r.request, r.completed, r.learned, r.investigated, r.nextSteps].filter(Boolean).join(' — ');
   const shaped =
     shape.stems.length > 0
-      ? shapeSnippet(
-          shape.intent === 'decision' ? 'decision' : null,
-          plainRow(text),
-          words(shape, h),
-          shape.seen,
-        )
+      ? shapeSnippet(shape.intent === 'decision' ? 'decision' : null, plainRow(text), words(shape, h), shape)
       : '';
   return {
     type: null,
@@ -202,7 +199,7 @@ function promptItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemText {
           shape.intent === 'decision' || shape.intent === 'ask' ? shape.intent : null,
           plainRow(prompt),
           words(shape, h),
-          shape.seen,
+          shape,
         )
       : '';
   return {

@@ -178,6 +178,7 @@ export class SearchEngine {
       words,
       shape: {
         intent: q.intent,
+        result: question.result,
         stems: (q.weighted.length > 0
           ? [...q.weighted].sort((a, b) => b.weight - a.weight).map((w) => w.word)
           : words

@@ -12,6 +12,9 @@ const SNIPPET_MAX = 400;
 /** The longest an intent's fragment may be (160 otherwise): an ask whole, a command whole. */
 const FRAGMENT_MAX: Partial<Record<Intent, number>> = { ask: 315, command: 300 };
 const FRAGMENTS = 4;
+/** A command shown with the head of what it printed, for a question asking what it printed. */
+const COMMAND_MAX = 300;
+const OUTPUT_HEAD = 120;
 /** Reason clauses: `because …`, `so that …`, `since …`, up to the end of their sentence. */
 const REASON =
   /\b(?:because|so that|since|in order to|to avoid|otherwise|the reason)\b(?:[^.!?\n]|[.!?](?=\S)){3,200}/i;
@@ -83,6 +86,17 @@ function intentFragment(intent: Intent | null, r: ShapeRow, stems: string[]): st
     default:
       return null;
   }
+}
+
+/**
+ * What a command printed, in OUTPUT_HEAD characters: its first line and its last (where a version,
+ * a test summary, a diff's size or a heap summary is printed), the last kept whole first.
+ */
+function outputEnds(out: string): string {
+  const lines = out.split(' ⏎ ').filter((l) => l !== '…');
+  if (lines.length === 1) return clip(lines[0]!, OUTPUT_HEAD);
+  const last = clip(lines[lines.length - 1]!, OUTPUT_HEAD - 24);
+  return `${clip(lines[0]!, Math.max(20, OUTPUT_HEAD - last.length - 3))} … ${last}`;
 }
 
 /** `lines` in order of how many of the question's stems each holds, ties in their own order. */
@@ -185,15 +199,19 @@ export function shapeSnippet(
   intent: Intent | null,
   r: ShapeRow,
   words: string[],
-  seen?: Set<string>,
+  page: { seen?: Set<string>; result?: boolean } = {},
 ): string {
+  const { seen } = page;
   const stems = [...new Set(words.map(stemOf))];
   const text = lines(r.text);
   const parts: string[] = [];
   const fragment = intentFragment(intent, r, stems);
   // What a lead shows (cut to its room); one an earlier result of the page shows is left out.
+  const output = page.result ? r.facts.find((f) => f.startsWith('output: ')) : undefined;
   const shownAs = (l: string, own: boolean): string =>
-    clip(flat(l), own ? ((intent && FRAGMENT_MAX[intent]) ?? 160) : 120);
+    output && l.startsWith('$ ')
+      ? `${clip(flat(l), COMMAND_MAX)} → ${outputEnds(flat(output.slice(8)))}`
+      : clip(flat(l), own ? ((intent && FRAGMENT_MAX[intent]) ?? 160) : 120);
   const unseen = (l: string, own: boolean): boolean => !seen?.has(passageKey(shownAs(l, own)));
   const own = fragment !== null && unseen(fragment, true) ? fragment : null;
   const leads = own

@@ -1,0 +1,69 @@
+/**
+ * A question asking what a command printed ("which version did the box report", "how did that run
+ * end") is answered by the command's output: the command is shown with its first and last output
+ * line. A question about the command itself shows the command alone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asksResult } from '../../electron/core/recall/intent.js';
+import { shapeSnippet } from '../../electron/core/recall/shape.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+import { insertObservation } from './seed.js';
+
+const plain = (s: string): string => s.replace(/<\/?mark>/g, '');
+const COMMAND = 'cargo init --lib --name limiter --offline 2>&1 && cargo --version';
+const OUTPUT = `output: Creating library package ⏎ note: see more keys and their definitions at https://doc.rust-lang.org/cargo/reference/manifest.html ⏎ cargo 1.95.0 (f2d3ce0bd 2026-03-21)`;
+const row = {
+  text: 'Claude: Creating the library crate in place.',
+  facts: [`command: ${COMMAND}`, OUTPUT],
+  subtitle: COMMAND,
+  narrative: 'Claude: Creating the library crate in place.',
+  paths: [],
+  command: COMMAND,
+};
+
+describe('a question asking what something printed', () => {
+  it('is told from one asking what was run', () => {
+    expect(asksResult('Which Python version did the box report?')).toBe(true);
+    expect(asksResult('How many tests ran, and how did that run end?')).toBe(true);
+    expect(asksResult('当时机器上的 Node 是哪个版本？')).toBe(true);
+    expect(asksResult('What command did we use to create the crate?')).toBe(false);
+  });
+
+  it("shows a command with its output's first and last line", () => {
+    const s = plain(shapeSnippet('command', row, ['cargo', 'installed'], { result: true }));
+    expect(s).toContain('cargo --version → Creating library package');
+    expect(s).toContain('cargo 1.95.0');
+  });
+
+  it('shows the command alone when the question does not ask what it printed', () => {
+    const s = plain(shapeSnippet('command', row, ['cargo', 'crate']));
+    expect(s).toContain(`$ ${COMMAND}`);
+    expect(s).not.toContain('→');
+  });
+});
+
+describe('searching for what a command printed', () => {
+  let t: TestService;
+
+  beforeAll(async () => {
+    t = await startTestService();
+    insertObservation(t.service.core.sqlite, {
+      project: 'anchorage',
+      type: 'command',
+      title: 'Init the repo and check the Python version',
+      toolName: 'Bash',
+      toolInput: { command: 'git init -q && python3 --version' },
+      facts: ['command: git init -q && python3 --version', 'exit_status: 0', 'output: Python 3.11.7'],
+      narrative: 'Claude: Empty folder, so I will start from scratch.',
+      at: Date.now() - 60_000,
+    });
+  });
+  afterAll(async () => t.dispose());
+
+  it('shows the output in the result', async () => {
+    const q = 'When the project was started, which exact Python version did the box report?';
+    const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}&limit=5`);
+    const items = (JSON.parse(r.text) as { items: Array<{ snippet: string }> }).items;
+    expect(items.map((i) => plain(i.snippet)).join('\n')).toContain('3.11.7');
+  });
+});
