@@ -255,4 +255,31 @@ describe('SearchView paging', () => {
     expect(cursors(api)).toEqual([undefined, 'a2', undefined]);
     expect(titles()).toEqual(['Hit 4', 'Hit 2', 'Hit 1', 'Hit 3']);
   });
+  it('keeps a row highlighted when the reloaded first page is shorter than the highlight', async () => {
+    const pages = { 'alpha@': { items: [1, 2, 3], next: null } };
+    const { api } = pagedApi(pages, []);
+    renderWith(api, <SearchView debounceMs={1} />);
+    const box = screen.getByRole('combobox', { name: 'Search memories' });
+    fireEvent.change(box, { target: { value: 'alpha' } });
+    await screen.findByText('Hit 3');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(screen.getByRole('option', { selected: true }).textContent).toContain('Hit 3');
+
+    // Hits 2 and 3 were deleted: the first page reloads with one hit.
+    pages['alpha@'] = { items: [1], next: null };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() =>
+      api.emit({
+        name: 'session',
+        data: { id: 1, claudeSessionId: 's1', status: 'deleted', project: 'alpha' },
+      }),
+    );
+    await act(() => vi.runOnlyPendingTimersAsync());
+    vi.useRealTimers();
+    await waitFor(() => expect(screen.queryByText('Hit 3')).toBeNull());
+    expect(screen.getByRole('option', { selected: true }).textContent).toContain('Hit 1');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await screen.findByRole('heading', { name: 'Observation 1' });
+  });
 });

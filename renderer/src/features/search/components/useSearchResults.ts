@@ -86,15 +86,18 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
       () => change(() => ({ cursor: '', loadingMore: false })),
     );
   };
+  const items = once([...(res.data?.items ?? []), ...shown.more]);
+  // A reload can shorten the list under the highlight: the last row is highlighted then.
+  const within = (i: number): number => Math.max(0, Math.min(i, items.length - 1));
   const setActive = (to: number | ((active: number) => number)): void =>
-    change((s) => ({ active: typeof to === 'number' ? to : to(s.active) }));
+    change((s) => ({ active: typeof to === 'number' ? to : to(within(s.active)) }));
   return {
     hasQuery,
     res,
-    items: once([...(res.data?.items ?? []), ...shown.more]),
+    items,
     loadMore: nextCursor ? loadMore : null,
     loadingMore: shown.loadingMore,
-    active: shown.active,
+    active: within(shown.active),
     setActive,
   };
 }
