@@ -8,8 +8,8 @@ import { asksResult } from '../../electron/core/recall/intent.js';
 import { shapeSnippet } from '../../electron/core/recall/shape.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { insertObservation } from './seed.js';
+import { plain } from './shape-rows.js';
 
-const plain = (s: string): string => s.replace(/<\/?mark>/g, '');
 const COMMAND = 'cargo init --lib --name limiter --offline 2>&1 && cargo --version';
 const OUTPUT = `output: Creating library package ⏎ note: see more keys and their definitions at https://doc.rust-lang.org/cargo/reference/manifest.html ⏎ cargo 1.95.0 (f2d3ce0bd 2026-03-21)`;
 const row = {

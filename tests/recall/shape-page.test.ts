@@ -5,18 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shapeSnippet } from '../../electron/core/recall/shape.js';
+import { plain, textRow as row } from './shape-rows.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { insertObservation } from './seed.js';
 
-const row = (text: string) => ({
-  text,
-  facts: [],
-  subtitle: null,
-  narrative: text,
-  paths: [],
-  command: null,
-});
-const plain = (s: string): string => s.replace(/<\/?mark>/g, '');
 const COMMIT = 'commit hash 1ffe8c2: token bucket benchmarked and dropped.';
 const FILLER = Array.from({ length: 8 }, (_, i) => `Unrelated line ${i} about formatting.`);
 

@@ -4,16 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { shapeSnippet } from '../../electron/core/recall/shape.js';
-
-const row = (text: string) => ({
-  text,
-  facts: [],
-  subtitle: null,
-  narrative: text,
-  paths: [],
-  command: null,
-});
-const plain = (s: string): string => s.replace(/<\/?mark>/g, '');
+import { plain, textRow as row } from './shape-rows.js';
 
 describe('snippet windows', () => {
   it('picks the occurrence of the rarest word that holds the other words asked for, and a value on a tie', () => {

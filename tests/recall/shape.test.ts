@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { DAY, insertObservation, seedGenerated } from './seed.js';
+import { plain } from './shape-rows.js';
 
 interface Item {
   id: number;
@@ -109,7 +110,6 @@ describe('answer-shaped snippets', () => {
     expect(r.status, r.text).toBe(200);
     return (r.json as { items: Item[] }).items;
   };
-  const plain = (s: string): string => s.replace(/<\/?mark>/g, '');
 
   it('shows the reason clause of a decision for a "why" question, bounded', async () => {
     const hit = (await search('why did we choose integer cents for money?')).find(
