@@ -281,5 +281,26 @@ describe('SearchView paging', () => {
     expect(screen.getByRole('option', { selected: true }).textContent).toContain('Hit 1');
     fireEvent.keyDown(box, { key: 'Enter' });
     await screen.findByRole('heading', { name: 'Observation 1' });
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await screen.findByText('Hit 1');
+  });
+  it('says so when More results fails, and asks for the same page again on Try again', async () => {
+    const pages: Record<string, { items: number[]; next: string | null }> = {
+      'alpha@': { items: [1], next: 'a2' },
+    };
+    const { api } = pagedApi(pages, []);
+    renderWith(api, <SearchView debounceMs={1} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), {
+      target: { value: 'alpha' },
+    });
+    await screen.findByText('Hit 1');
+    fireEvent.click(screen.getByRole('button', { name: 'More results' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('no page alpha@a2');
+
+    pages['alpha@a2'] = { items: [2], next: null };
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByText('Hit 2');
+    expect(cursors(api)).toEqual([undefined, 'a2', 'a2']);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -31,7 +31,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   const listId = useId();
   const projects = useResource(() => api.listProjects(), 'projects');
   const recent = usePreferRecent(projects.data?.items ?? [], filters);
-  const { hasQuery, res, items, loadMore, loadingMore, active, setActive } = useSearchResults(
+  const { hasQuery, res, items, loadMore, loadingMore, moreError, active, setActive } = useSearchResults(
     q,
     filters,
     recent.prefer,
@@ -136,7 +136,10 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
       {items.length > 0 && (
         <ResultList id={listId} items={items} active={active} setActive={setActive} open={open} />
       )}
-      {loadMore && items.length > 0 && (
+      {loadMore && items.length > 0 && moreError !== undefined && (
+        <ErrorBox error={moreError} onRetry={loadMore} />
+      )}
+      {loadMore && items.length > 0 && moreError === undefined && (
         <button
           type="button"
           className="more"

@@ -16,6 +16,8 @@ interface Shown {
   cursor: string | null;
   /** The next page is on its way: More results waits for it. */
   loadingMore: boolean;
+  /** Why the last "More results" failed (the same page can be asked again), or undefined. */
+  moreError: unknown;
   /** The highlighted row. */
   active: number;
 }
@@ -26,6 +28,7 @@ const fresh = (n: number, key: string): Shown => ({
   more: [],
   cursor: null,
   loadingMore: false,
+  moreError: undefined,
   active: 0,
 });
 
@@ -79,11 +82,11 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
   const nextCursor = shown.cursor ?? res.data?.nextCursor ?? null;
   const loadMore = (): void => {
     if (!nextCursor || shown.loadingMore) return;
-    change(() => ({ loadingMore: true }));
+    change(() => ({ loadingMore: true, moreError: undefined }));
     api.search(searchQuery(query, nextCursor)).then(
       (p) =>
         change((s) => ({ more: [...s.more, ...p.items], cursor: p.nextCursor ?? '', loadingMore: false })),
-      () => change(() => ({ cursor: '', loadingMore: false })),
+      (e: unknown) => change(() => ({ loadingMore: false, moreError: e })),
     );
   };
   const items = once([...(res.data?.items ?? []), ...shown.more]);
@@ -97,6 +100,7 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
     items,
     loadMore: nextCursor ? loadMore : null,
     loadingMore: shown.loadingMore,
+    moreError: shown.moreError,
     active: within(shown.active),
     setActive,
   };
