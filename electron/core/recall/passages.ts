@@ -4,6 +4,8 @@
  * UNIT_MAX characters. A snippet shows the passages that hold the most weight of the question's
  * words (a rarer word weighs more), with a bonus for one that says what the question's intent asks
  * (a reason, an error, a value), in reading order: whole sentences, not windows cut mid-phrase.
+ * A passage an earlier result of the page shows is not shown again: the one after it is, or the
+ * next best.
  */
 
 const UNIT_MAX = 240;
@@ -111,6 +113,14 @@ function askReplies(
   return { ask, echo };
 }
 
+/** A candidate passage: the i-th of the text, its score and the question's stems it holds. */
+interface Scored {
+  u: Unit;
+  i: number;
+  s: number;
+  got: number[];
+}
+
 /** The passages of `text` to show, in reading order, as [start, end) ranges. */
 export function pickPassages(text: string, p: Pick): Unit[] {
   const lower = text.toLowerCase();
@@ -121,7 +131,7 @@ export function pickPassages(text: string, p: Pick): Unit[] {
   const chosen: Unit[] = [];
   let room = p.room;
   while (chosen.length < p.most && room > 24) {
-    let best: { u: Unit; s: number; got: number[]; i: number } | null = null;
+    let best: Scored | null = null;
     all.forEach((u, i) => {
       if (echo.has(i) || shownOnce.has(i) || chosen.some((c) => u.start < c.end && c.start < u.end)) return;
       const own = lower.slice(u.start, u.end);
@@ -131,7 +141,7 @@ export function pickPassages(text: string, p: Pick): Unit[] {
       const r = score(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), p, shown);
       if (r.s > 0 && (!best || r.s > best.s)) best = { u, ...r, i };
     });
-    const pick = best as { u: Unit; s: number; got: number[]; i: number } | null;
+    const pick = best as Scored | null;
     if (!pick) break;
     const u = placed(
       all,

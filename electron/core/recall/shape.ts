@@ -2,8 +2,9 @@
  * Answer-shaped snippets: up to four short fragments of a memory joined by ` … `, bounded to
  * SNIPPET_MAX characters. First the part the question's intent asks for (the reason clause of a
  * decision, the error line of a failure, the paths, the command), then a window around each of the
- * query's rarest words (not the first match of a common one). Marks the query's words with `<mark>`;
- * the stored text is only read.
+ * query's rarest words (not the first match of a common one). A page shows each passage once: one
+ * an earlier result shows gives way (`seen`). Marks the query's words with `<mark>`; the stored text
+ * is only read.
  */
 import type { Intent } from './intent.js';
 import { passageKey, pickPassages } from './passages.js';
@@ -12,9 +13,12 @@ const SNIPPET_MAX = 400;
 /** The longest an intent's fragment may be (160 otherwise): an ask whole, a command whole. */
 const FRAGMENT_MAX: Partial<Record<Intent, number>> = { ask: 315, command: 300 };
 const FRAGMENTS = 4;
-/** A command shown with the head of what it printed, for a question asking what it printed. */
-const COMMAND_MAX = 300;
+/**
+ * A command shown with the head of what it printed, for a question asking what it printed: both
+ * fit the snippet.
+ */
 const OUTPUT_HEAD = 120;
+const COMMAND_MAX = SNIPPET_MAX - OUTPUT_HEAD - 20;
 /** Reason clauses: `because …`, `so that …`, `since …`, up to the end of their sentence. */
 const REASON =
   /\b(?:because|so that|since|in order to|to avoid|otherwise|the reason)\b(?:[^.!?\n]|[.!?](?=\S)){3,200}/i;
