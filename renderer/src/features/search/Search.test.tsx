@@ -145,6 +145,16 @@ describe('SearchView paging', () => {
   }
   const titles = () =>
     screen.getAllByRole('option').map((o) => o.querySelector('.result-title')!.textContent);
+  /** A live event, then the reload of the first page it schedules (after the view's 1.5 s wait). */
+  const liveReload = async (
+    api: ReturnType<typeof fakeApi>,
+    ev: Parameters<ReturnType<typeof fakeApi>['emit']>[0],
+  ): Promise<void> => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => api.emit(ev));
+    await act(() => vi.runOnlyPendingTimersAsync());
+    vi.useRealTimers();
+  };
   const cursors = (api: ReturnType<typeof fakeApi>) =>
     api.calls.filter(([n]) => n === 'search').map(([, a]) => (a[0] as { cursor?: string }).cursor);
 
@@ -242,19 +252,15 @@ describe('SearchView paging', () => {
 
     // A new memory ranks first and lifts Hit 2 into the first page.
     pages['alpha@'] = { items: [4, 2, 1], next: 'a2' };
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    act(() =>
-      api.emit({
-        name: 'observation',
-        data: { id: 4, sessionId: 1, toolName: 'Edit', title: 'Hit 4', status: 'processed' },
-      }),
-    );
-    await act(() => vi.runOnlyPendingTimersAsync());
-    vi.useRealTimers();
+    await liveReload(api, {
+      name: 'observation',
+      data: { id: 4, sessionId: 1, toolName: 'Edit', title: 'Hit 4', status: 'processed' },
+    });
     await screen.findByText('Hit 4');
     expect(cursors(api)).toEqual([undefined, 'a2', undefined]);
     expect(titles()).toEqual(['Hit 4', 'Hit 2', 'Hit 1', 'Hit 3']);
   });
+
   it('keeps a row highlighted when the reloaded first page is shorter than the highlight', async () => {
     const pages = { 'alpha@': { items: [1, 2, 3], next: null } };
     const { api } = pagedApi(pages, []);
@@ -268,15 +274,10 @@ describe('SearchView paging', () => {
 
     // Hits 2 and 3 were deleted: the first page reloads with one hit.
     pages['alpha@'] = { items: [1], next: null };
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    act(() =>
-      api.emit({
-        name: 'session',
-        data: { id: 1, claudeSessionId: 's1', status: 'deleted', project: 'alpha' },
-      }),
-    );
-    await act(() => vi.runOnlyPendingTimersAsync());
-    vi.useRealTimers();
+    await liveReload(api, {
+      name: 'session',
+      data: { id: 1, claudeSessionId: 's1', status: 'deleted', project: 'alpha' },
+    });
     await waitFor(() => expect(screen.queryByText('Hit 3')).toBeNull());
     expect(screen.getByRole('option', { selected: true }).textContent).toContain('Hit 1');
     fireEvent.keyDown(box, { key: 'Enter' });
@@ -284,6 +285,7 @@ describe('SearchView paging', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     await screen.findByText('Hit 1');
   });
+
   it('says so when More results fails, and asks for the same page again on Try again', async () => {
     const pages: Record<string, { items: number[]; next: string | null }> = {
       'alpha@': { items: [1], next: 'a2' },
