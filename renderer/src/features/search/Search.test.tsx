@@ -145,6 +145,18 @@ describe('SearchView paging', () => {
   }
   const titles = () =>
     screen.getAllByRole('option').map((o) => o.querySelector('.result-title')!.textContent);
+  /** Renders the view over `api`, types `q` and waits for `first` to show; returns the box. */
+  const searchFor = async (
+    api: ReturnType<typeof fakeApi>,
+    q: string,
+    first: string,
+  ): Promise<HTMLElement> => {
+    renderWith(api, <SearchView debounceMs={1} />);
+    const box = screen.getByRole('combobox', { name: 'Search memories' });
+    fireEvent.change(box, { target: { value: q } });
+    await screen.findByText(first);
+    return box;
+  };
   /** A live event, then the reload of the first page it schedules (after the view's 1.5 s wait). */
   const liveReload = async (
     api: ReturnType<typeof fakeApi>,
@@ -242,11 +254,7 @@ describe('SearchView paging', () => {
   it('shows a hit once when the first page, reloaded for new memories, brings one the appended pages show', async () => {
     const pages = { 'alpha@': { items: [1], next: 'a2' }, 'alpha@a2': { items: [2, 3], next: null } };
     const { api } = pagedApi(pages, []);
-    renderWith(api, <SearchView debounceMs={1} />);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), {
-      target: { value: 'alpha' },
-    });
-    await screen.findByText('Hit 1');
+    await searchFor(api, 'alpha', 'Hit 1');
     fireEvent.click(screen.getByRole('button', { name: 'More results' }));
     await screen.findByText('Hit 3');
 
@@ -264,10 +272,7 @@ describe('SearchView paging', () => {
   it('keeps a row highlighted when the reloaded first page is shorter than the highlight', async () => {
     const pages = { 'alpha@': { items: [1, 2, 3], next: null } };
     const { api } = pagedApi(pages, []);
-    renderWith(api, <SearchView debounceMs={1} />);
-    const box = screen.getByRole('combobox', { name: 'Search memories' });
-    fireEvent.change(box, { target: { value: 'alpha' } });
-    await screen.findByText('Hit 3');
+    const box = await searchFor(api, 'alpha', 'Hit 3');
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     expect(screen.getByRole('option', { selected: true }).textContent).toContain('Hit 3');
@@ -291,11 +296,7 @@ describe('SearchView paging', () => {
       'alpha@': { items: [1], next: 'a2' },
     };
     const { api } = pagedApi(pages, []);
-    renderWith(api, <SearchView debounceMs={1} />);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Search memories' }), {
-      target: { value: 'alpha' },
-    });
-    await screen.findByText('Hit 1');
+    await searchFor(api, 'alpha', 'Hit 1');
     fireEvent.click(screen.getByRole('button', { name: 'More results' }));
     expect((await screen.findByRole('alert')).textContent).toContain('no page alpha@a2');
 
