@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { RecentItem } from '@shared/contract/recent';
 import { useApi } from '@/api/context';
+import { firstOfEach } from '@/api/pages';
 import { useResource } from '@/api/resource';
 
 const PAGE = 40;
@@ -29,12 +30,9 @@ export function useRecent(project: string) {
         setOlder({ key: project, items: [...(mine?.items ?? []), ...p.items], next: p.nextBefore }),
       );
   };
-  const seen = new Set<string>();
-  const items = [...(first.data?.items ?? []), ...(mine?.items ?? [])].filter((i) => {
-    const k = `${i.kind}:${i.id}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  const items = firstOfEach(
+    [...(first.data?.items ?? []), ...(mine?.items ?? [])],
+    (i) => `${i.kind}:${i.id}`,
+  );
   return { ...first, items, more: next !== null ? more : null };
 }

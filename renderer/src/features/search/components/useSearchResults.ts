@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Page, SearchHit } from '@shared/api';
 import { useApi } from '@/api/context';
+import { firstOfEach } from '@/api/pages';
 import { useResource } from '@/api/resource';
 import { searchQuery } from './PreferRecent';
 import type { Filters } from './SearchFilters';
@@ -31,20 +32,6 @@ const fresh = (n: number, key: string): Shown => ({
   moreError: undefined,
   active: 0,
 });
-
-/**
- * Each hit once (kind + id), the first occurrence kept: a reloaded first page can bring a hit an
- * appended page already shows.
- */
-function once(hits: SearchHit[]): SearchHit[] {
-  const seen = new Set<string>();
-  return hits.filter((h) => {
-    const at = `${h.kind}-${h.id}`;
-    if (seen.has(at)) return false;
-    seen.add(at);
-    return true;
-  });
-}
 
 /**
  * The results of what is typed (debounced) with the filters: the first page, refreshed when new
@@ -89,7 +76,7 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
       (e: unknown) => change(() => ({ loadingMore: false, moreError: e })),
     );
   };
-  const items = once([...(res.data?.items ?? []), ...shown.more]);
+  const items = firstOfEach([...(res.data?.items ?? []), ...shown.more], (h) => `${h.kind}:${h.id}`);
   // A reload can shorten the list under the highlight: the last row is highlighted then.
   const within = (i: number): number => Math.max(0, Math.min(i, items.length - 1));
   const setActive = (to: number | ((active: number) => number)): void =>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SessionListItem } from '@shared/api';
 import { useApi } from '@/api/context';
+import { firstOfEach } from '@/api/pages';
 import { useResource } from '@/api/resource';
 
 const PAGE = 50;
@@ -38,10 +39,7 @@ export function useSessionPages(project: string, q = '') {
       () => setBusy(false),
     );
   };
-  const seen = new Set<number>();
-  const items = [...(first.data?.items ?? []), ...(mine?.items ?? [])].filter((s) =>
-    seen.has(s.id) ? false : (seen.add(s.id), true),
-  );
+  const items = firstOfEach([...(first.data?.items ?? []), ...(mine?.items ?? [])], (s) => s.id);
   return { ...first, items, more: next !== null ? more : null, busy };
 }
 
