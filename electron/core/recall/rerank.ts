@@ -1,8 +1,8 @@
 /**
- * Second pass over a stage's hits: the question's intent boosts the memories whose type answers
- * it, optional (frame) words present add a little, an OR stage ranks by how much of the query's
- * rare words a hit covers, and near-identical memories (same kind, project, type and title: the
- * same file read five times, the same command retried) collapse into one hit with a count.
+ * Scoring the hits of each search stage against the question: the intent boosts the memories
+ * whose type answers it, optional (frame) words present add a little, an OR stage ranks by how much
+ * of the query's rare words a hit covers, and near-identical memories (same kind, project, type and
+ * title: the same file read five times, the same command retried) collapse into one hit with a count.
  * Reads a few columns of the stage's hits only (one statement per kind, ids as a JSON array).
  */
 import type Database from 'better-sqlite3';
