@@ -4,7 +4,7 @@
  * it is counted as invalid and the records around it are imported.
  */
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { headerFor } from '../../electron/core/sync/archive.js';
@@ -26,9 +26,19 @@ import {
 
 const MiB = 1024 * 1024;
 const children: ChildProcess[] = [];
+/** The archives' folders: the first holds 640 MB, removed after each test. */
+const archives: string[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const d of archives.splice(0)) rmSync(d, { recursive: true, force: true });
 });
+
+/** A new folder for an archive, removed after the test. */
+function archiveDir(): string {
+  const d = tempDir('memtray-archive-');
+  archives.push(d);
+  return d;
+}
 
 /** Appends `bytes` bytes of 'x' (no newline) to an open file, a MiB at a time. */
 function junk(fd: number, bytes: number): void {
@@ -56,7 +66,7 @@ async function importFile(s: Served, path: string): Promise<ImportProgress> {
 
 describe('a hostile import archive', () => {
   it('a 600 MB line and an unterminated 40 MB one: dropped while read, memory bounded, the rest imported', async () => {
-    const file = join(tempDir('memtray-archive-'), 'big.jsonl');
+    const file = join(archiveDir(), 'big.jsonl');
     const fd = openSync(file, 'w');
     const counts = { sessions: 1, prompts: 0, observations: 2, summaries: 0, tombstones: 0 };
     const line = (v: unknown): void => void writeSync(fd, `${JSON.stringify(v)}\n`);
@@ -94,7 +104,7 @@ describe('a hostile import archive', () => {
     const t = await startTestService();
     try {
       const self = machineId(t.dataDir);
-      const file = join(tempDir('memtray-archive-'), 'mine.jsonl');
+      const file = join(archiveDir(), 'mine.jsonl');
       const counts = { sessions: 1, prompts: 0, observations: 1, summaries: 0, tombstones: 0 };
       writeFileSync(
         file,
