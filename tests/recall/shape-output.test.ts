@@ -1,10 +1,11 @@
 /**
  * A question asking what a command printed ("which version did the box report", "how did that run
  * end") is answered by the command's output: the command is shown with its first and last output
- * line. A question about the command itself shows the command alone.
+ * line. A question about the command itself shows the command alone. A question asking a version
+ * is answered by the line that states one, and ranks the memories that state a version higher.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asksResult } from '../../electron/core/recall/intent.js';
+import { asksResult, asksVersion } from '../../electron/core/recall/intent.js';
 import { shapeSnippet } from '../../electron/core/recall/shape.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { insertObservation } from './seed.js';
@@ -35,6 +36,29 @@ describe('a question asking what something printed', () => {
     expect(s).toContain('cargo 1.95.0');
   });
 
+  it('shows the line that states a version for a question asking one', () => {
+    expect(asksVersion('Which version of the memory checker did the leak runs use?')).toBe(true);
+    expect(asksVersion('当时机器上的 Node 是哪个版本？')).toBe(true);
+    expect(asksVersion('How many tests ran, and how did that run end?')).toBe(false);
+    const checker = 'valgrind --leak-check=full ./rotate -f /tmp/bad.conf';
+    const output = [
+      '==101== Memcheck, a memory error detector',
+      "==101== Copyright (C) 2002-2022, and GNU GPL'd, by Julian Seward et al.",
+      '==101== Using Valgrind-3.19.0 and LibVEX; rerun with -h for copyright info',
+      '==101== ERROR SUMMARY: 1 errors from 1 contexts (suppressed: 0 from 0)',
+    ].join(' ⏎ ');
+    const r = {
+      ...row,
+      facts: [`command: ${checker}`, `output: ${output}`],
+      command: checker,
+      subtitle: checker,
+    };
+    const asked = plain(shapeSnippet('command', r, ['checker', 'leak'], { result: true, version: true }));
+    expect(asked).toContain('Valgrind-3.19.0');
+    const ended = plain(shapeSnippet('command', r, ['checker', 'leak'], { result: true }));
+    expect(ended).toContain('ERROR SUMMARY');
+  });
+
   it('shows the command alone when the question does not ask what it printed', () => {
     const s = plain(shapeSnippet('command', row, ['cargo', 'crate']));
     expect(s).toContain(`$ ${COMMAND}`);
@@ -59,6 +83,37 @@ describe('searching for what a command printed', () => {
     });
   });
   afterAll(async () => t.dispose());
+
+  it('ranks a memory that states a version above ones that only share more words', async () => {
+    const at = Date.now() - 30_000;
+    for (const [i, file] of ['README.md', 'src/config.h', 'examples/rotate.conf'].entries())
+      insertObservation(t.service.core.sqlite, {
+        project: 'rotator',
+        type: 'change',
+        title: `Created ${file}`,
+        facts: [`file: ${file}`],
+        narrative: `Claude: when the rotator is started, the box reports the compiler and make versions (${file}).`,
+        filesModified: [file],
+        at: at + i,
+      });
+    insertObservation(t.service.core.sqlite, {
+      project: 'rotator',
+      type: 'build',
+      title: 'Init the repo, check gcc and make',
+      toolName: 'Bash',
+      toolInput: { command: 'git init -q && cc --version | head -1 && make --version | head -1' },
+      facts: [
+        'command: git init -q && cc --version | head -1 && make --version | head -1',
+        'output: cc (Debian 12.2.0-14) 12.2.0 ⏎ GNU Make 4.3',
+      ],
+      narrative: 'Claude: the rotator is started here, so the box reports the compiler and make versions.',
+      at: at - 1000,
+    });
+    const q = 'Which compiler and make versions did the box report when the rotator was started?';
+    const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}&project=rotator&limit=5`);
+    const items = (JSON.parse(r.text) as { items: Array<{ title: string }> }).items;
+    expect(items[0]?.title).toBe('Init the repo, check gcc and make');
+  });
 
   it('shows the output in the result', async () => {
     const q = 'When the project was started, which exact Python version did the box report?';

@@ -73,6 +73,8 @@ interface QueryWords {
   intent: Intent | null;
   /** The question asks what something printed or came to (`asksResult`). */
   result: boolean;
+  /** The question asks for a version (`asksVersion`). */
+  version: boolean;
 }
 
 /** A question asking what a command printed or came to: a version, a count, a report, how it ended. */
@@ -81,6 +83,16 @@ const RESULT =
 
 /** Whether a question asks what something printed or came to. */
 export const asksResult = (text: string): boolean => RESULT.test(text.toLowerCase().slice(0, 500));
+
+/**
+ * Text stating a version: a name with its number (`Python 3.11.7`, `GNU Make 4.3`,
+ * `Valgrind-3.19.0`) or a three-part number.
+ */
+export const VERSION_LINE = /\b[a-z][\w+]*[ -]v?\d+\.\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b/i;
+
+/** Whether a question asks which version of something was used or reported. */
+export const asksVersion = (text: string): boolean =>
+  /\bversions?\b|版本/.test(text.toLowerCase().slice(0, 500));
 
 const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
   // "Why did X fail / get rejected": the error is the reason asked for.
@@ -139,10 +151,10 @@ export function readQuestion(text: string, tokens: string[]): QueryWords {
     if (t in FRAME || t === verb) optional.push(t);
     else required.push(t);
   }
-  const result = asksResult(text);
+  const asks = { intent: classify(text), result: asksResult(text), version: asksVersion(text) };
   // Nothing but frame words ("what broke?", "tests"): those are what is asked for.
-  if (required.length === 0) return { required: optional, optional: [], intent: classify(text), result };
-  return { required, optional, intent: classify(text), result };
+  if (required.length === 0) return { required: optional, optional: [], ...asks };
+  return { required, optional, ...asks };
 }
 
 /** Multiplier for a hit of `kind`/`type` given the question's intent (1 when it says nothing). */

@@ -153,7 +153,12 @@ export class SearchEngine {
     const { tokens, raw } = parseQuery(p.q);
     const question = readQuestion(raw, tokens);
     const words = question.required.slice(0, MAX_WORDS);
-    const q: Question = { intent: question.intent, optional: question.optional, weighted: [] };
+    const q: Question = {
+      intent: question.intent,
+      optional: question.optional,
+      weighted: [],
+      version: question.version,
+    };
     const found = new Reranker((sql) => this.stmt(sql), q);
     const run: RankRun = {
       p,
@@ -179,6 +184,7 @@ export class SearchEngine {
       shape: {
         intent: q.intent,
         result: question.result,
+        version: question.version,
         stems: (q.weighted.length > 0
           ? [...q.weighted].sort((a, b) => b.weight - a.weight).map((w) => w.word)
           : words
