@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionListItem } from '@shared/api';
+import type { SessionListItem, SessionListQuery } from '@shared/api';
 import { fakeApi, sessionFixture } from '@/test/fakeApi';
 import { renderWith } from '@/test/render';
 import { useSessionPages } from './api/useSessionPages';
@@ -15,19 +15,20 @@ function List() {
 
 afterEach(cleanup);
 
-/** A service with `n` sessions, filtered by `q` and paged by id cursor as `GET /api/sessions` does. */
+/** A page of `all`, filtered by `q` and paged by id cursor as `GET /api/sessions` does. */
+function pageOf(all: SessionListItem[], o: SessionListQuery = {}) {
+  const q = o.q?.toLowerCase();
+  const rest = all.filter(
+    (s) => (!o.cursor || s.id < o.cursor) && (!q || (s.firstPrompt ?? '').toLowerCase().includes(q)),
+  );
+  const limit = o.limit ?? 20;
+  const items = rest.slice(0, limit);
+  return { items, nextCursor: rest.length > limit ? items.at(-1)!.id : null };
+}
+
+/** A service with the sessions `all`. */
 function paged(all: SessionListItem[]) {
-  return fakeApi({
-    listSessions: async (o = {}) => {
-      const q = o.q?.toLowerCase();
-      const rest = all.filter(
-        (s) => (!o.cursor || s.id < o.cursor) && (!q || (s.firstPrompt ?? '').toLowerCase().includes(q)),
-      );
-      const limit = o.limit ?? 20;
-      const items = rest.slice(0, limit);
-      return { items, nextCursor: rest.length > limit ? items.at(-1)!.id : null };
-    },
-  });
+  return fakeApi({ listSessions: async (o) => pageOf(all, o) });
 }
 
 const list = () => screen.getByRole('list', { name: 'Sessions list' });
@@ -81,4 +82,30 @@ describe('SessionList', () => {
     expect(screen.getByText('prompt 1')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Older sessions' })).toBeNull();
   }, 60_000);
+
+  it('says so when a page of older sessions fails, and asks for the same page again on Try again', async () => {
+    const all = Array.from({ length: 60 }, (_, i) =>
+      sessionFixture(60 - i, { firstPrompt: `prompt ${60 - i}` }),
+    );
+    let fail = true;
+    const api = fakeApi({
+      listSessions: async (o) => {
+        if (o?.cursor !== undefined && fail) throw new Error('disk full');
+        return pageOf(all, o);
+      },
+    });
+    const cursors = () =>
+      api.calls.filter(([n]) => n === 'listSessions').map(([, a]) => (a[0] as { cursor?: number }).cursor);
+    renderWith(api, <List />);
+    await screen.findByText('prompt 60');
+    fireEvent.click(screen.getByRole('button', { name: 'Older sessions' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('disk full');
+
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByText('prompt 1');
+    expect(cursors()).toEqual([undefined, 11, 11]);
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(60);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

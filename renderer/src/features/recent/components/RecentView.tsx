@@ -3,6 +3,7 @@ import type { RecentItem } from '@shared/contract/recent';
 import { useApi } from '@/api/context';
 import { useResource } from '@/api/resource';
 import { Chip, Empty, ErrorBox, Loading } from '@/components/ui';
+import { MoreButton } from '@/components/MoreButton';
 import { useListMemory } from '@/components/useListMemory';
 import { Time } from '@/components/Time';
 import { Drilldown, useDrilldown } from '@/features/detail';
@@ -93,11 +94,7 @@ export function RecentView() {
           ))}
         </ul>
       )}
-      {feed.more && feed.items.length > 0 && (
-        <button type="button" className="more" onClick={feed.more}>
-          Older
-        </button>
-      )}
+      {feed.items.length > 0 && <MoreButton list={feed} label="Older" />}
     </section>
   );
 }

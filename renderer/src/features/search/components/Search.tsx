@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchHit } from '@shared/api';
 import { useApi } from '@/api/context';
 import { useResource } from '@/api/resource';
+import { MoreButton } from '@/components/MoreButton';
 import { Empty, ErrorBox, Loading } from '@/components/ui';
 import { useKept } from '@/components/useKept';
 import { useListMemory } from '@/components/useListMemory';
@@ -31,12 +32,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
   const listId = useId();
   const projects = useResource(() => api.listProjects(), 'projects');
   const recent = usePreferRecent(projects.data?.items ?? [], filters);
-  const { hasQuery, res, items, loadMore, loadingMore, moreError, active, setActive } = useSearchResults(
-    q,
-    filters,
-    recent.prefer,
-    debounceMs,
-  );
+  const { hasQuery, res, items, active, setActive } = useSearchResults(q, filters, recent.prefer, debounceMs);
   const activeFilters = Object.values(filters).filter((v) => v !== '').length;
 
   // The tray popup is shown again (window focus): put the caret back in the search box.
@@ -136,20 +132,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
       {items.length > 0 && (
         <ResultList id={listId} items={items} active={active} setActive={setActive} open={open} />
       )}
-      {loadMore && items.length > 0 && moreError !== undefined && (
-        <ErrorBox error={moreError} onRetry={loadMore} />
-      )}
-      {loadMore && items.length > 0 && moreError === undefined && (
-        <button
-          type="button"
-          className="more"
-          onClick={loadMore}
-          disabled={loadingMore}
-          aria-busy={loadingMore}
-        >
-          {loadingMore ? 'Loading…' : 'More results'}
-        </button>
-      )}
+      {items.length > 0 && <MoreButton list={res} label="More results" />}
     </section>
   );
 }

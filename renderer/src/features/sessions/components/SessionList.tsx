@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { MoreButton } from '@/components/MoreButton';
 import { Empty, ErrorBox, Loading } from '@/components/ui';
 import { plural } from '@/format';
 import { isEmptySession, type SessionPages } from '../api/useSessionPages';
@@ -75,11 +76,7 @@ export function SessionList({
             : `${plural(empty.length, 'empty session')} (started, nothing recorded) folded — show`}
         </button>
       )}
-      {list.more && (
-        <button type="button" className="more" disabled={list.busy} onClick={list.more}>
-          {list.busy ? 'Loading…' : 'Older sessions'}
-        </button>
-      )}
+      <MoreButton list={list} label="Older sessions" />
     </>
   );
 }

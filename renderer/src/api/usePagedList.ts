@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { LiveEvent, Page } from '@shared/api';
+import { firstOfEach } from './pages';
+import { useResource, type Resource } from './resource';
+
+export interface PagedListOptions<T, C> {
+  /** Names the list: another key is another list, which starts from its first page. */
+  key: string;
+  /** One page: the first without a cursor, each next one with the cursor the page before gave. */
+  load: (cursor?: C) => Promise<Page<T, C>>;
+  /** What makes two items one (a reloaded first page can bring an item an appended page holds). */
+  itemKey: (item: T) => string | number;
+  /** Live events that reload the first page (coalesced, at most every `throttleMs`). */
+  reloadOn?: (ev: LiveEvent) => boolean;
+  throttleMs?: number;
+}
+
+/** The first page (a resource: `data`, `error`, `reload`) and the pages appended after it. */
+export interface PagedList<T, C> extends Resource<Page<T, C>> {
+  /** The first page's items, then the appended pages', each item once where it comes first. */
+  items: T[];
+  /** Asks for the next page (nothing while one is on its way); null after the last page. */
+  more: (() => void) | null;
+  /** The next page is on its way. */
+  loadingMore: boolean;
+  /** Why the next page failed (`more` asks for the same page again), or undefined. */
+  moreError: unknown;
+}
+
+/** What one list shown has appended. */
+interface Appended<T, C> {
+  /** Counts the lists shown: a key shown again after another is a new list. */
+  n: number;
+  key: string;
+  items: T[];
+  /** Where the next page starts: undefined while the first page's cursor applies, null after the last. */
+  next: C | null | undefined;
+  loading: boolean;
+  error: unknown;
+}
+
+const fresh = <T, C>(n: number, key: string): Appended<T, C> => ({
+  n,
+  key,
+  items: [],
+  next: undefined,
+  loading: false,
+  error: undefined,
+});
+
+/**
+ * A list read a page at a time: the first page live (reloaded on `reloadOn`), the next pages
+ * appended by `more()`, one at a time. A failed page is kept as `moreError` until asked again. An
+ * answer for a list that is no longer shown (its key changed, even if it came back) is dropped.
+ */
+export function usePagedList<T, C>(options: PagedListOptions<T, C>): PagedList<T, C> {
+  const { key, load, itemKey, reloadOn, throttleMs } = options;
+  const first = useResource(() => load(), key, reloadOn, throttleMs);
+  const [stored, setStored] = useState(() => fresh<T, C>(0, key));
+  // Another list starts with nothing appended (adjusting state during render, not in an effect).
+  const list = stored.key === key ? stored : fresh<T, C>(stored.n + 1, key);
+  if (list !== stored) setStored(list);
+  const { n } = list;
+  /** Changes what this list appended; does nothing once another list is shown. */
+  const change = (patch: (a: Appended<T, C>) => Partial<Appended<T, C>>): void =>
+    setStored((a) => (a.n === n ? { ...a, ...patch(a) } : a));
+
+  const next = list.next === undefined ? (first.data?.nextCursor ?? null) : list.next;
+  const more = (): void => {
+    if (next === null || list.loading) return;
+    change(() => ({ loading: true, error: undefined }));
+    load(next).then(
+      (p) => change((a) => ({ items: [...a.items, ...p.items], next: p.nextCursor, loading: false })),
+      (error: unknown) => change(() => ({ loading: false, error })),
+    );
+  };
+  return {
+    ...first,
+    items: firstOfEach([...(first.data?.items ?? []), ...list.items], itemKey),
+    more: next !== null ? more : null,
+    loadingMore: list.loading,
+    moreError: list.error,
+  };
+}
