@@ -34,7 +34,7 @@ describe('readQuestion', () => {
       optional: ['drop'],
       intent: 'decision',
       result: false,
-      version: false,
+      wants: null,
     });
     // Only that verb: elsewhere the same word is required.
     const other = 'what did we do about the drop in cache hits?';

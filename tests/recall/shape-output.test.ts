@@ -5,7 +5,7 @@
  * is answered by the line that states one, and ranks the memories that state a version higher.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asksResult, asksVersion } from '../../electron/core/recall/intent.js';
+import { asksResult, wantedLine } from '../../electron/core/recall/intent.js';
 import { shapeSnippet } from '../../electron/core/recall/shape.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { insertObservation } from './seed.js';
@@ -36,10 +36,20 @@ describe('a question asking what something printed', () => {
     expect(s).toContain('cargo 1.95.0');
   });
 
-  it('shows the line that states a version for a question asking one', () => {
-    expect(asksVersion('Which version of the memory checker did the leak runs use?')).toBe(true);
-    expect(asksVersion('当时机器上的 Node 是哪个版本？')).toBe(true);
-    expect(asksVersion('How many tests ran, and how did that run end?')).toBe(false);
+  it('tells the line a question asks for: a version stated, a number of the things counted', () => {
+    const version = wantedLine('Which version of the memory checker did the leak runs use?');
+    expect(version?.test('==101== Using Valgrind-3.19.0 and LibVEX')).toBe(true);
+    expect(version?.test('GNU Make 4.3')).toBe(true);
+    expect(version?.test('==101== Memcheck, a memory error detector')).toBe(false);
+    expect(wantedLine('当时机器上的 Node 是哪个版本？')).not.toBeNull();
+    const count = wantedLine('How many unit tests did the first run have?');
+    expect(count?.test('running 5 tests')).toBe(true);
+    expect(count?.test('running the unit tests')).toBe(false);
+    expect(wantedLine('How many of them ran?')).toBeNull();
+    expect(wantedLine('What command did we use to create the crate?')).toBeNull();
+  });
+
+  it('shows the output line a question asks for in place of the last one', () => {
     const checker = 'valgrind --leak-check=full ./rotate -f /tmp/bad.conf';
     const output = [
       '==101== Memcheck, a memory error detector',
@@ -53,10 +63,22 @@ describe('a question asking what something printed', () => {
       command: checker,
       subtitle: checker,
     };
-    const asked = plain(shapeSnippet('command', r, ['checker', 'leak'], { result: true, version: true }));
+    const q = 'Which version of the memory checker did the leak runs use?';
+    const asked = plain(
+      shapeSnippet('command', r, ['checker', 'leak'], { result: true, wants: wantedLine(q) }),
+    );
     expect(asked).toContain('Valgrind-3.19.0');
     const ended = plain(shapeSnippet('command', r, ['checker', 'leak'], { result: true }));
     expect(ended).toContain('ERROR SUMMARY');
+
+    const test = 'cargo test --offline 2>&1';
+    const run =
+      'Compiling turnstile ⏎ running 5 tests ⏎ test gcra::burst ... ok ⏎ error: test failed, to rerun pass `--lib`';
+    const t = { ...row, facts: [`command: ${test}`, `output: ${run}`], command: test, subtitle: test };
+    const many = wantedLine('How many unit tests did the first run have?');
+    expect(plain(shapeSnippet('command', t, ['unit', 'tests'], { result: true, wants: many }))).toContain(
+      'running 5 tests',
+    );
   });
 
   it('shows the command alone when the question does not ask what it printed', () => {

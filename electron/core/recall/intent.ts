@@ -10,6 +10,8 @@
  *   memories whose type answers it; never a filter.
  */
 
+import { stemPrefix } from './lexicon.js';
+
 export type Intent = 'file' | 'command' | 'decision' | 'failure' | 'order' | 'ask';
 
 const STOP = new Set(
@@ -73,8 +75,8 @@ interface QueryWords {
   intent: Intent | null;
   /** The question asks what something printed or came to (`asksResult`). */
   result: boolean;
-  /** The question asks for a version (`asksVersion`). */
-  version: boolean;
+  /** The line that answers, when the question says what it looks like (`wantedLine`). */
+  wants: RegExp | null;
 }
 
 /** A question asking what a command printed or came to: a version, a count, a report, how it ended. */
@@ -88,11 +90,25 @@ export const asksResult = (text: string): boolean => RESULT.test(text.toLowerCas
  * Text stating a version: a name with its number (`Python 3.11.7`, `GNU Make 4.3`,
  * `Valgrind-3.19.0`) or a three-part number.
  */
-export const VERSION_LINE = /\b[a-z][\w+]*[ -]v?\d+\.\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b/i;
+const VERSION_LINE = /\b[a-z][\w+]*[ -]v?\d+\.\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b/i;
 
-/** Whether a question asks which version of something was used or reported. */
-export const asksVersion = (text: string): boolean =>
-  /\bversions?\b|版本/.test(text.toLowerCase().slice(0, 500));
+/** "how many unit tests", "how much memory": the words counted. */
+const COUNTED = /\bhow (?:many|much)\s+([a-z][\w-]*)(?:\s+([a-z][\w-]*))?/;
+
+/**
+ * The line a question asks for, or null: for "which version", one that states a version; for
+ * "how many X", a number with X (`5 tests`, `3 allocs, 2 frees`, `40 pages`).
+ */
+export function wantedLine(text: string): RegExp | null {
+  const t = text.toLowerCase().slice(0, 500);
+  if (/\bversions?\b|版本/.test(t)) return VERSION_LINE;
+  const m = COUNTED.exec(t);
+  const counted = (m ? [m[1]!, m[2]] : [])
+    .filter((w): w is string => w !== undefined && w.length >= 3 && !STOP.has(w))
+    .map(stemPrefix);
+  if (counted.length === 0) return null;
+  return new RegExp(`\\b\\d[\\d,.]*\\s*(?:[a-z]+ )?(?:${counted.join('|')})`, 'i');
+}
 
 const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
   // "Why did X fail / get rejected": the error is the reason asked for.
@@ -151,7 +167,7 @@ export function readQuestion(text: string, tokens: string[]): QueryWords {
     if (t in FRAME || t === verb) optional.push(t);
     else required.push(t);
   }
-  const asks = { intent: classify(text), result: asksResult(text), version: asksVersion(text) };
+  const asks = { intent: classify(text), result: asksResult(text), wants: wantedLine(text) };
   // Nothing but frame words ("what broke?", "tests"): those are what is asked for.
   if (required.length === 0) return { required: optional, optional: [], ...asks };
   return { required, optional, ...asks };

@@ -134,7 +134,7 @@ export function alternativesOf(word: string): string[] {
 }
 
 /** What a word's inflections share (`refreshing`, `refreshed` → `refresh`), for matching in JS. */
-const stemPrefix = (w: string): string => w.slice(0, Math.max(3, w.length - 3));
+export const stemPrefix = (w: string): string => w.slice(0, Math.max(3, w.length - 3));
 
 /**
  * The stems a text may hold for a word: its own and its alternatives' of four or more letters

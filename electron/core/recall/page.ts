@@ -32,8 +32,8 @@ export interface Shape {
   stems: string[];
   /** The question asks what something printed (a command is shown with its output's head). */
   result?: boolean;
-  /** The question asks for a version: a line that states one is what answers. */
-  version?: boolean;
+  /** The line that answers, when the question says what it looks like (`wantedLine`). */
+  wants?: RegExp | null;
   /** Passages the page's earlier results show (filled as the page is rendered). */
   seen?: Set<string>;
 }

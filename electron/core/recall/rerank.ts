@@ -6,7 +6,7 @@
  * Reads a few columns of the stage's hits only (one statement per kind, ids as a JSON array).
  */
 import type Database from 'better-sqlite3';
-import { intentBoost, VERSION_LINE, type Intent } from './intent.js';
+import { intentBoost, type Intent } from './intent.js';
 import type { Hit } from './page.js';
 import { stemsOf } from './lexicon.js';
 import type { Kind } from './search-sql.js';
@@ -49,8 +49,8 @@ export interface Question {
   optional: string[];
   /** Required words with their weight (idf-like); used by `coverage` for OR stages. */
   weighted: Array<{ word: string; weight: number }>;
-  /** The question asks for a version: a memory that states one (a `--version`'s output) is likelier. */
-  version?: boolean;
+  /** The line that answers (`wantedLine`): a memory holding one is likelier to answer. */
+  wants?: RegExp | null;
 }
 
 export class Reranker {
@@ -121,7 +121,7 @@ export class Reranker {
     if (stage.length === 0) return;
     // The text beyond the title is read only when words are looked for in it.
     const q = this.question;
-    const meta = this.meta(stage, coverage === 'each' || q.optional.length > 0 || q.version === true);
+    const meta = this.meta(stage, coverage === 'each' || q.optional.length > 0 || !!q.wants);
     const max = Math.max(...stage.map((h) => h.score), 1e-9);
     const scored = stage.map((h) => {
       const m = meta.get(`${h.kind}:${h.id}`);
@@ -131,7 +131,7 @@ export class Reranker {
       let s = rel * intentBoost(this.question.intent, h.kind, m.type, m.toolName, m.title);
       const extra = this.question.optional.filter((w) => stemsOf(w).some((st) => text.includes(st))).length;
       s *= 1 + 0.15 * Math.min(extra, 3);
-      if (q.version && VERSION_LINE.test(text)) s *= VERSION_BOOST;
+      if (q.wants?.test(text)) s *= WANTED_BOOST;
       const cov = coverage === 'each' ? this.coverage(text) : coverage;
       s *= cov ** 2 * lengthFactor(m.len);
       return { h, m, s };
@@ -201,8 +201,8 @@ export class Reranker {
   }
 }
 
-/** A memory stating a version, for a question asking one. */
-const VERSION_BOOST = 1.5;
+/** A memory holding the line a question asks for (a version stated, a number of tests). */
+const WANTED_BOOST = 1.5;
 
 /** Rows longer than this have their score damped by length (episodes stay below it mostly). */
 const DAMP = 4_000;

@@ -157,7 +157,7 @@ export class SearchEngine {
       intent: question.intent,
       optional: question.optional,
       weighted: [],
-      version: question.version,
+      wants: question.wants,
     };
     const found = new Reranker((sql) => this.stmt(sql), q);
     const run: RankRun = {
@@ -184,7 +184,7 @@ export class SearchEngine {
       shape: {
         intent: q.intent,
         result: question.result,
-        version: question.version,
+        wants: question.wants,
         stems: (q.weighted.length > 0
           ? [...q.weighted].sort((a, b) => b.weight - a.weight).map((w) => w.word)
           : words

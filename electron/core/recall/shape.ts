@@ -6,7 +6,7 @@
  * an earlier result shows gives way (`seen`). Marks the query's words with `<mark>`; the stored text
  * is only read.
  */
-import { VERSION_LINE, type Intent } from './intent.js';
+import type { Intent } from './intent.js';
 import { passageKey, pickPassages } from './passages.js';
 
 const SNIPPET_MAX = 400;
@@ -94,13 +94,13 @@ function intentFragment(intent: Intent | null, r: ShapeRow, stems: string[]): st
 
 /**
  * What a command printed, in OUTPUT_HEAD characters: its first line and its last (where a version,
- * a test summary, a diff's size or a heap summary is printed), the last kept whole first. For a
- * question asking a version, the first line that states one stands in for the last.
+ * a test summary, a diff's size or a heap summary is printed), the last kept whole first. The first
+ * later line that is what the question asks for (`wants`) stands in for the last.
  */
-function outputEnds(out: string, version: boolean): string {
+function outputEnds(out: string, wants: RegExp | null): string {
   const lines = out.split(' ⏎ ').filter((l) => l !== '…');
   if (lines.length === 1) return clip(lines[0]!, OUTPUT_HEAD);
-  const stated = version ? lines.slice(1).find((l) => VERSION_LINE.test(l)) : undefined;
+  const stated = wants ? lines.slice(1).find((l) => wants.test(l)) : undefined;
   const last = clip(stated ?? lines[lines.length - 1]!, OUTPUT_HEAD - 24);
   return `${clip(lines[0]!, Math.max(20, OUTPUT_HEAD - last.length - 3))} … ${last}`;
 }
@@ -205,9 +205,9 @@ export function shapeSnippet(
   intent: Intent | null,
   r: ShapeRow,
   words: string[],
-  page: { seen?: Set<string>; result?: boolean; version?: boolean } = {},
+  page: { seen?: Set<string>; result?: boolean; wants?: RegExp | null } = {},
 ): string {
-  const { seen, version = false } = page;
+  const { seen, wants = null } = page;
   const stems = [...new Set(words.map(stemOf))];
   const text = lines(r.text);
   const parts: string[] = [];
@@ -216,7 +216,7 @@ export function shapeSnippet(
   const output = page.result ? r.facts.find((f) => f.startsWith('output: ')) : undefined;
   const shownAs = (l: string, own: boolean): string =>
     output && l.startsWith('$ ')
-      ? `${clip(flat(l), COMMAND_MAX)} → ${outputEnds(flat(output.slice(8)), version)}`
+      ? `${clip(flat(l), COMMAND_MAX)} → ${outputEnds(flat(output.slice(8)), wants)}`
       : clip(flat(l), own ? ((intent && FRAGMENT_MAX[intent]) ?? 160) : 120);
   const unseen = (l: string, own: boolean): boolean => !seen?.has(passageKey(shownAs(l, own)));
   const own = fragment !== null && unseen(fragment, true) ? fragment : null;
@@ -234,8 +234,7 @@ export function shapeSnippet(
   }
   const leadLower = parts.join(' ').toLowerCase();
   const todo = stems.filter((s) => !leadLower.includes(s));
-  const cue =
-    intent === 'decision' ? WHY_CUE : intent === 'failure' ? FIX_CUE : version ? VERSION_LINE : null;
+  const cue = intent === 'decision' ? WHY_CUE : intent === 'failure' ? FIX_CUE : wants;
   for (const u of pickPassages(text, {
     stems: todo,
     cue,
