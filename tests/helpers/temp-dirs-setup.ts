@@ -1,12 +1,18 @@
 /**
  * A vitest setup file: removes the test file's temp folders (`tempDir`) when the file ends.
  *
- * The removal is the cleanup returned by a `beforeAll` registered here, before any hook of the test
- * file. At the end of a file vitest runs its `afterAll` hooks, then the `beforeAll` cleanups in the
- * reverse order of registration (`sequence.hooks: 'stack'`, the default), so this one runs last:
- * after every hook that stops a service or closes a database in those folders.
+ * Registered here, before any hook of the test file, this `aroundAll` is the outermost wrapper of the
+ * file: the removal runs once everything inside has run (the file's `afterAll` hooks, the cleanups its
+ * `beforeAll` hooks return, file fixtures), so after every service is stopped and every database
+ * closed, and also when a `beforeAll` of the file failed.
  */
-import { beforeAll } from 'vitest';
+import { aroundAll } from 'vitest';
 import { removeTempDirs } from './temp-dirs.js';
 
-beforeAll(() => removeTempDirs);
+aroundAll(async (runSuite) => {
+  try {
+    await runSuite();
+  } finally {
+    removeTempDirs();
+  }
+});
