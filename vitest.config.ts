@@ -7,6 +7,9 @@ import { rendererAlias } from './electron.vite.config';
  */
 const retry = process.env.CI === 'true' ? 1 : 0;
 
+/** Loaded before each node test file: removes the folders the file made with `tempDir` when it ends. */
+export const nodeSetupFiles = ['tests/helpers/temp-dirs-setup.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +21,7 @@ export default defineConfig({
           exclude: ['tests/e2e/**', 'node_modules/**'],
           pool: 'forks',
           globalSetup: ['tests/helpers/global-setup.ts'],
+          setupFiles: nodeSetupFiles,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           retry,

@@ -1,19 +1,17 @@
 /** Test harness (with every feature of `features.ts` wired in, as `serve` runs it): a real service on a random loopback port over a real SQLite file in a temp dir. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findMigrationsDir } from '../../electron/core/db/open.js';
 import { featureCoreOptions, featurePlugins } from '../../electron/core/features.js';
 import { startService, type Service, type ServiceOptions } from '../../electron/core/service.js';
 import { contractChecker, type ContractCheck } from './contract.js';
+import { tempDir } from './temp-dirs.js';
+
+export { tempDir };
 
 export const MIGRATIONS_DIR = findMigrationsDir(process.cwd());
 export const CORPUS_DIR = join(process.cwd(), '..', 'shared', 'corpus');
-
-export function tempDir(prefix = 'memtray-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
 
 export interface HttpResult {
   status: number;

@@ -11,6 +11,7 @@ export default defineConfig({
     include: ['tests/proof/crash.test.ts', 'tests/proof/fuzz/hook-stdin.test.ts'],
     pool: 'forks',
     globalSetup: ['tests/helpers/global-setup.ts'],
+    setupFiles: ['tests/helpers/temp-dirs-setup.ts'],
     testTimeout: 1_800_000,
     hookTimeout: 60_000,
     env: {

@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['tests/e2e/claude/**/*.e2e.ts'],
     pool: 'forks',
     globalSetup: ['tests/helpers/global-setup.ts'],
+    setupFiles: ['tests/helpers/temp-dirs-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },

@@ -8,6 +8,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     globalSetup: ['tests/helpers/global-setup.ts'],
+    setupFiles: ['tests/helpers/temp-dirs-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 60_000,
   },

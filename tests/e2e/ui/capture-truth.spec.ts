@@ -4,7 +4,7 @@
  * and events arriving are never contradicted by an "off" banner.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures';
@@ -72,5 +72,6 @@ test('the banner follows the hooks in any scope and what is received, live', asy
     await expect(banner).toBeHidden();
   } finally {
     await s.dispose();
+    rmSync(project, { recursive: true, force: true });
   }
 });

@@ -1,5 +1,5 @@
 /** Provider health describes the provider in force: a failure of the previous one is not carried over. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessagesApiServer } from '../../helpers/messages-api/server';
@@ -10,6 +10,7 @@ test('a failed provider is not "failing" once another provider is in force', asy
   const fake = new MessagesApiServer();
   await fake.start();
   const s = await serve();
+  const cwd = mkdtempSync(join(tmpdir(), 'memtray-provider-'));
   try {
     const put = await s.api('PUT', '/api/settings', {
       provider: { kind: 'anthropic', baseUrl: fake.url, maxAttempts: 1 },
@@ -22,7 +23,6 @@ test('a failed provider is not "failing" once another provider is in force', asy
       body: { type: 'error', error: { type: 'invalid_request_error', message: 'bad request' } },
     };
     fake.next(refusal, refusal, refusal);
-    const cwd = mkdtempSync(join(tmpdir(), 'memtray-provider-'));
     const common = { session_id: 'prov-1', transcript_path: '/tmp/none.jsonl', cwd };
     await s.api('POST', '/api/hooks/UserPromptSubmit', { ...common, prompt: 'list the files' });
     await s.api('POST', '/api/hooks/PostToolUse', {
@@ -47,5 +47,6 @@ test('a failed provider is not "failing" once another provider is in force', asy
   } finally {
     await s.dispose();
     await fake.stop();
+    rmSync(cwd, { recursive: true, force: true });
   }
 });
