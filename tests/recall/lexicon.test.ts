@@ -17,6 +17,13 @@ describe('lexicon: words a developer uses for the same thing', () => {
     expect(term('pricebook')).toBe('"pricebook"*');
   });
 
+  it('knows the common abbreviations: sample is example, cmd command, garbage gc', () => {
+    expect(alternativesOf('sample')).toContain('example');
+    expect(alternativesOf('cmd')).toContain('command');
+    expect(alternativesOf('garbage')).toContain('gc');
+    expect(alternativesOf('folder')).toContain('dir');
+  });
+
   it('matches short alternatives in the index only, never inside other words in JS', () => {
     expect(alternativesOf('database')).toContain('db');
     expect(stemsOf('database')).not.toContain('db');
@@ -43,6 +50,8 @@ describe("search bridges the question's words to the memory's", () => {
         'Moved the auth middleware before the router',
         'Set the retry cap to 20 attempts',
         'Renamed the price helper',
+        'Wrote the nginx config for staging',
+        'Wrote the example nginx config',
       ];
       for (const [i, title] of titles.entries())
         insertObservation(t.service.core.sqlite, {
@@ -58,6 +67,7 @@ describe("search bridges the question's words to the memory's", () => {
       expect(await top('how did we wipe the staging events')).toMatch(/TRUNCATE/);
       expect(await top('where does the sign-in middleware sit')).toMatch(/auth middleware/);
       expect(await top('which setting allows twenty attempts')).toMatch(/retry cap to 20/);
+      expect(await top('the sample nginx config')).toMatch(/example nginx/);
     } finally {
       await t.dispose();
     }
