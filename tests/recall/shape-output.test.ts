@@ -36,7 +36,7 @@ describe('a question asking what something printed', () => {
     expect(s).toContain('cargo 1.95.0');
   });
 
-  it('tells the line a question asks for: a version stated, a number of the things counted', () => {
+  it('tells the line a question asks for: a version, an address, a size, a duration, a count', () => {
     const version = wantedLine('Which version of the memory checker did the leak runs use?');
     expect(version?.test('==101== Using Valgrind-3.19.0 and LibVEX')).toBe(true);
     expect(version?.test('GNU Make 4.3')).toBe(true);
@@ -46,6 +46,13 @@ describe('a question asking what something printed', () => {
     expect(count?.test('running 5 tests')).toBe(true);
     expect(count?.test('running the unit tests')).toBe(false);
     expect(wantedLine('How many of them ran?')).toBeNull();
+    const address = wantedLine('Which client address does the usage example check?');
+    expect(address?.test('//! assert!(limiter.check("203.0.113.7", now).allowed);')).toBe(true);
+    expect(address?.test('//! let limiter = Limiter::new(20, 1);')).toBe(false);
+    expect(wantedLine('What size threshold does the GC log get?')?.test('size 50M')).toBe(true);
+    expect(wantedLine('How often does the sweep run?')?.test('SWEEP_INTERVAL_MS = 30_000 // 30 s')).toBe(
+      true,
+    );
     expect(wantedLine('What command did we use to create the crate?')).toBeNull();
   });
 

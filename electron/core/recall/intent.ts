@@ -92,16 +92,34 @@ export const asksResult = (text: string): boolean => RESULT.test(text.toLowerCas
  */
 const VERSION_LINE = /\b[a-z][\w+]*[ -]v?\d+\.\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b/i;
 
+/**
+ * The kinds of value a question can ask for by name, and what text stating one looks like: a
+ * version, an address (IP, URL, host:port), a port, a size with its unit, a duration with its unit.
+ */
+const VALUES: Array<[asked: RegExp, stated: RegExp]> = [
+  [/\bversions?\b|版本/, VERSION_LINE],
+  [
+    /\b(?:address(?:es)?|ips?|hosts?|urls?)\b|地址/,
+    /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b|\bhttps?:\/\/[^\s'"`)]+|\blocalhost:\d+/i,
+  ],
+  [/\bports?\b|端口/, /\b(?:localhost|\d{1,3}(?:\.\d{1,3}){3})?:\d{2,5}\b|\bport \d{2,5}\b/i],
+  [/\b(?:sizes?|threshold|how big)\b|大小/, /\b\d+(?:\.\d+)?\s?(?:[kmgt]i?b|[kmg]\b|bytes?)/i],
+  [
+    /\b(?:timeouts?|intervals?|how long|how often|delays?|ttl)\b|间隔|超时/,
+    /\b\d+(?:\.\d+)?\s?(?:ms|s|secs?|seconds?|min|minutes?|h|hours?|days?)\b/i,
+  ],
+];
+
 /** "how many unit tests", "how much memory": the words counted. */
 const COUNTED = /\bhow (?:many|much)\s+([a-z][\w-]*)(?:\s+([a-z][\w-]*))?/;
 
 /**
- * The line a question asks for, or null: for "which version", one that states a version; for
- * "how many X", a number with X (`5 tests`, `3 allocs, 2 frees`, `40 pages`).
+ * The line a question asks for, or null: for a question naming a kind of value (`VALUES`), one
+ * that states such a value; for "how many X", a number with X (`5 tests`, `40 pages`).
  */
 export function wantedLine(text: string): RegExp | null {
   const t = text.toLowerCase().slice(0, 500);
-  if (/\bversions?\b|版本/.test(t)) return VERSION_LINE;
+  for (const [asked, stated] of VALUES) if (asked.test(t)) return stated;
   const m = COUNTED.exec(t);
   const counted = (m ? [m[1]!, m[2]] : [])
     .filter((w): w is string => w !== undefined && w.length >= 3 && !STOP.has(w))
