@@ -8,6 +8,7 @@ import { finishSnippet, markSubstrings } from './query.js';
 import type { Intent } from './intent.js';
 import { HYDRATE_SQL, SNIPPET_SQL, type Kind } from './search-sql.js';
 import { shapeSnippet } from './shape.js';
+import { turnPassage } from './turn-passage.js';
 import { observationTitle, oneLine, promptTitle, summaryTitle } from './titles.js';
 
 export interface Hit {
@@ -49,7 +50,12 @@ export function renderPage(
   const seen = new Set<string>();
   return page
     .map((h) => hydrate(h, rows.get(`${h.kind}:${h.id}`), marked, { ...shape, seen }))
-    .filter((x): x is SearchItem => x !== null);
+    .filter((x): x is SearchItem => x !== null)
+    .map((item) => {
+      if (item.type !== 'episode' || shape.stems.length === 0) return item;
+      const more = turnPassage(stmt, item.id, shape.stems, item.snippet);
+      return more ? { ...item, snippet: `${item.snippet} ↳ ${more}` } : item;
+    });
 }
 
 /** The page's rows, one statement per kind (ids as a JSON array), keyed `kind:id`. */

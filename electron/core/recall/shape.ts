@@ -150,7 +150,7 @@ export function find(lower: string, stem: string): number {
 }
 
 /** A word without its common English endings (`compilation` → `compil`), at least 3 letters. */
-function stemOf(w: string): string {
+export function stemOf(w: string): string {
   const s = w.toLowerCase().replace(/(?:ations?|ings?|ers?|ed|es|ions?|ly|s|e)$/, '');
   return s.length >= 3 ? s : w.toLowerCase();
 }

@@ -1,0 +1,54 @@
+/**
+ * A turn's summary (its episode) holds the most of a question's words, so it often ranks first
+ * while the memory that holds the answer (the file written, a command's output) is one of the
+ * turn's own. When an episode's snippet leaves out some of the question's words, the passage of the
+ * turn's memories that holds the most of them (the rarer weighing more) is shown under it (`↳ …`).
+ */
+import type Database from 'better-sqlite3';
+import { parseStringList } from '../util/json-list.js';
+import { isInternalFact } from './answer.js';
+import { pickPassages } from './passages.js';
+import { markStems, stemOf } from './shape.js';
+
+/** The turn's memories, found by time (an index range) between its prompt and the next one. */
+const MEMBERS_SQL = `SELECT o.subtitle, o.facts, o.narrative FROM observations e
+  JOIN user_prompts p ON p.session_id = e.session_id AND p.prompt_number = e.prompt_number
+  JOIN observations o ON o.session_id = e.session_id AND o.created_at >= p.created_at
+    AND o.created_at < coalesce((SELECT min(n.created_at) FROM user_prompts n
+      WHERE n.session_id = e.session_id AND n.prompt_number > e.prompt_number), 9e15)
+    AND o.prompt_number = e.prompt_number
+  WHERE e.id = ? AND o.id != e.id AND coalesce(o.type, '') != 'episode'
+  ORDER BY o.created_at LIMIT 80`;
+/** The turn's text read, at most. */
+const TEXT_MAX = 30_000;
+/** The passage's length, at most. */
+const ROOM = 160;
+
+interface Member {
+  subtitle: string | null;
+  facts: string | null;
+  narrative: string | null;
+}
+
+const flat = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+/** The passage to show under an episode's snippet, marked, or null when it shows every word already. */
+export function turnPassage(
+  stmt: (sql: string) => Database.Statement,
+  episodeId: number,
+  words: string[],
+  snippet: string,
+): string | null {
+  const stems = [...new Set(words.map(stemOf))];
+  const shown = snippet.replace(/<\/?mark>/g, '').toLowerCase();
+  const missing = stems.filter((st) => !shown.includes(st));
+  if (missing.length === 0) return null;
+  let text = '';
+  for (const m of stmt(MEMBERS_SQL).all(episodeId) as Member[]) {
+    const facts = parseStringList(m.facts).filter((f) => !isInternalFact(f));
+    text += `${[m.subtitle, ...facts, m.narrative].filter(Boolean).join('\n')}\n`;
+    if (text.length > TEXT_MAX) break;
+  }
+  const [u] = pickPassages(text.slice(0, TEXT_MAX), { stems: missing, cue: null, room: ROOM, most: 1 });
+  return u ? markStems(flat(text.slice(u.start, u.end)), stems) : null;
+}
