@@ -94,7 +94,8 @@ const VERSION_LINE = /\b[a-z][\w+]*[ -]v?\d+\.\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b/
 
 /**
  * The kinds of value a question can ask for by name, and what text stating one looks like: a
- * version, an address (IP, URL, host:port), a port, a size with its unit, a duration with its unit.
+ * version, an address (IP, URL, host:port), a constant (`UPPER_SNAKE`), a test by its name, a port,
+ * a size with its unit, a duration with its unit.
  */
 const VALUES: Array<[asked: RegExp, stated: RegExp]> = [
   [/\bversions?\b|版本/, VERSION_LINE],
@@ -102,6 +103,8 @@ const VALUES: Array<[asked: RegExp, stated: RegExp]> = [
     /\b(?:address(?:es)?|ips?|hosts?|urls?)\b|地址/,
     /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b|\bhttps?:\/\/[^\s'"`)]+|\blocalhost:\d+/i,
   ],
+  [/\b(?:constants?|env(?:ironment)? var\w*)\b|常量|环境变量/, /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/],
+  [/\b(?:which|what) (?:\w+ )?tests?\b|哪个测试|用例/, /\btest_\w+|\w+::tests::\w+|\b(?:it|test)\(['"`]/],
   [/\bports?\b|端口/, /\b(?:localhost|\d{1,3}(?:\.\d{1,3}){3})?:\d{2,5}\b|\bport \d{2,5}\b/i],
   [/\b(?:sizes?|threshold|how big)\b|大小/, /\b\d+(?:\.\d+)?\s?(?:[kmgt]i?b|[kmg]\b|bytes?)/i],
   [

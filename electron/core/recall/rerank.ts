@@ -127,11 +127,12 @@ export class Reranker {
       const m = meta.get(`${h.kind}:${h.id}`);
       const rel = Math.max(h.score, 0) / max;
       if (!m) return { h, m, s: rel * (coverage === 'each' ? 0.04 : coverage ** 2) };
-      const text = ` ${m.title} ${m.body ?? ''}`.toLowerCase();
+      const raw = ` ${m.title} ${m.body ?? ''}`;
+      const text = raw.toLowerCase();
       let s = rel * intentBoost(this.question.intent, h.kind, m.type, m.toolName, m.title);
       const extra = this.question.optional.filter((w) => stemsOf(w).some((st) => text.includes(st))).length;
       s *= 1 + 0.15 * Math.min(extra, 3);
-      if (q.wants?.test(text)) s *= WANTED_BOOST;
+      if (q.wants?.test(raw)) s *= WANTED_BOOST;
       const cov = coverage === 'each' ? this.coverage(text) : coverage;
       s *= cov ** 2 * lengthFactor(m.len);
       return { h, m, s };
