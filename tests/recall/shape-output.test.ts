@@ -36,7 +36,7 @@ describe('a question asking what something printed', () => {
     expect(s).toContain('cargo 1.95.0');
   });
 
-  it('tells the line a question asks for: a version, an address, a size, a duration, a count', () => {
+  it('tells the line a question asks for: a version, an address, a constant, a test, a size, a count', () => {
     const version = wantedLine('Which version of the memory checker did the leak runs use?');
     expect(version?.test('==101== Using Valgrind-3.19.0 and LibVEX')).toBe(true);
     expect(version?.test('GNU Make 4.3')).toBe(true);
@@ -53,6 +53,11 @@ describe('a question asking what something printed', () => {
     expect(wantedLine('How often does the sweep run?')?.test('SWEEP_INTERVAL_MS = 30_000 // 30 s')).toBe(
       true,
     );
+    const constant = wantedLine('Which constant holds the sweep interval?');
+    expect(constant?.test('export const SWEEP_INTERVAL_MS = 30_000;')).toBe(true);
+    expect(constant?.test('export const sweepInterval = 30_000;')).toBe(false);
+    const test = wantedLine('Which test pins the exit status of a run without paths?');
+    expect(test?.test('def test_no_paths_is_a_usage_error(self):')).toBe(true);
     expect(wantedLine('What command did we use to create the crate?')).toBeNull();
   });
 
