@@ -4,12 +4,15 @@
  * result then shows, under its snippet, the passage of its turn that holds the words it left out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passageKey } from '../../electron/core/recall/passages.js';
+import { turnPassage } from '../../electron/core/recall/turn-passage.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { plain } from './shape-rows.js';
 
 const AT = Date.now() - 3_600_000;
 
-function seedTurn(t: TestService): void {
+/** One turn (its prompt, episode and a file written) and the next turn's memory; the episode's id. */
+function seedTurn(t: TestService): number {
   const db = t.service.core.sqlite;
   db.prepare('INSERT INTO projects (name, root_path, created_at) VALUES (?, ?, ?)').run(
     'rotor',
@@ -32,56 +35,80 @@ function seedTurn(t: TestService): void {
     `INSERT INTO observations (session_id, prompt_number, tool_name, tool_input, created_at, updated_at,
        type, title, facts, narrative, status) VALUES (?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, 'processed')`,
   );
+  const add = (turn: number, at: number, type: string, title: string, facts: string[], text: string | null) =>
+    Number(
+      obs.run(
+        session,
+        turn,
+        type === 'episode' ? 'memtray:episode' : 'Write',
+        at,
+        at,
+        type,
+        title,
+        JSON.stringify(facts),
+        text,
+      ).lastInsertRowid,
+    );
   const narrative = [
     'Asked: add a sample config for the ingest box and a test for the rotation',
     'Claude: The sample config has one stanza per log of the ingest box, with sizes from its write rate.',
     'Ended: the sample config and the rotation test are in; all tests pass.',
   ].join('\n');
-  obs.run(session, 1, 'memtray:episode', AT, AT, 'episode', 'Asked: add a sample config…', '[]', narrative);
-  const written = [
-    'file: deploy/rotor.conf',
-    'wrote: path /var/log/ingest/gc.log ⏎ size 50M # garbage collection: rotates on restart only',
-  ];
-  obs.run(
-    session,
+  const episode = add(1, AT, 'episode', 'Asked: add a sample config…', [], narrative);
+  add(
     1,
-    'Write',
-    AT + 1000,
     AT + 1000,
     'change',
     'Created deploy/rotor.conf',
-    JSON.stringify(written),
+    [
+      'file: deploy/rotor.conf',
+      'wrote: path /var/log/ingest/gc.log ⏎ size 50M # garbage collection: rotates on restart only',
+    ],
     null,
   );
   // The next turn's memory, holding the same words: not the turn's own.
-  const later = ['file: README.md', 'wrote: the garbage collection log size is 80M on the staging box'];
-  obs.run(
-    session,
+  add(
     2,
-    'Write',
-    AT + 61_000,
     AT + 61_000,
     'change',
     'Created README.md',
-    JSON.stringify(later),
+    ['file: README.md', 'wrote: the garbage collection log size is 80M on the staging box'],
     null,
   );
+  return episode;
 }
 
 describe("an episode's result shows the passage of its turn that answers", () => {
   let t: TestService;
+  let episode = 0;
+  const q = 'In the sample config for the ingest box, what size does the garbage collection log get?';
+  const words = ['garbage', 'collection', 'size', 'sample', 'config', 'ingest', 'box'];
   beforeAll(async () => {
     t = await startTestService();
-    seedTurn(t);
+    episode = seedTurn(t);
   });
   afterAll(async () => t.dispose());
+  const stmt = (sql: string) => t.service.core.sqlite.prepare(sql);
 
-  it('shows what the turn wrote under the episode', async () => {
-    const q = 'In the sample config for the ingest box, what size does the garbage collection log get?';
+  it("finds the passage among the turn's own memories, not the next turn's", () => {
+    const more = plain(
+      turnPassage(stmt, episode, words, 'Asked: add a sample config for the ingest box') ?? '',
+    );
+    expect(more).toContain('size 50M');
+    expect(more).not.toContain('80M');
+  });
+
+  it('shows nothing the page already shows', () => {
+    const seen = new Set([passageKey('size 50M # garbage collection: rotates on restart only')]);
+    const more = turnPassage(stmt, episode, words, 'Asked: add a sample config for the ingest box', seen);
+    expect(plain(more ?? '')).not.toContain('size 50M');
+  });
+
+  it('shows the answer on the page once', async () => {
     const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}&limit=5`);
     const items = (JSON.parse(r.text) as { items: Array<{ type: string; snippet: string }> }).items;
-    const episode = items.find((i) => i.type === 'episode');
-    expect(plain(episode!.snippet)).toContain('size 50M');
-    expect(plain(episode!.snippet)).not.toContain('80M');
+    expect(items.some((i) => i.type === 'episode')).toBe(true);
+    const shown = items.map((i) => plain(i.snippet)).join('\n');
+    expect(shown.split('size 50M').length - 1).toBe(1);
   });
 });

@@ -53,7 +53,7 @@ export function renderPage(
     .filter((x): x is SearchItem => x !== null)
     .map((item) => {
       if (item.type !== 'episode' || shape.stems.length === 0) return item;
-      const more = turnPassage(stmt, item.id, shape.stems, item.snippet);
+      const more = turnPassage(stmt, item.id, shape.stems, item.snippet, seen);
       return more ? { ...item, snippet: `${item.snippet} ↳ ${more}` } : item;
     });
 }

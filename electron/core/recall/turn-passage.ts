@@ -38,6 +38,7 @@ export function turnPassage(
   episodeId: number,
   words: string[],
   snippet: string,
+  seen?: Set<string>,
 ): string | null {
   const stems = [...new Set(words.map(stemOf))];
   const shown = snippet.replace(/<\/?mark>/g, '').toLowerCase();
@@ -49,6 +50,12 @@ export function turnPassage(
     text += `${[m.subtitle, ...facts, m.narrative].filter(Boolean).join('\n')}\n`;
     if (text.length > TEXT_MAX) break;
   }
-  const [u] = pickPassages(text.slice(0, TEXT_MAX), { stems: missing, cue: null, room: ROOM, most: 1 });
+  const [u] = pickPassages(text.slice(0, TEXT_MAX), {
+    stems: missing,
+    cue: null,
+    room: ROOM,
+    most: 1,
+    ...(seen ? { seen } : {}),
+  });
   return u ? markStems(flat(text.slice(u.start, u.end)), stems) : null;
 }
