@@ -15,6 +15,7 @@ import { featureCoreOptions, featurePlugins } from '../../electron/core/features
 import { loadCorpusTimeline } from '../../tests/helpers/corpus.js';
 import { prng, pick } from '../../tests/helpers/proof.js';
 import { MIGRATIONS_DIR, tempDir } from '../../tests/helpers/service.js';
+import { removeTempDirs } from '../../tests/helpers/temp-dirs.js';
 import { round } from '../lib/load.js';
 
 const { values } = parseArgs({
@@ -133,3 +134,4 @@ console.log(
     2,
   ),
 );
+removeTempDirs();

@@ -23,6 +23,7 @@ import type { CompressionProvider } from '../../electron/core/compress/provider.
 import { MessagesApiServer } from '../../tests/helpers/messages-api/server.js';
 import { ChatApiServer } from '../../tests/helpers/openai-api/server.js';
 import { tempDir } from '../../tests/helpers/service.js';
+import { removeTempDirs } from '../../tests/helpers/temp-dirs.js';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '5' } } });
 const calls = Number(values.calls);
@@ -92,3 +93,4 @@ console.log(
 );
 await messages.stop();
 await chat.stop();
+removeTempDirs();

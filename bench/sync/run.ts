@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/sync/run.ts [--observations 20000] [--latency-reps 5]
  */
-import { rmSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore, type Core } from '../../electron/core/core.js';
@@ -16,6 +16,7 @@ import { machineId } from '../../electron/core/config/machine.js';
 import { RecordSource } from '../../electron/core/sync/records.js';
 import type { SyncRecord } from '../../electron/shared/contract/sync.js';
 import { startTestService, tempDir, MIGRATIONS_DIR } from '../../tests/helpers/service.js';
+import { removeTempDirs } from '../../tests/helpers/temp-dirs.js';
 import { percentile, round } from '../lib/load.js';
 
 const { values } = parseArgs({
@@ -228,4 +229,5 @@ b.close();
 c.close();
 await x.dispose();
 await y.dispose();
-for (const d of [folder, shared]) rmSync(d, { recursive: true, force: true });
+
+removeTempDirs();

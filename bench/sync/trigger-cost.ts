@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { createCore } from '../../electron/core/core.js';
 import { MIGRATIONS_DIR, tempDir } from '../../tests/helpers/service.js';
+import { removeTempDirs } from '../../tests/helpers/temp-dirs.js';
 import { percentile, round } from '../lib/load.js';
 
 const { values } = parseArgs({
@@ -60,3 +61,4 @@ console.log(
     2,
   ),
 );
+removeTempDirs();
