@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, projectFixture } from '@/test/fakeApi';
+import { heldPages } from '@/test/heldPages';
 import { renderWith } from '@/test/render';
 import { SearchView } from './components/Search';
 
@@ -126,21 +127,14 @@ describe('SearchView paging', () => {
    * page); every request for a `held` page answers only when that page is released.
    */
   function pagedApi(pages: Record<string, { items: number[]; next: string | null }>, held: string[]) {
-    const waiting = new Map<string, Array<() => void>>();
+    const { answer, release } = heldPages(pages, held);
     const api = fakeApi({
-      search: (sq) => {
-        const at = `${sq.q}@${sq.cursor ?? ''}`;
-        const page = pages[at];
-        if (!page) return Promise.reject(new Error(`no page ${at}`));
-        const answer = { items: page.items.map((id) => hit(id, sq.q)), nextCursor: page.next };
-        if (!held.includes(at)) return Promise.resolve(answer);
-        return new Promise((resolve) => waiting.set(at, [...(waiting.get(at) ?? []), () => resolve(answer)]));
-      },
+      search: (sq) =>
+        answer(`${sq.q}@${sq.cursor ?? ''}`).then((page) => ({
+          items: page.items.map((id) => hit(id, sq.q)),
+          nextCursor: page.next,
+        })),
     });
-    const release = (at: string): void => {
-      for (const answer of waiting.get(at) ?? []) answer();
-      waiting.delete(at);
-    };
     return { api, release };
   }
   const titles = () =>
