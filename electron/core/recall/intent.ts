@@ -8,6 +8,9 @@
  *   without them is not excluded. When a question has nothing but frame words, they are searched.
  * - The intent (`file`, `command`, `decision`, `failure`, `order`, `ask`) becomes score boosts on the
  *   memories whose type answers it; never a filter.
+ * - A question that names the kind of value it wants (a version, an address, how many tests) says
+ *   what the answering line looks like (`wantedLine`): snippets lead with such a line and memories
+ *   holding one score higher.
  */
 
 import { stemPrefix } from './lexicon.js';

@@ -1,4 +1,7 @@
-/** Titles and snippets for a page of ranked hits (computed for the page alone). */
+/**
+ * Titles and snippets for a page of ranked hits (computed for the page alone). An episode's snippet
+ * ends with the passage of its own turn that answers what it left out (turn-passage.ts).
+ */
 import type Database from 'better-sqlite3';
 import type { SearchHit } from '../../shared/contract/search.js';
 import type { AgentId } from '../../shared/contract/agents.js';
