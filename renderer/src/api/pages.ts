@@ -1,3 +1,5 @@
+import type { LiveEvent } from '@shared/api';
+
 /**
  * A list read a page at a time: the first page, reloaded live, then the pages appended. A reload
  * can bring an item an appended page already holds; the list shows each item once, where it comes
@@ -12,3 +14,7 @@ export function firstOfEach<T>(items: T[], key: (item: T) => string | number): T
     return true;
   });
 }
+
+/** The session a live event says was deleted, or null. */
+export const deletedSession = (ev: LiveEvent): number | null =>
+  ev.name === 'session' && ev.data.status === 'deleted' ? ev.data.id : null;

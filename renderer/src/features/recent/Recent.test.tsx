@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecentItem } from '@shared/contract/recent';
 import { fakeApi, projectFixture } from '@/test/fakeApi';
@@ -8,10 +8,11 @@ import { RecentView } from './components/RecentView';
 
 afterEach(cleanup);
 
-const item = (id: number): RecentItem => ({
+/** Item `id` of session `sessionId`. */
+const item = (id: number, sessionId = 1): RecentItem => ({
   kind: 'prompt',
   id,
-  sessionId: 1,
+  sessionId,
   project: 'alpha',
   type: null,
   title: `Item ${id}`,
@@ -19,13 +20,22 @@ const item = (id: number): RecentItem => ({
   at: 1_700_000_000_000 - id,
 });
 
-/** The feed's pages by `<project>@<before>`; a `held` page answers when released. */
-function recentApi(pages: Record<string, { items: number[]; next: number | null }>, held: string[] = []) {
+/**
+ * The feed's pages by `<project>@<before>`; a `held` page answers when released. Items are ids of
+ * session 1, or `[id, sessionId]`.
+ */
+function recentApi(
+  pages: Record<string, { items: Array<number | [number, number]>; next: number | null }>,
+  held: string[] = [],
+) {
   const script = heldPages(pages, held);
   const api = fakeApi({
     getRecent: async (q = {}) => {
       const page = await script.answer(`${q.project ?? ''}@${q.before ?? ''}`);
-      return { items: page.items.map(item), nextBefore: page.next };
+      return {
+        items: page.items.map((i) => (typeof i === 'number' ? item(i) : item(...i))),
+        nextBefore: page.next,
+      };
     },
   });
   return { api, release: script.release };
@@ -102,5 +112,31 @@ describe('RecentView paging', () => {
     expect(titles()).toEqual(['Item 11', 'Item 12']);
     expect(befores(api)).toEqual([undefined, 500, undefined, 600]);
     expect(screen.queryByRole('button', { name: 'Older' })).toBeNull();
+  });
+
+  it("takes a deleted session's items out at its live event, on the first page and the appended ones alike", async () => {
+    const pages: Parameters<typeof recentApi>[0] = {
+      '@': { items: [1, [2, 2]], next: 500 },
+      '@500': { items: [[3, 2], 4], next: null },
+    };
+    const held: string[] = [];
+    const { api, release } = recentApi(pages, held);
+    renderWith(api, <RecentView />);
+    await screen.findByText('Item 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await screen.findByText('Item 4');
+    expect(titles()).toEqual(['Item 1', 'Item 2', 'Item 3', 'Item 4']);
+
+    // Session 2 is deleted: the service's first page no longer holds its item, and the reload the
+    // event causes is held, so what shows until it answers is the list's own doing.
+    pages['@'] = { items: [1], next: 500 };
+    held.push('@');
+    act(() =>
+      api.emit({ name: 'session', data: { id: 2, claudeSessionId: '', status: 'deleted', project: '' } }),
+    );
+    expect(titles()).toEqual(['Item 1', 'Item 4']);
+    await waitFor(() => expect(befores(api)).toEqual([undefined, 500, undefined]), { timeout: 2000 });
+    await act(async () => release('@'));
+    expect(titles()).toEqual(['Item 1', 'Item 4']);
   });
 });

@@ -285,6 +285,29 @@ describe('SearchView paging', () => {
     await screen.findByText('Hit 1');
   });
 
+  it("takes a deleted session's hits out of the pages appended at its live event, and keeps the rest", async () => {
+    // Hits 2 and 3 are session 2's; the first page is read without a cursor, the next with `a2`.
+    const of = (id: number) => ({ ...hit(id, 'alpha'), sessionId: id === 2 || id === 3 ? 2 : 1 });
+    const pages: Record<string, number[]> = { '': [1, 2], a2: [3, 4] };
+    const api = fakeApi({
+      search: async (sq) => ({
+        items: (pages[sq.cursor ?? ''] ?? []).map(of),
+        nextCursor: sq.cursor ? null : 'a2',
+      }),
+    });
+    await searchFor(api, 'alpha', 'Hit 2');
+    fireEvent.click(screen.getByRole('button', { name: 'More results' }));
+    await screen.findByText('Hit 4');
+
+    pages[''] = [1];
+    await liveReload(api, {
+      name: 'session',
+      data: { id: 2, claudeSessionId: '', status: 'deleted', project: '' },
+    });
+    await waitFor(() => expect(cursors(api)).toEqual([undefined, 'a2', undefined]));
+    expect(titles()).toEqual(['Hit 1', 'Hit 4']);
+  });
+
   it('says so when More results fails, and asks for the same page again on Try again', async () => {
     const pages: Record<string, { items: number[]; next: string | null }> = {
       'alpha@': { items: [1], next: 'a2' },

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, sessionFixture } from '@/test/fakeApi';
 import { renderWith } from '@/test/render';
@@ -80,5 +80,30 @@ describe('SessionsView', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText('No sessions yet');
+  });
+
+  it('takes a session deleted from an appended page out of the list, and keeps the pages appended', async () => {
+    const api = fakeApi({
+      // The service's paging: newest first, 50 a page, the cursor the last id of a page.
+      listSessions: async (o = {}) => {
+        const rest = api.state.sessions.filter((s) => o.cursor === undefined || s.id < o.cursor);
+        const items = rest.slice(0, o.limit);
+        return { items, nextCursor: rest.length > items.length ? items.at(-1)!.id : null };
+      },
+    });
+    api.state.sessions = Array.from({ length: 60 }, (_, i) => sessionFixture(60 - i));
+    const { observationCount: _count, summaryRequest: _request, ...session } = api.state.sessions[56]!;
+    api.state.details[4] = { session, prompts: [], observations: [], summary: null };
+    renderWith(api, <SessionsView />);
+    await screen.findByText('prompt of session 60');
+    fireEvent.click(screen.getByRole('button', { name: 'Older sessions' }));
+    fireEvent.click(await screen.findByText('prompt of session 4'));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete this session' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete session' }));
+    const list = await screen.findByRole('list', { name: 'Sessions list' });
+    expect(screen.queryByText('prompt of session 4')).toBeNull();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(59);
+    expect(screen.getByText('prompt of session 1')).toBeTruthy();
   });
 });

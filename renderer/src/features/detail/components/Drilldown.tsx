@@ -27,9 +27,9 @@ export function useDrilldown(): { detail: Detail | null; open: (d: Detail) => vo
 /**
  * The detail a list opened, the same from every list. Back and Esc return to the list (`#<list>`),
  * or from an observation opened in a session's story to that session; a deleted session returns to
- * the list and calls `onDeleted`.
+ * the list and calls `onDeleted` with its id.
  */
-export function Drilldown(props: { detail: Detail; list: string; onDeleted?: () => void }) {
+export function Drilldown(props: { detail: Detail; list: string; onDeleted?: (sessionId: number) => void }) {
   const { detail, list, onDeleted } = props;
   const toList = useCallback((): void => setHash(`#${list}`, null), [list]);
   const back = useCallback((): void => setHash(backOf(history.state) ?? `#${list}`, null), [list]);
@@ -47,7 +47,7 @@ export function Drilldown(props: { detail: Detail; list: string; onDeleted?: () 
       onBack={back}
       onDeleted={() => {
         toList();
-        onDeleted?.();
+        onDeleted?.(detail.id);
       }}
       onOpenObservation={(id) =>
         setHash(detailHash({ kind: 'observation', id }), { back: detailHash(detail) } satisfies BackState)

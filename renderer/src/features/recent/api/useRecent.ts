@@ -18,6 +18,7 @@ export function useRecent(project: string) {
         })
         .then((p) => ({ items: p.items, nextCursor: p.nextBefore })),
     itemKey: (i) => `${i.kind}:${i.id}`,
+    sessionOf: (i) => i.sessionId,
     reloadOn: (ev) =>
       ev.name === 'observation' ||
       ev.name === 'summary' ||

@@ -31,7 +31,7 @@ export function RecentView() {
   const feed = useRecent(project);
   const remember = useListMemory(detail !== null);
 
-  if (detail) return <Drilldown detail={detail} list="recent" />;
+  if (detail) return <Drilldown detail={detail} list="recent" onDeleted={feed.forgetSession} />;
 
   const open = (i: RecentItem): void => {
     remember();

@@ -62,7 +62,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
     );
   };
 
-  if (detail) return <Drilldown detail={detail} list="search" />;
+  if (detail) return <Drilldown detail={detail} list="search" onDeleted={res.forgetSession} />;
 
   const onKeyDown = (e: KeyboardEvent): void => {
     if (e.key === 'ArrowDown') {

@@ -39,6 +39,7 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
     load: (cursor) =>
       hasQuery ? api.search(searchQuery(query, cursor)) : Promise.resolve({ items: [], nextCursor: null }),
     itemKey: (h) => `${h.kind}:${h.id}`,
+    sessionOf: (h) => h.sessionId,
     reloadOn: (ev) =>
       hasQuery &&
       (ev.name === 'summary' ||

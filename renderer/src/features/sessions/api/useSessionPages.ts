@@ -18,6 +18,7 @@ export function useSessionPages(project: string, q = '') {
     load: (cursor) =>
       api.listSessions({ ...query, limit: PAGE, ...(cursor !== undefined ? { cursor } : {}) }),
     itemKey: (s) => s.id,
+    sessionOf: (s) => s.id,
     reloadOn: (ev) => ev.name === 'session' || ev.name === 'summary' || ev.name === 'observation',
     throttleMs: 400,
   });

@@ -28,7 +28,7 @@ export function SessionsView() {
     open({ kind: 'session', id });
   };
 
-  if (detail) return <Drilldown detail={detail} list="sessions" onDeleted={list.reload} />;
+  if (detail) return <Drilldown detail={detail} list="sessions" onDeleted={list.forgetSession} />;
 
   return (
     <section className="view" aria-label="Sessions">
