@@ -70,11 +70,17 @@ export class UserWrites {
     });
   }
 
-  /** Deletes every memory of a project (its sessions and everything below them). */
+  /**
+   * Deletes every memory of a project (its sessions and everything below them); each session's
+   * deletion is announced as `deleteSession` does, so open lists drop its items.
+   */
   deleteProjectMemories(name: string): number {
     return this.tx.run((emit) => {
       const ids = this.forget.sessionsOf(name);
-      for (const id of ids) this.forget.session(id);
+      for (const id of ids) {
+        const s = this.forget.session(id);
+        if (s) emit.push(() => this.d.bus.emit('session', { ...s, status: 'deleted' }));
+      }
       emit.push(() =>
         this.d.bus.emit('project', { name, captureEnabled: this.d.projects.captureEnabled(name) !== false }),
       );
