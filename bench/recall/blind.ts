@@ -10,8 +10,9 @@
  * it cannot be fitted. `holdout`: a second blind set over the same transcripts, written later by
  * someone who also saw only them (HOLDOUT.md), read the same way as `test`. `dev2`: a third blind
  * set written after dev's misses had been read down to the hard ones (DEV2.md); its misses may be
- * read, like dev's. `--misses FILE` writes the misses of `dev` and `dev2` alone. A change that
- * lowers `test` or `holdout` is reverted, whatever it does to `dev` or `dev2`.
+ * read, like dev's. `dev3`: a fourth, written after dev2's misses had been read (DEV3.md), read the
+ * same way. `--misses FILE` writes the misses of `dev`, `dev2` and `dev3` alone. A change that
+ * lowers `test` or `holdout` is reverted, whatever it does to the sets whose misses are read.
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,13 +61,17 @@ const transcripts = join(BLIND_DIR, 'transcripts');
 const blindDirs = readdirSync(transcripts).map((d) => join(transcripts, d));
 const dev = loadQuestions(join(BLIND_DIR, 'dev.json'));
 const test = loadQuestions(join(BLIND_DIR, 'test.json'));
-const holdoutPath = join(BLIND_DIR, 'holdout.json');
-const holdout = existsSync(holdoutPath) ? loadQuestions(holdoutPath) : [];
-const dev2Path = join(BLIND_DIR, 'dev2.json');
-const dev2 = existsSync(dev2Path) ? loadQuestions(dev2Path) : [];
+/** A set written later than dev and test: its questions, or none where it is absent. */
+const later = (name: string): Question[] => {
+  const path = join(BLIND_DIR, `${name}.json`);
+  return existsSync(path) ? loadQuestions(path) : [];
+};
+const holdout = later('holdout');
+const dev2 = later('dev2');
+const dev3 = later('dev3');
 
 const ownAsked = await askOver(ownDirs, own);
-const blind = await askOver(blindDirs, [...dev, ...test, ...holdout, ...dev2]);
+const blind = await askOver(blindDirs, [...dev, ...test, ...holdout, ...dev2, ...dev3]);
 const part = (ids: Set<string>): Asked => ({
   ...blind,
   outcomes: blind.outcomes.filter((o) => ids.has(o.id)),
@@ -77,6 +82,7 @@ const devAsked = part(new Set(dev.map((q) => q.id)));
 const testAsked = part(new Set(test.map((q) => q.id)));
 const holdoutAsked = part(new Set(holdout.map((q) => q.id)));
 const dev2Asked = part(new Set(dev2.map((q) => q.id)));
+const dev3Asked = part(new Set(dev3.map((q) => q.id)));
 const rate = (a: Asked): number => aggregate(a.outcomes).overall.rate;
 const result = {
   bench: 'recall-blind',
@@ -85,6 +91,7 @@ const result = {
   own: totals(ownAsked),
   dev: totals(devAsked),
   ...(dev2.length > 0 ? { dev2: totals(dev2Asked) } : {}),
+  ...(dev3.length > 0 ? { dev3: totals(dev3Asked) } : {}),
   test: totals(testAsked),
   ...(holdout.length > 0 ? { holdout: totals(holdoutAsked) } : {}),
   gapOwnTestPoints: Math.round((rate(ownAsked) - rate(testAsked)) * 1000) / 10,
@@ -93,6 +100,6 @@ const result = {
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 if (values['json-out']) writeFileSync(values['json-out'], `${JSON.stringify(result, null, 2)}\n`);
 if (values.misses) {
-  const misses = [...devAsked.perQuestion, ...dev2Asked.perQuestion].filter((o) => !o.hit);
+  const misses = [devAsked, dev2Asked, dev3Asked].flatMap((a) => a.perQuestion).filter((o) => !o.hit);
   writeFileSync(values.misses, `${JSON.stringify(misses, null, 2)}\n`);
 }
