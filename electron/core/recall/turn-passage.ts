@@ -57,5 +57,10 @@ export function turnPassage(
     most: 1,
     ...(seen ? { seen } : {}),
   });
-  return u ? markStems(flat(text.slice(u.start, u.end)), stems) : null;
+  if (!u) return null;
+  // What follows a passage the page shows already can be another memory's line: shown only when it
+  // holds a word the snippet left out.
+  const passage = flat(text.slice(u.start, u.end));
+  const lower = passage.toLowerCase();
+  return missing.some((st) => lower.includes(st)) ? markStems(passage, stems) : null;
 }
