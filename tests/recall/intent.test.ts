@@ -14,6 +14,8 @@ describe('question intent', () => {
     ['what did I ask for when we set up the ledger?', 'ask'],
     ['what was the plan for the refund flow?', 'ask'],
     ['what was the importer supposed to do?', 'ask'],
+    ['which two kinds of broken links did I want it to catch?', 'ask'],
+    ['how long did we say the note should hold?', 'ask'],
     ['what broke in the checkout?', 'failure'],
     ['which file holds the retry logic?', 'file'],
     // Asking how a thing is measured, reproduced or confirmed asks for the command that did it.

@@ -147,7 +147,7 @@ const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
   // What was asked for or meant: the prompt (or the task given to an agent) holds the answer.
   [
     'ask',
-    /\b(?:what|which) (?:did|do|was|were) (?:i|we|you)\b.{0,40}\b(?:ask\w*|want\w*|request\w*|trying|mean\w*|tell|told)\b|\b(?:supposed|meant) to\b|\bwhat was the (?:plan|idea|goal|point|purpose)\b/,
+    /\b(?:what|which) (?:did|do|was|were) (?:i|we|you)\b.{0,40}\b(?:ask\w*|want\w*|request\w*|trying|mean\w*|tell|told)\b|\bdid (?:i|we) (?:say|ask|want|tell|mention|describe|request)\b|\b(?:supposed|meant) to\b|\bwhat was the (?:plan|idea|goal|point|purpose)\b/,
   ],
   [
     'decision',
