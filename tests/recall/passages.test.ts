@@ -78,4 +78,15 @@ describe('a statement and the explanation after it', () => {
     const shown = show(text, ['owner', 'limit']);
     expect(shown.filter((s) => s.includes('The size limit is off_t now.'))).toHaveLength(1);
   });
+
+  it('fills the room left, once every word is shown, with the passages holding the words again', () => {
+    const text = [
+      'Claude: An integration test with 4 real threads hammering one key.',
+      'The build step is unchanged.',
+      'wrote: let key = "tenant-42"; for each of the threads, call check(key).',
+    ].join(' ⏎ ');
+    const shown = show(text, ['key', 'thread', 'hammer']);
+    expect(shown.join(' ')).toContain('hammering one key');
+    expect(shown.join(' ')).toContain('tenant-42');
+  });
 });

@@ -4,7 +4,8 @@
  * UNIT_MAX characters. A snippet shows the passages that hold the most weight of the question's
  * words (a rarer word weighs more), with a bonus for one that says what the question's intent asks
  * (a reason, an error, a value), in reading order: whole sentences, not windows cut mid-phrase.
- * A passage an earlier result of the page shows is not shown again: the one after it is, or the
+ * Once every word is shown, the room left goes to the passages holding the words again (the code
+ * line under the sentence that describes it). A passage an earlier result of the page shows is not shown again: the one after it is, or the
  * next best.
  */
 
@@ -130,6 +131,7 @@ export function pickPassages(text: string, p: Pick): Unit[] {
   const shownOnce = new Set<number>();
   const chosen: Unit[] = [];
   let room = p.room;
+  let refilled = false;
   while (chosen.length < p.most && room > 24) {
     let best: Scored | null = null;
     all.forEach((u, i) => {
@@ -142,6 +144,12 @@ export function pickPassages(text: string, p: Pick): Unit[] {
       if (r.s > 0 && (!best || r.s > best.s)) best = { u, ...r, i };
     });
     const pick = best as Scored | null;
+    if (!pick && !refilled) {
+      // Every word is shown and room is left: the passages holding the words again, the best first.
+      refilled = true;
+      shown.clear();
+      continue;
+    }
     if (!pick) break;
     const u = placed(
       all,
