@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pickPassages, units } from '../../electron/core/recall/passages.js';
+import { shapeSnippet } from '../../electron/core/recall/shape.js';
 
 const show = (text: string, stems: string[], cue: RegExp | null = null): string[] =>
   pickPassages(text, { stems, cue, room: 400, most: 3 }).map((u) => text.slice(u.start, u.end));
@@ -88,5 +89,22 @@ describe('a statement and the explanation after it', () => {
     const shown = show(text, ['key', 'thread', 'hammer']);
     expect(shown.join(' ')).toContain('hammering one key');
     expect(shown.join(' ')).toContain('tenant-42');
+  });
+
+  it('fills the room under a lead that shows every word, without repeating the lead', () => {
+    const lead = 'Claude: An integration test with 4 real threads hammering one key.';
+    const code = 'wrote: thread::spawn(move || limiter.check("tenant-42"));';
+    const row = {
+      text: `${code} — ${lead} — /src/tests/threads.rs`,
+      facts: [code],
+      subtitle: null,
+      narrative: lead,
+      paths: [],
+      command: null,
+      leads: [lead],
+    };
+    const s = shapeSnippet(null, row, ['thread', 'key', 'hammer']).replace(/<\/?mark>/g, '');
+    expect(s).toContain('tenant-42');
+    expect(s.split('hammering one key').length - 1).toBe(1);
   });
 });

@@ -56,6 +56,13 @@ interface Pick {
   title?: string;
   /** Passages (`passageKey`) an earlier result of the page shows: not shown again. */
   seen?: Set<string>;
+  /**
+   * The stems weighed once `stems` are all shown (or none is found) and room is left: by default
+   * `stems` again; all of the question's, when `stems` are those a lead above left out.
+   */
+  again?: string[];
+  /** What the snippet shows above the passages (its leads), lower-case: not shown again. */
+  above?: string;
 }
 
 /** A passage's text as compared across a page's results: case, spacing, marks and labels (`error: `) aside. */
@@ -132,15 +139,16 @@ export function pickPassages(text: string, p: Pick): Unit[] {
   const chosen: Unit[] = [];
   let room = p.room;
   let refilled = false;
+  let q = p;
   while (chosen.length < p.most && room > 24) {
     let best: Scored | null = null;
     all.forEach((u, i) => {
       if (echo.has(i) || shownOnce.has(i) || chosen.some((c) => u.start < c.end && c.start < u.end)) return;
       const own = lower.slice(u.start, u.end);
-      // The same words again (a row that says a thing in its facts and its narrative).
-      if (chosen.some((c) => lower.slice(c.start, c.end).includes(own))) return;
+      // The same words again (a row that says a thing in its facts and its narrative, or a lead).
+      if (chosen.some((c) => lower.slice(c.start, c.end).includes(own)) || p.above?.includes(own)) return;
       const asked = ask.get(i);
-      const r = score(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), p, shown);
+      const r = score(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), q, shown);
       if (r.s > 0 && (!best || r.s > best.s)) best = { u, ...r, i };
     });
     const pick = best as Scored | null;
@@ -148,6 +156,7 @@ export function pickPassages(text: string, p: Pick): Unit[] {
       // Every word is shown and room is left: the passages holding the words again, the best first.
       refilled = true;
       shown.clear();
+      if (p.again) q = { ...p, stems: p.again };
       continue;
     }
     if (!pick) break;
@@ -162,7 +171,16 @@ export function pickPassages(text: string, p: Pick): Unit[] {
       shownOnce.add(pick.i);
       continue;
     }
-    pick.u = u;
+    // The passage after it is context, not when the snippet shows it above already.
+    const head = all[pick.i]!;
+    const tail = all[pick.i + 1];
+    pick.u =
+      u.start === head.start &&
+      tail &&
+      u.end === tail.end &&
+      p.above?.includes(lower.slice(tail.start, tail.end))
+        ? head
+        : u;
     const len = Math.min(pick.u.end - pick.u.start, room);
     const put = len < pick.u.end - pick.u.start ? clipUnit(text, lower, pick.u, len, p.stems) : pick.u;
     chosen.push(put);

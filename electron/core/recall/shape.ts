@@ -237,6 +237,8 @@ export function shapeSnippet(
   const cue = intent === 'decision' ? WHY_CUE : intent === 'failure' ? FIX_CUE : wants;
   for (const u of pickPassages(text, {
     stems: todo,
+    again: stems,
+    above: leadLower,
     cue,
     room,
     most: FRAGMENTS - parts.length,
