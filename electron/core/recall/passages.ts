@@ -5,8 +5,8 @@
  * words (a rarer word weighs more), with a bonus for one that says what the question's intent asks
  * (a reason, an error, a value), in reading order: whole sentences, not windows cut mid-phrase.
  * Once every word is shown, the room left goes to the passages holding the words again (the code
- * line under the sentence that describes it). A passage an earlier result of the page shows is not shown again: the one after it is, or the
- * next best.
+ * line under the sentence that describes it). A passage an earlier result of the page shows is not
+ * shown again: the one after it is, or the next best.
  */
 
 const UNIT_MAX = 240;
@@ -160,27 +160,15 @@ export function pickPassages(text: string, p: Pick): Unit[] {
       continue;
     }
     if (!pick) break;
-    const u = placed(
-      all,
-      pick.i,
-      room,
-      chosen,
-      (x) => p.seen?.has(passageKey(lower.slice(x.start, x.end))) ?? false,
-    );
+    const u = placed(all, pick.i, room, chosen, {
+      seen: (x) => p.seen?.has(passageKey(lower.slice(x.start, x.end))) ?? false,
+      above: (x) => p.above?.includes(lower.slice(x.start, x.end)) ?? false,
+    });
     if (!u) {
       shownOnce.add(pick.i);
       continue;
     }
-    // The passage after it is context, not when the snippet shows it above already.
-    const head = all[pick.i]!;
-    const tail = all[pick.i + 1];
-    pick.u =
-      u.start === head.start &&
-      tail &&
-      u.end === tail.end &&
-      p.above?.includes(lower.slice(tail.start, tail.end))
-        ? head
-        : u;
+    pick.u = u;
     const len = Math.min(pick.u.end - pick.u.start, room);
     const put = len < pick.u.end - pick.u.start ? clipUnit(text, lower, pick.u, len, p.stems) : pick.u;
     chosen.push(put);
@@ -196,30 +184,31 @@ export function pickPassages(text: string, p: Pick): Unit[] {
 /**
  * Where the i-th passage is shown: with its context (`withNext`); or, when an earlier result of the
  * page shows it (`seen`), the passage after it alone (the reply, the explanation that follows);
- * null when that one is shown already too.
+ * null when that one is shown already too. `above`: what the snippet shows above its passages.
  */
 function placed(
   all: Unit[],
   i: number,
   room: number,
   chosen: Unit[],
-  seen: (u: Unit) => boolean,
+  shown: { seen: (u: Unit) => boolean; above: (u: Unit) => boolean },
 ): Unit | null {
   const u = all[i]!;
-  if (!seen(u)) return withNext(all, u, room, chosen);
+  if (!shown.seen(u)) return withNext(all, i, room, chosen, shown.above);
   const next = all[i + 1];
-  if (!next || seen(next) || chosen.some((c) => next.start < c.end && c.start < next.end)) return null;
+  if (!next || shown.seen(next) || chosen.some((c) => next.start < c.end && c.start < next.end)) return null;
   return next;
 }
 
 /**
- * Context: a passage takes the one after it (the explanation that follows a statement, the reply
- * to an ask) while both fit the room left; a passage cut at UNIT_MAX does not.
+ * Context: the i-th passage takes the one after it (the explanation that follows a statement, the
+ * reply to an ask) while both fit the room left, unless the snippet shows that one above already; a
+ * passage cut at UNIT_MAX does not.
  */
-function withNext(all: Unit[], u: Unit, room: number, chosen: Unit[]): Unit {
-  const i = all.findIndex((x) => x.start === u.start && x.end === u.end);
+function withNext(all: Unit[], i: number, room: number, chosen: Unit[], above: (u: Unit) => boolean): Unit {
+  const u = all[i]!;
   const next = all[i + 1];
-  if (!next || chosen.some((c) => c.start === next.start)) return u;
+  if (!next || chosen.some((c) => c.start === next.start) || above(next)) return u;
   if (u.end - u.start >= UNIT_MAX || next.end - u.start > room) return u;
   return { start: u.start, end: next.end };
 }
