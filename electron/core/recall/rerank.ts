@@ -129,8 +129,8 @@ export class Reranker {
       if (!m) return { h, m, s: rel * (coverage === 'each' ? 0.04 : coverage ** 2) };
       const raw = ` ${m.title} ${m.body ?? ''}`;
       const text = raw.toLowerCase();
-      let s = rel * intentBoost(this.question.intent, h.kind, m.type, m.toolName, m.title);
-      const extra = this.question.optional.filter((w) => stemsOf(w).some((st) => text.includes(st))).length;
+      let s = rel * intentBoost(q.intent, h.kind, m.type, m.toolName, m.title);
+      const extra = q.optional.filter((w) => stemsOf(w).some((st) => text.includes(st))).length;
       s *= 1 + 0.15 * Math.min(extra, 3);
       if (q.wants?.test(raw)) s *= WANTED_BOOST;
       const cov = coverage === 'each' ? this.coverage(text) : coverage;

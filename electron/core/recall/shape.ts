@@ -114,7 +114,8 @@ function byWordsHeld(lines: string[], stems: string[]): string[] {
     .map((x) => x.l);
 }
 
-const flat = (s: string): string =>
+/** One line, marks left out. */
+export const flat = (s: string): string =>
   s
     .replace(/<\/?mark>/gi, '')
     .replace(/\s+/g, ' ')

@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import { parseStringList } from '../util/json-list.js';
 import { isInternalFact } from './answer.js';
 import { pickPassages } from './passages.js';
-import { markStems, stemOf } from './shape.js';
+import { flat, markStems, stemOf } from './shape.js';
 
 /** The turn's memories, found by time (an index range) between its prompt and the next one. */
 const MEMBERS_SQL = `SELECT o.subtitle, o.facts, o.narrative FROM observations e
@@ -30,8 +30,6 @@ interface Member {
   narrative: string | null;
 }
 
-const flat = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
 /** The passage to show under an episode's snippet, marked, or null when it shows every word already. */
 export function turnPassage(
   stmt: (sql: string) => Database.Statement,
@@ -41,7 +39,7 @@ export function turnPassage(
   seen?: Set<string>,
 ): string | null {
   const stems = [...new Set(words.map(stemOf))];
-  const shown = snippet.replace(/<\/?mark>/g, '').toLowerCase();
+  const shown = flat(snippet).toLowerCase();
   const missing = stems.filter((st) => !shown.includes(st));
   if (missing.length === 0) return null;
   let text = '';
