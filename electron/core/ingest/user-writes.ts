@@ -6,7 +6,7 @@
 import { prepareForget } from './forget.js';
 import { ObservationsRepo } from './observations-repo.js';
 import type { ClaudeMemIngest } from './claude-mem-api.js';
-import type { IngestTx } from './tx.js';
+import type { Emit, IngestTx } from './tx.js';
 import type { HookResult, IngestDeps } from './types.js';
 
 /** The synthetic tool a saved memory is recorded under. */
@@ -63,11 +63,7 @@ export class UserWrites {
 
   /** Deletes a session and everything below it; false when there is no such session. */
   deleteSession(id: number): boolean {
-    return this.tx.run((emit) => {
-      const s = this.forget.session(id);
-      if (s) emit.push(() => this.d.bus.emit('session', { ...s, status: 'deleted' }));
-      return s !== null;
-    });
+    return this.tx.run((emit) => this.forgetSession(id, emit));
   }
 
   /**
@@ -77,14 +73,18 @@ export class UserWrites {
   deleteProjectMemories(name: string): number {
     return this.tx.run((emit) => {
       const ids = this.forget.sessionsOf(name);
-      for (const id of ids) {
-        const s = this.forget.session(id);
-        if (s) emit.push(() => this.d.bus.emit('session', { ...s, status: 'deleted' }));
-      }
+      for (const id of ids) this.forgetSession(id, emit);
       emit.push(() =>
         this.d.bus.emit('project', { name, captureEnabled: this.d.projects.captureEnabled(name) !== false }),
       );
       return ids.length;
     });
+  }
+
+  /** Deletes one session inside the caller's transaction; its deletion is announced after commit. */
+  private forgetSession(id: number, emit: Emit): boolean {
+    const s = this.forget.session(id);
+    if (s) emit.push(() => this.d.bus.emit('session', { ...s, status: 'deleted' }));
+    return s !== null;
   }
 }
