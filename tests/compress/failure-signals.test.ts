@@ -52,6 +52,51 @@ describe('errorGist (real failed responses)', () => {
     );
   });
 
+  // Outputs of the project's own recorded sessions (bench/recall/blind/transcripts).
+  it('names a Rust panic by its message and an assertion by the sides it printed', () => {
+    const cargo = [
+      'Error: Exit code 101',
+      'warning: struct `TokenBucket` is never constructed',
+      ' --> src/bucket.rs:6:12',
+      'running 5 tests',
+      'test bucket::tests::refills_between_whole_seconds ... FAILED',
+      '---- bucket::tests::refills_between_whole_seconds stdout ----',
+      "thread 'bucket::tests::refills_between_whole_seconds' (22780) panicked at src/bucket.rs:49:9:",
+      '10/s should give a token back after 100 ms',
+      'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace',
+      'test result: FAILED. 4 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s',
+      'error: test failed, to rerun pass `--lib`',
+    ].join('\n');
+    expect(errorGist(cargo)).toMatch(
+      /^thread 'bucket::tests::refills_between_whole_seconds' \(22780\) panicked at src\/bucket\.rs:49:9: 10\/s should give a token back after 100 ms · /,
+    );
+    const sides = [
+      "thread 'gcra::tests::sweep_forgets_idle_keys' (24350) panicked at src/gcra.rs:165:9:",
+      "assertion `left == right` failed: a's TAT has come, so it is as fresh as an unseen key",
+      '  left: 2',
+      ' right: 1',
+      'test result: FAILED. 5 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s',
+    ].join('\n');
+    expect(errorLines(sides, 1)[0]).toMatch(/unseen key · left: 2 · right: 1$/);
+    // `left:` and `right:` lines not under an assertion stay lines of their own.
+    expect(errorLines('error: columns differ\nleft: a\nright: b', 3)).toEqual(['columns differ']);
+  });
+
+  it("keeps a compiler's note and a program's `prog: file:line:` diagnostic", () => {
+    const rustc = [
+      'error[E0277]: `Cell<Duration>` cannot be shared between threads safely',
+      '   = help: within `Limiter<ManualClock>`, the trait `Sync` is not implemented for `Cell<Duration>`',
+      '   = note: if you want to do aliasing and mutation between multiple threads, use `std::sync::RwLock`',
+    ].join('\n');
+    expect(errorLines(rustc, 3)[2]).toMatch(/use `std::sync::RwLock`$/);
+    const valgrind = [
+      '==32676== Memcheck, a memory error detector',
+      "logrot: /tmp/bad.conf:4: unknown key 'sise'",
+      '==32676== ERROR SUMMARY: 1 errors from 1 contexts (suppressed: 0 from 0)',
+    ].join('\n');
+    expect(errorLines(valgrind, 1)).toEqual(["logrot: /tmp/bad.conf:4: unknown key 'sise'"]);
+  });
+
   it('gives a failed command and a failed tool call their error in subtitle and facts', () => {
     const test = extractRules({
       toolName: 'Bash',

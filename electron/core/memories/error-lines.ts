@@ -1,8 +1,9 @@
 /**
  * The meaningful lines of an error output (a failed command's stderr, a test runner's report, a
  * tool's error text): exit-code banners, blank lines, YAML/JSON block markers, stack frames and
- * progress noise are skipped; lines naming the error come first. One function for the rule
- * extractor's failures and the remembered bugfix/episode rows.
+ * progress noise are skipped; lines naming the error (a diagnostic, an exception, a panic and its
+ * message) come first. One function for the rule extractor's failures and the remembered
+ * bugfix/episode rows.
  */
 
 import { clip } from '../util/clip.js';
@@ -26,9 +27,14 @@ const NOISE = new RegExp(
 
 /** Lines that name the error itself (a `path:line: message` diagnostic, a report's "… failed:"). */
 const STRONG =
-  /^[\w./-]+\.\w+:\d+(?::\d+)?:\s*\S|\bfailed:|\b[A-Z]\w*(?:Error|Exception)\b|^(?:error|fatal|panic)\b|\berror(?:\[\w+\])?:|!==|===|traceback|cannot|can't|could not|no such|not found|undefined|not defined|denied|refused|permission/i;
-/** … else lines that say something failed. */
-const WEAK = /error|fail|invalid|missing|unexpected|expected|warning|not ok/i;
+  /^(?:[\w-]+: )?[\w./-]+\.\w+:\d+(?::\d+)?:\s*\S|\bfailed:|\b[A-Z]\w*(?:Error|Exception)\b|^(?:error|fatal|panic)\b|\bpanicked at\b|\berror(?:\[\w+\])?:|!==|===|traceback|cannot|can't|could not|no such|not found|undefined|not defined|denied|refused|permission/i;
+/** … else lines that say something failed, a leak, or a compiler's note on the error. */
+const WEAK =
+  /error|fail|invalid|missing|unexpected|expected|warning|not ok|definitely lost|^=?\s*(?:note|help):/i;
+/** The two sides an assertion printed (Rust's `left: 2`, Jest's `Received: 3`) … */
+const SIDE = /^(?:left|right):|^(?:Expected|Received):/;
+/** … read with the assertion above them. */
+const ASSERTION = /assert|panicked at|expect\(/i;
 
 /** A YAML block key (`error: |-`): its indented lines read as one. */
 const BLOCK_KEY = /^(\w[\w ]*):\s*[|>][-+]?$/;
@@ -75,15 +81,18 @@ function meaningful(text: string): Line[] {
     const plain = t.replace(/^name:\s*'(.*)'$/i, '$1').replace(/^[┃│]\s*/, '');
     out.push({ text: scalar ? scalar[1]! : plain, stated: scalar !== null });
   }
-  // A line that announces more ("…failed:") reads with the line after it.
+  // A line that announces more ("…failed:") reads with the line after it, an assertion with the
+  // sides it printed.
   const joined: Line[] = [];
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     const next = out[i + 1];
-    if (l.text.endsWith(':') && next) {
+    const above = joined[joined.length - 1];
+    if (above && SIDE.test(l.text) && ASSERTION.test(above.text)) above.text = `${above.text} · ${l.text}`;
+    else if (l.text.endsWith(':') && next) {
       joined.push({ text: `${l.text} ${next.text}`, stated: l.stated || next.stated });
       i++;
-    } else joined.push(l);
+    } else joined.push({ ...l });
   }
   return joined;
 }
