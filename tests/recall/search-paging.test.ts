@@ -11,6 +11,15 @@ import { insertObservation } from './seed.js';
 const WORD = 'paginglark';
 const MINUTE = 60_000;
 
+/** As many results as a list may have shown, their ids as far apart as ids can be. */
+const farApart = (): HitKey[] => {
+  const step = Math.floor(Number.MAX_SAFE_INTEGER / SEARCH_LIMITS.shown);
+  return Array.from({ length: SEARCH_LIMITS.shown }, (_x, i) => ({
+    kind: 'observation',
+    id: (i + 1) * step,
+  }));
+};
+
 describe('search paging while memories change', () => {
   let t: TestService;
   /** The sessions, each holding every third memory: memory i is i minutes old, so ranks i-th. */
@@ -74,6 +83,11 @@ describe('search paging while memories change', () => {
     expect(rest).toEqual([`The ${WORD} step new`, ...all.slice(4)]);
   });
 
+  it('takes the longest cursor a list can be given', async () => {
+    const page = await search(4, encodeCursor(farApart()));
+    expect(page.items).toHaveLength(4);
+  });
+
   it('rejects a cursor it did not write', async () => {
     const next = (await search(4)).nextCursor!;
     const longer = Buffer.concat([Buffer.from(next.slice(1), 'base64url'), Buffer.from([1])]);
@@ -100,11 +114,7 @@ describe('the search cursor', () => {
   });
 
   it('stays within the contract at the most results a list is offered, however far apart their ids', () => {
-    const step = Math.floor(Number.MAX_SAFE_INTEGER / SEARCH_LIMITS.shown);
-    const shown = Array.from({ length: SEARCH_LIMITS.shown }, (_x, i) => ({
-      kind: 'observation' as const,
-      id: (i + 1) * step,
-    }));
+    const shown = farApart();
     const cursor = encodeCursor(shown);
     expect(cursor.length).toBeLessThanOrEqual(SEARCH_LIMITS.cursor);
     expect(decodeCursor(cursor, SEARCH_LIMITS.shown)).toHaveLength(SEARCH_LIMITS.shown);
