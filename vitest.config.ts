@@ -14,6 +14,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The renderer's aliases too: tests/core/fake-api-events.test.ts holds the renderer's fake
+        // API beside the real service.
+        resolve: { alias: rendererAlias },
         test: {
           name: 'node',
           environment: 'node',

@@ -44,7 +44,7 @@ export const ROUTE_TEXT: Record<string, string> = {
   'POST /api/capture/import': 'Start importing past transcripts.',
   'GET /api/capture/imports': 'Import runs and their progress.',
   'GET /api/search':
-    'Search memories (`q`, `project`, `type`, `file`, `limit`); what `memtray search` calls.',
+    'Search memories (`q`, `project`, `type`, `file`, `limit`); `cursor` (the `nextCursor` of the page before) continues after every hit shown; what `memtray search` calls.',
   'GET /api/recent': 'Recent activity across sessions, paged (the Recent view).',
   'GET /api/health/embeddings': 'Semantic search state: provider, vectors indexed, pending.',
   'POST /api/embeddings/reindex': 'Re-embed every memory (after a model change).',

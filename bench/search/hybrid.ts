@@ -126,12 +126,12 @@ const time = (f: () => unknown, name: string): number => {
     throw new Error('the coarse bits did not load');
 }
 for (const q of queries.slice(0, 10))
-  engine.search({ q: q.q, limit: 20, offset: 0 }, store.nearest(q.v, NEAREST.k, NEAREST.coarse)); // warm up
+  engine.search({ q: q.q, limit: 20 }, store.nearest(q.v, NEAREST.k, NEAREST.coarse)); // warm up
 const lexical: number[] = [];
 const hybrid: number[] = [];
 const nearest: number[] = [];
 for (const q of queries) {
-  const p = { q: q.q, project: q.project, limit: 20, offset: 0 };
+  const p = { q: q.q, project: q.project, limit: 20 };
   const near = (): ReturnType<typeof store.nearest> =>
     q.project
       ? store.nearest(q.v, NEAREST_FILTERED.k, NEAREST_FILTERED.coarse)

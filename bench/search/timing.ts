@@ -23,7 +23,7 @@ export const stats = (xs: number[]) => ({
 });
 
 export function timeQueries(engine: SearchEngine, queries: BenchQuery[]) {
-  for (const q of queries.slice(0, 20)) engine.search({ q: q.q, limit: 20, offset: 0 }); // warm up
+  for (const q of queries.slice(0, 20)) engine.search({ q: q.q, limit: 20 }); // warm up
   const times: number[] = [];
   const cpuTimes: number[] = [];
   const byCat: Record<string, number[]> = {};
@@ -32,14 +32,14 @@ export function timeQueries(engine: SearchEngine, queries: BenchQuery[]) {
   for (const q of queries) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    engine.search({ q: q.q, project: q.project, limit: 20, offset: 0 });
+    engine.search({ q: q.q, project: q.project, limit: 20 });
     const ms = performance.now() - t0;
     const c = process.cpuUsage(c0);
     const cpuMs = (c.user + c.system) / 1000;
     const again = [ms];
     for (let i = 0; i < 2; i++) {
       const t1 = performance.now();
-      engine.search({ q: q.q, project: q.project, limit: 20, offset: 0 });
+      engine.search({ q: q.q, project: q.project, limit: 20 });
       again.push(performance.now() - t1);
     }
     medianOf3.push(again.sort((a, b) => a - b)[1]!);

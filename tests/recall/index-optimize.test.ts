@@ -42,7 +42,7 @@ function fragment(sqlite: Database.Database, n: number, from = 0): void {
 const QUERIES = ['zephyr', 'quokka parser', 'marl', 'tundar', 'src/basalt', 'case 17', 'cobalt fennel'];
 const answers = (sqlite: Database.Database): number[][] => {
   const engine = new SearchEngine(sqlite, () => NOW);
-  return QUERIES.map((q) => engine.search({ q, limit: 20, offset: 0 }).items.map((i) => i.id));
+  return QUERIES.map((q) => engine.search({ q, limit: 20 }).items.map((i) => i.id));
 };
 const integrity = (sqlite: Database.Database): void => {
   for (const t of SEARCH_INDEXES)
@@ -135,7 +135,7 @@ describe('merging the search indexes in maintenance', () => {
     const count = core.sqlite.prepare('SELECT count(*) FROM observations').pluck().get();
     expect(count).toBe(written);
     // The newest rows, written between the steps, are found.
-    const last = engine.search({ q: `parser ${written - 1}`, limit: 5, offset: 0 }).items;
+    const last = engine.search({ q: `parser ${written - 1}`, limit: 5 }).items;
     expect(last[0]?.title).toContain(`parser ${written - 1}`);
   });
 

@@ -30,7 +30,7 @@ beforeAll(() => {
 afterAll(() => core.close());
 
 const ids = (p: Partial<SearchParams>): number[] =>
-  engine.search({ q: Q, limit: 10, offset: 0, ...p }).items.map((i) => i.id);
+  engine.search({ q: Q, limit: 10, ...p }).items.map((i) => i.id);
 
 describe('search asked from a project', () => {
   it('without it, the other project fills the page and the answer is not on it', () => {

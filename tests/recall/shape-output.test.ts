@@ -103,15 +103,33 @@ describe('a question asking what something printed', () => {
 describe('searching for what a command printed', () => {
   let t: TestService;
 
+  /** A Bash call remembered as a command: its line in the tool input and as the first fact. */
+  const insertCommand = (o: {
+    project: string;
+    type: string;
+    title: string;
+    command: string;
+    facts: string[];
+    narrative: string;
+    at: number;
+  }): void => {
+    const { command, facts, ...rest } = o;
+    insertObservation(t.service.core.sqlite, {
+      ...rest,
+      toolName: 'Bash',
+      toolInput: { command },
+      facts: [`command: ${command}`, ...facts],
+    });
+  };
+
   beforeAll(async () => {
     t = await startTestService();
-    insertObservation(t.service.core.sqlite, {
+    insertCommand({
       project: 'anchorage',
       type: 'command',
       title: 'Init the repo and check the Python version',
-      toolName: 'Bash',
-      toolInput: { command: 'git init -q && python3 --version' },
-      facts: ['command: git init -q && python3 --version', 'exit_status: 0', 'output: Python 3.11.7'],
+      command: 'git init -q && python3 --version',
+      facts: ['exit_status: 0', 'output: Python 3.11.7'],
       narrative: 'Claude: Empty folder, so I will start from scratch.',
       at: Date.now() - 60_000,
     });
@@ -130,16 +148,12 @@ describe('searching for what a command printed', () => {
         filesModified: [file],
         at: at + i,
       });
-    insertObservation(t.service.core.sqlite, {
+    insertCommand({
       project: 'rotator',
       type: 'build',
       title: 'Init the repo, check gcc and make',
-      toolName: 'Bash',
-      toolInput: { command: 'git init -q && cc --version | head -1 && make --version | head -1' },
-      facts: [
-        'command: git init -q && cc --version | head -1 && make --version | head -1',
-        'output: cc (Debian 12.2.0-14) 12.2.0 ⏎ GNU Make 4.3',
-      ],
+      command: 'git init -q && cc --version | head -1 && make --version | head -1',
+      facts: ['output: cc (Debian 12.2.0-14) 12.2.0 ⏎ GNU Make 4.3'],
       narrative: 'Claude: the rotator is started here, so the box reports the compiler and make versions.',
       at: at - 1000,
     });

@@ -116,7 +116,6 @@ function registerSearch(server: McpServer, engine: HybridSearch, here: () => str
         type: a.type,
         file: a.file,
         limit: a.limit ?? SEARCH_LIMITS.mcpLimit.default,
-        offset: 0,
       });
       return ok(mcpSearch.output, {
         results: r.items.map((i) => ({

@@ -2,7 +2,8 @@
 import { SEARCH_KINDS, SEARCH_LIMITS, searchQuery, type SearchKind } from '../../shared/contract/search.js';
 import { VERBS } from '../../shared/contract/verbs.js';
 import { HttpError, type Route, validate, verbRoute } from '../server/http.js';
-import { MAX_OFFSET, type SearchParams } from './search.js';
+import { decodeCursor, encodeCursor, type HitKey } from './cursor.js';
+import { MAX_SHOWN, type SearchParams } from './search.js';
 import type { HybridSearch } from './vectors/hybrid.js';
 
 /** An ISO date/time or milliseconds since the epoch. */
@@ -15,14 +16,12 @@ function parseTime(raw: string | null, name: string): number | undefined {
   return ms;
 }
 
-const encodeCursor = (offset: number): string => Buffer.from(`o:${offset}`).toString('base64url');
-
-function decodeCursor(raw: string | null): number {
-  if (raw === null || raw === '') return 0;
-  const m = /^o:(\d{1,6})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
-  const n = m ? Number(m[1]) : NaN;
-  if (!Number.isInteger(n) || n > MAX_OFFSET + 200) throw new HttpError(400, 'invalid query: cursor');
-  return n;
+/** The results a `cursor` says the list has shown (none without one). */
+function shownBy(raw: string | undefined): HitKey[] {
+  if (raw === undefined) return [];
+  const keys = decodeCursor(raw, MAX_SHOWN);
+  if (!keys) throw new HttpError(400, 'invalid query: cursor');
+  return keys;
 }
 
 /** A query parameter as the contract's field: trimmed, empty → absent; `limit` a number when it is one. */
@@ -77,7 +76,7 @@ export function searchParamsFrom(q: URLSearchParams): SearchParams {
     since: parseTime(p.since ?? null, 'since'),
     until: parseTime(p.until ?? null, 'until'),
     limit: p.limit ?? SEARCH_LIMITS.limit.default,
-    offset: decodeCursor(p.cursor ?? null),
+    shown: shownBy(p.cursor),
   };
 }
 
@@ -97,7 +96,7 @@ export function searchRoutes(engine: HybridSearch): Route[] {
         return {
           json: {
             items: r.items,
-            nextCursor: r.nextOffset === null ? null : encodeCursor(r.nextOffset),
+            nextCursor: r.next === null ? null : encodeCursor(r.next),
             ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
           },
         };

@@ -15,6 +15,8 @@
  * Ranking returns ids only; titles and snippets are fetched for the page's hits alone.
  */
 import type Database from 'better-sqlite3';
+import { SEARCH_LIMITS } from '../../shared/contract/search.js';
+import { hitKey, type HitKey } from './cursor.js';
 import { renderPage, type Hit, type SearchItem, type Shape } from './page.js';
 import { preferOwn } from './prefer.js';
 import { inferProject, ProjectSizes } from './infer-project.js';
@@ -39,7 +41,8 @@ export interface SearchParams extends Filters {
   prefer?: string | undefined;
   kinds?: Kind[] | undefined;
   limit: number;
-  offset: number;
+  /** The results the list has shown (cursor.ts): the page is the best `limit` of the others. */
+  shown?: readonly HitKey[] | undefined;
 }
 
 /** One search's state while its stages run. */
@@ -63,8 +66,8 @@ interface RankRun {
 
 export interface SearchResult {
   items: SearchItem[];
-  /** Offset of the next page, or null. */
-  nextOffset: number | null;
+  /** The results shown through this page (the next page's `shown`), or null after the last page. */
+  next: HitKey[] | null;
   /** Words replaced by typo correction (typed → index term). */
   corrected: Record<string, string>;
 }
@@ -92,7 +95,7 @@ const INTENT_TYPES: Record<Intent, { types: string[]; match: string } | null> = 
   command: null,
 };
 
-export const MAX_OFFSET = 1000;
+export const MAX_SHOWN = SEARCH_LIMITS.shown;
 /** Rows a stage fetches come in multiples of this (see `rank`). */
 const PAGE_BLOCK = 50;
 const PATHISH = /^\S*[\p{L}\p{N}][/._-][\p{L}\p{N}]\S*$/u;
@@ -130,11 +133,16 @@ export class SearchEngine {
     const prefer = p.project === undefined ? (p.prefer ?? this.inferred(all.words)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
     const hits = own ? preferOwn(own.hits, all.hits) : all.hits;
-    const start = Math.min(p.offset, MAX_OFFSET);
-    const page = hits.slice(start, start + p.limit);
+    // The page is the ranking minus what the list has shown: no keyset can resume a ranking whose
+    // scores move between pages (cursor.ts).
+    const shown = p.shown ?? [];
+    const seen = new Set(shown.map(hitKey));
+    const rest = hits.filter((h) => !seen.has(hitKey(h)));
+    const page = rest.slice(0, p.limit);
+    const through = [...shown, ...page.map(({ kind, id }) => ({ kind, id }))];
     return {
       items: renderPage((sql) => this.stmt(sql), page, all.shape),
-      nextOffset: hits.length > start + p.limit && start + p.limit <= MAX_OFFSET ? start + p.limit : null,
+      next: rest.length > p.limit && through.length <= MAX_SHOWN ? through : null,
       corrected: { ...own?.corrected, ...all.corrected },
     };
   }
@@ -147,7 +155,8 @@ export class SearchEngine {
     const p = { ...asked, recaps: asked.kinds?.includes('summary') ?? false };
     // Candidates in blocks of PAGE_BLOCK: the pages of one block rank the same rows, so paging
     // through them neither repeats nor skips a hit (recency reorders the best `want` of a stage).
-    const want = Math.ceil((Math.min(p.offset, MAX_OFFSET) + p.limit + 1) / PAGE_BLOCK) * PAGE_BLOCK;
+    const want =
+      Math.ceil((Math.min(p.shown?.length ?? 0, MAX_SHOWN) + p.limit + 1) / PAGE_BLOCK) * PAGE_BLOCK;
     const kinds = this.kindsFor(p);
     const bind = this.binds(p);
     const { tokens, raw } = parseQuery(p.q);

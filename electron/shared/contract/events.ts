@@ -25,7 +25,7 @@ export const liveEventSchemas = {
     status: observationStatus,
   }),
   summary: z.strictObject({ sessionId: id, id }),
-  /** `deleted` (with an empty claudeSessionId and project) when a session was deleted. */
+  /** `deleted` when a session was deleted (with the claudeSessionId and project it had). */
   session: z.strictObject({
     id,
     claudeSessionId: z.string(),

@@ -19,7 +19,13 @@ export const SEARCH_LIMITS = {
   limit: { default: 20, min: 1, max: 100 },
   /** Hits per MCP `search` call (the agent's context is the budget). */
   mcpLimit: { default: 10, max: 50 },
-  cursor: 200,
+  /** A list is offered a next page while it has shown at most this many hits. */
+  shown: 1000,
+  /**
+   * A cursor names the hits a list has shown (at most `shown`): ascending ids as gaps of at most
+   * 8 bytes each, in base64url, so never longer than this.
+   */
+  cursor: 11_000,
 } as const;
 
 /** `type` also accepts a kind (`summary`, `prompt`, `observation`): the UI's type filter lists all three. */
@@ -39,6 +45,7 @@ export const searchQuery = z.strictObject({
   since: isoOrEpoch.optional(),
   until: isoOrEpoch.optional(),
   limit: z.number().int().min(SEARCH_LIMITS.limit.min).max(SEARCH_LIMITS.limit.max).optional(),
+  /** The `nextCursor` of the page before: the next page continues after every hit shown so far. */
   cursor: z.string().max(SEARCH_LIMITS.cursor).optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;

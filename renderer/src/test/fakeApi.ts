@@ -1,5 +1,6 @@
 /**
- * An in-memory MemTrayApi for component tests: records calls, emits live events on demand. Every
+ * An in-memory MemTrayApi for component tests: records calls, emits live events on demand and, as
+ * the service does, when it deletes a session (tests/core/fake-api-events.test.ts compares). Every
  * answer (the defaults here and a test's own) is parsed with the verb's declared response, so a
  * fixture that drifts from what the service answers fails the test. A verb with no default here
  * answers 404, as a service without its route would.
@@ -132,6 +133,19 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
       }
       return value;
     };
+  const emit = (ev: LiveEvent): void => {
+    for (const l of listeners) l(ev);
+  };
+  /** Forgets a session the fake knows and announces it as the service does; false when unknown. */
+  const forget = (id: number): boolean => {
+    const s = state.sessions.find((x) => x.id === id) ?? state.details[id]?.session;
+    if (!s) return false;
+    state.sessions = state.sessions.filter((x) => x.id !== id);
+    delete state.details[id];
+    const { claudeSessionId, project } = s;
+    emit({ name: 'session', data: { id, claudeSessionId, status: 'deleted', project } });
+    return true;
+  };
   const base: MemTrayApi = {
     ...missingVerbs(),
     health: rec('health', async () => ({ ok: true, version: '0.1.0', uptimeMs: 1000, quarantined: 0 })),
@@ -174,8 +188,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
       notifications: [],
     })),
     deleteSession: rec('deleteSession', async (id) => {
-      state.sessions = state.sessions.filter((s) => s.id !== id);
-      delete state.details[id];
+      if (!forget(id)) throw new ApiError(404, `session ${id} not found`);
       return { deleted: true, id };
     }),
     getObservation: rec('getObservation', async (id) => ({
@@ -205,9 +218,12 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
       return { name, captureEnabled: capture };
     }),
     deleteProject: rec('deleteProject', async (name) => {
-      const n = state.sessions.filter((s) => s.project === name).length;
+      const ids = state.sessions.filter((s) => s.project === name).map((s) => s.id);
+      for (const id of ids) forget(id);
       state.projects = state.projects.map((p) => (p.name === name ? { ...p, sessionCount: 0 } : p));
-      return { deletedSessions: n };
+      const captureEnabled = state.projects.find((p) => p.name === name)?.captureEnabled ?? true;
+      emit({ name: 'project', data: { name, captureEnabled } });
+      return { deletedSessions: ids.length };
     }),
     getSettings: rec('getSettings', async () => state.settings),
     updateSettings: rec('updateSettings', async (patch) => {
@@ -265,9 +281,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     ...wrapped,
     calls,
     state,
-    emit(ev) {
-      for (const l of listeners) l(ev);
-    },
+    emit,
     setLive(st) {
       for (const l of statusListeners) l(st);
     },

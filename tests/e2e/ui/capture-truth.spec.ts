@@ -8,7 +8,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures';
-import { serve, type Served } from './serve';
+import type { Served } from './serve';
 
 const hooksCli = (s: Served, cwd: string, ...args: string[]): string =>
   execFileSync(process.execPath, [resolve('bin/memtray.mjs'), 'hooks', ...args, '--data-dir', s.dataDir], {
@@ -27,10 +27,10 @@ const prompt = (s: Served, cwd: string) =>
     prompt: `prompt ${n}`,
   });
 
-test('the banner follows the hooks in any scope and what is received, live', async ({ page }) => {
+test('the banner follows the hooks in any scope and what is received, live', async ({ page, ownServe }) => {
   const project = realpathSync(mkdtempSync(join(tmpdir(), 'memtray-truth-')));
-  const s = await serve(undefined, 0, { cwd: project });
   try {
+    const s = await ownServe(undefined, 0, { cwd: project });
     await page.goto(s.uiUrl);
     const banner = page.getByRole('complementary', { name: 'Capture status' });
     await expect(banner).toContainText("Capture is off: Claude Code's hooks are not installed.");
@@ -71,7 +71,6 @@ test('the banner follows the hooks in any scope and what is received, live', asy
     expect((await prompt(s, project)).status).toBe(200);
     await expect(banner).toBeHidden();
   } finally {
-    await s.dispose();
     rmSync(project, { recursive: true, force: true });
   }
 });

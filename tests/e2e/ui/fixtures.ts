@@ -1,18 +1,33 @@
-/** Playwright fixtures: one seeded `memtray serve` per test file, and a page opened through its link. */
+/**
+ * Playwright fixtures: one seeded `memtray serve` per test file, a page opened through its link, and
+ * the services a test starts itself. Every service is stopped and its data dir removed by the
+ * fixture's teardown, which runs when the test fails too.
+ */
 import { test as base, expect, type Page } from '@playwright/test';
 import { seedCorpus, serve, type Served } from './serve';
 
 type Holder = { current: Served };
 
+/** Disposes services, newest first (a restart's service before the one it replaced); every one, then the first error. */
+async function disposeAll(services: Served[]): Promise<void> {
+  const errors: unknown[] = [];
+  for (const s of [...services].reverse()) await s.dispose().catch((err: unknown) => errors.push(err));
+  if (errors.length > 0) throw errors[0];
+}
+
 /** One seeded service per test file (files may change data; screenshots want a pristine corpus). */
-export const test = base.extend<{ app: Page; svc: Holder }, { services: Map<string, Promise<Holder>> }>({
+export const test = base.extend<
+  { app: Page; svc: Holder; ownServe: typeof serve },
+  { services: Map<string, Promise<Holder>> }
+>({
   services: [
     // Playwright needs the (empty) fixtures object pattern here.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const all = new Map<string, Promise<Holder>>();
       await use(all);
-      for (const h of all.values()) await (await h).current.dispose();
+      const started = await Promise.allSettled(all.values());
+      await disposeAll(started.flatMap((r) => (r.status === 'fulfilled' ? [r.value.current] : [])));
     },
     { scope: 'worker' },
   ],
@@ -20,12 +35,29 @@ export const test = base.extend<{ app: Page; svc: Holder }, { services: Map<stri
     let h = services.get(info.file);
     if (!h) {
       h = serve().then(async (s) => {
-        await seedCorpus(s);
+        try {
+          await seedCorpus(s);
+        } catch (err) {
+          await s.dispose();
+          throw err;
+        }
         return { current: s };
       });
       services.set(info.file, h);
     }
     await use(await h);
+  },
+  /** `serve` for a service of the test's own (a restart included): disposed when the test ends. */
+  // Playwright needs the (empty) fixtures object pattern here.
+  // eslint-disable-next-line no-empty-pattern
+  ownServe: async ({}, use) => {
+    const started: Served[] = [];
+    await use(async (...args) => {
+      const s = await serve(...args);
+      started.push(s);
+      return s;
+    });
+    await disposeAll(started);
   },
   app: async ({ page, svc }, use) => {
     const problems: string[] = [];

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_TRANSCRIPTS } from '../../helpers/corpus';
 import { expect, openTab, test } from './fixtures';
-import { hasRoute, serve } from './serve';
+import { hasRoute } from './serve';
 import { copyWithFreshSessionIds } from './transcripts';
 
 interface SessionsPage {
@@ -158,9 +158,9 @@ test('a new event appears live, without reloading', async ({ app, svc }) => {
   await expect(app.getByText('/work/e2e-live/README.md')).toBeVisible();
 });
 
-test('settings persist after a restart; the API key is never sent back', async ({ app }) => {
+test('settings persist after a restart; the API key is never sent back', async ({ app, ownServe }) => {
   // A service of its own: this test changes settings and restarts it.
-  const svc = { current: await serve() };
+  const svc = { current: await ownServe() };
   test.info().attach('data dir', { body: svc.current.dataDir });
   await app.goto(svc.current.uiUrl);
   await openTab(app, 'Privacy');
@@ -193,7 +193,7 @@ test('settings persist after a restart; the API key is never sent back', async (
   // Restart the service over the same data dir (new port, same token file).
   const dataDir = svc.current.dataDir;
   await svc.current.stop();
-  svc.current = await serve(dataDir);
+  svc.current = await ownServe(dataDir);
   const raw = await svc.current.api('GET', '/api/settings');
   expect(JSON.stringify(raw.json)).not.toContain(secret);
   await app.goto(svc.current.uiUrl);
@@ -208,7 +208,6 @@ test('settings persist after a restart; the API key is never sent back', async (
   await expect(app.getByText('key set', { exact: true })).toBeVisible();
   await expect(app.getByText('stored on this machine (never shown again)')).toBeVisible();
   await expect(app.getByLabel('Replace the key')).toHaveValue('');
-  await svc.current.dispose();
 });
 
 test('import past transcripts from Health and watch the run finish', async ({ app, svc }) => {

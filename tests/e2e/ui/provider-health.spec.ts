@@ -4,14 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessagesApiServer } from '../../helpers/messages-api/server';
 import { expect, test } from './fixtures';
-import { serve } from './serve';
 
-test('a failed provider is not "failing" once another provider is in force', async ({ page }) => {
+test('a failed provider is not "failing" once another provider is in force', async ({ page, ownServe }) => {
   const fake = new MessagesApiServer();
   await fake.start();
-  const s = await serve();
   const cwd = mkdtempSync(join(tmpdir(), 'memtray-provider-'));
   try {
+    const s = await ownServe();
     const put = await s.api('PUT', '/api/settings', {
       provider: { kind: 'anthropic', baseUrl: fake.url, maxAttempts: 1 },
       apiKey: 'sk-ant-e2e-provider-0000',
@@ -45,7 +44,6 @@ test('a failed provider is not "failing" once another provider is in force', asy
     await expect(card).not.toContainText('failing');
     await expect(card).not.toContainText('bad request');
   } finally {
-    await s.dispose();
     await fake.stop();
     rmSync(cwd, { recursive: true, force: true });
   }

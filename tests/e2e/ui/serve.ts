@@ -32,11 +32,18 @@ async function waitFor<T>(fn: () => T | null, ms: number, what: string): Promise
  * `port`: 0 for any free one; a restart passes the previous one so the open page reconnects. `cwd`:
  * the service's working folder (its own project, whose `.claude/` settings it reads).
  */
-export async function serve(
-  dataDir: string = mkdtempSync(join(tmpdir(), 'memtray-e2e-')),
-  port = 0,
-  opts: { cwd?: string } = {},
-): Promise<Served> {
+export async function serve(dataDir?: string, port = 0, opts: { cwd?: string } = {}): Promise<Served> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'memtray-e2e-'));
+  try {
+    return await start(dir, port, opts);
+  } catch (err) {
+    // start() stopped the child; a data dir made here goes too (a given one is the caller's).
+    if (dataDir === undefined) rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function start(dataDir: string, port: number, opts: { cwd?: string }): Promise<Served> {
   const serverJson = join(dataDir, 'server.json');
   const home = join(dataDir, 'home');
   mkdirSync(home, { recursive: true });
@@ -54,9 +61,26 @@ export async function serve(
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  try {
+    return await connect(child, exited, dataDir, () => output);
+  } catch (err) {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    throw err;
+  }
+}
+
+/** Waits until the child serves and prints its UI link; the service's handle. */
+async function connect(
+  child: ChildProcess,
+  exited: Promise<void>,
+  dataDir: string,
+  output: () => string,
+): Promise<Served> {
+  const serverJson = join(dataDir, 'server.json');
   const bound = await waitFor(
     () => {
-      if (child.exitCode !== null) throw new Error(`memtray serve exited ${child.exitCode}: ${output}`);
+      if (child.exitCode !== null) throw new Error(`memtray serve exited ${child.exitCode}: ${output()}`);
       if (!existsSync(serverJson)) return null;
       try {
         return (JSON.parse(readFileSync(serverJson, 'utf8')) as { port: number }).port;
@@ -69,7 +93,7 @@ export async function serve(
   );
   const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
   const base = `http://127.0.0.1:${bound}`;
-  const printed = await waitFor(() => /Open the UI: (\S+)/.exec(output)?.[1] ?? null, 5000, 'the UI link');
+  const printed = await waitFor(() => /Open the UI: (\S+)/.exec(output())?.[1] ?? null, 5000, 'the UI link');
   return {
     dataDir,
     port: bound,

@@ -3,7 +3,6 @@
  * scroll, the unsaved-changes guard — in Debian chromium at popup size against a real service.
  */
 import { expect, openTab, test } from './fixtures';
-import { serve } from './serve';
 
 test('the tray menu navigates an already loaded popup (#hash changes)', async ({ app }) => {
   await openTab(app, 'Projects');
@@ -16,8 +15,9 @@ test('the tray menu navigates an already loaded popup (#hash changes)', async ({
 
 test('after an outage: "Offline — retrying", one Health message, every panel reloads on reconnect', async ({
   app,
+  ownServe,
 }) => {
-  const svc = { current: await serve() };
+  const svc = { current: await ownServe() };
   await app.goto(svc.current.uiUrl);
   await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
   const { dataDir, port } = svc.current;
@@ -32,13 +32,12 @@ test('after an outage: "Offline — retrying", one Health message, every panel r
   await expect(app.getByRole('alert')).toContainText('Cannot reach the MemTray service');
 
   // The same data dir and port: the page's stream reconnects by itself, nobody clicks "Try again".
-  svc.current = await serve(dataDir, port);
+  svc.current = await ownServe(dataDir, port);
   await expect(app.getByText('Offline — retrying')).toBeHidden();
   await expect(app.getByRole('alert')).toHaveCount(0);
   await expect(app.getByText('Pause capture:')).toBeVisible();
   await openTab(app, 'Health');
   await expect(app.getByRole('heading', { name: 'Compression queue' })).toBeVisible();
-  await svc.current.dispose();
 });
 
 test('↓ keeps the highlighted result in view under a sticky search box', async ({ app }) => {
