@@ -29,6 +29,34 @@ describe('snippet passages', () => {
   });
 });
 
+describe('the lines under a comment', () => {
+  // A shell test the logrot session wrote: the comment says what the code under it does.
+  const script = [
+    'wrote: fresh ⏎ printf x >app.log',
+    '# generations shift in order and the one past -k is dropped',
+    'fresh',
+    'for gen in 1 2 3 4; do',
+    'printf \'gen%s\' "$gen" >app.log',
+    '"$LOGROT" -s 1 -k 3 app.log >/dev/null',
+    'done',
+    '# a second comment with words of its own',
+  ].join(' ⏎ ');
+
+  it('shows the short code lines a matched comment describes, up to the next comment', () => {
+    const shown = show(script, ['generations', 'shift', 'dropped']).join(' ⏎ ');
+    expect(shown).toContain('for gen in 1 2 3 4; do');
+    expect(shown).toContain('-s 1 -k 3 app.log');
+    expect(shown).not.toContain('a second comment');
+  });
+
+  it('gives a line that is no comment only the passage after it', () => {
+    const plain = script.replace('# generations', 'generations');
+    const shown = show(plain, ['generations', 'shift', 'dropped']).join(' ⏎ ');
+    expect(shown).toContain('fresh');
+    expect(shown).not.toContain('for gen in');
+  });
+});
+
 describe('an episode: the ask and its reply', () => {
   const episode =
     'file: src/gcra.rs\n' +

@@ -5,7 +5,8 @@
  * words (a rarer word weighs more), with a bonus for one that says what the question's intent asks
  * (a reason, an error, a value), in reading order: whole sentences, not windows cut mid-phrase.
  * Once every word is shown, the room left goes to the passages holding the words again (the code
- * line under the sentence that describes it). A passage an earlier result of the page shows is not
+ * line under the sentence that describes it). A passage shows the one after it as context, and a
+ * comment the short code lines under it. A passage an earlier result of the page shows is not
  * shown again: the one after it is, or the next best.
  */
 
@@ -160,7 +161,7 @@ export function pickPassages(text: string, p: Pick): Unit[] {
       continue;
     }
     if (!pick) break;
-    const u = placed(all, pick.i, room, chosen, {
+    const u = placed(text, all, pick.i, room, chosen, {
       seen: (x) => p.seen?.has(passageKey(lower.slice(x.start, x.end))) ?? false,
       above: (x) => p.above?.includes(lower.slice(x.start, x.end)) ?? false,
     });
@@ -187,6 +188,7 @@ export function pickPassages(text: string, p: Pick): Unit[] {
  * null when that one is shown already too. `above`: what the snippet shows above its passages.
  */
 function placed(
+  text: string,
   all: Unit[],
   i: number,
   room: number,
@@ -194,7 +196,7 @@ function placed(
   shown: { seen: (u: Unit) => boolean; above: (u: Unit) => boolean },
 ): Unit | null {
   const u = all[i]!;
-  if (!shown.seen(u)) return withNext(all, i, room, chosen, shown.above);
+  if (!shown.seen(u)) return withNext(text, all, i, room, chosen, shown.above);
   const next = all[i + 1];
   if (!next || shown.seen(next) || chosen.some((c) => next.start < c.end && c.start < next.end)) return null;
   return next;
@@ -205,13 +207,41 @@ function placed(
  * reply to an ask) while both fit the room left, unless the snippet shows that one above already; a
  * passage cut at UNIT_MAX does not.
  */
-function withNext(all: Unit[], i: number, room: number, chosen: Unit[], above: (u: Unit) => boolean): Unit {
+function withNext(
+  text: string,
+  all: Unit[],
+  i: number,
+  room: number,
+  chosen: Unit[],
+  above: (u: Unit) => boolean,
+): Unit {
   const u = all[i]!;
+  const free = (x: Unit | undefined): x is Unit =>
+    !!x && !chosen.some((c) => c.start === x.start) && !above(x);
   const next = all[i + 1];
-  if (!next || chosen.some((c) => c.start === next.start) || above(next)) return u;
+  if (!free(next)) return u;
   if (u.end - u.start >= UNIT_MAX || next.end - u.start > room) return u;
-  return { start: u.start, end: next.end };
+  // Under a comment, the short lines that follow (a config stanza's keys, the code it describes)
+  // read as one block, up to the next comment.
+  let j = i + 1;
+  const short = (x: Unit): boolean => x.end - x.start <= SHORT;
+  if (COMMENT.test(text.slice(u.start, u.end)) && short(next)) {
+    for (let k = j + 1; k < all.length; k++) {
+      const x = all[k]!;
+      if (!free(x) || !short(x) || x.end - u.start > Math.min(room, BLOCK_MAX)) break;
+      if (COMMENT.test(text.slice(x.start, x.end))) break;
+      j = k;
+    }
+  }
+  return { start: u.start, end: all[j]!.end };
 }
+
+/** A comment line: what follows it is what it describes. */
+const COMMENT = /^(?:#|\/\/|\/\*|\*|--|;)\s/;
+/** A line this short belongs with the lines around it … */
+const SHORT = 48;
+/** … up to this many characters from the passage they follow. */
+const BLOCK_MAX = 200;
 
 /** `u` cut to `len` characters around its first stem, at spaces where there are some. */
 function clipUnit(text: string, lower: string, u: Unit, len: number, stems: string[]): Unit {
