@@ -1,6 +1,6 @@
 /** Reading a question's intent without a model: which kind of memory answers it. */
 import { describe, expect, it } from 'vitest';
-import { classify, readQuestion } from '../../electron/core/recall/intent.js';
+import { classify, intentBoost, readQuestion } from '../../electron/core/recall/intent.js';
 
 describe('question intent', () => {
   it.each([
@@ -22,13 +22,18 @@ describe('question intent', () => {
     ['how do we measure the queue latency under load?', 'command'],
     ['how did you reproduce the race on the build box?', 'command'],
     ['怎么确认 node 里没有这个模块？', 'command'],
+    // Asking how something was searched for asks for the search (a Grep, a Glob).
+    ['how did I find everything that still referred to the old client?', 'command'],
+    ['how did we search the code for leftover version strings?', 'command'],
+    ['怎么找的还有没有别处用到这个函数？', 'command'],
   ] as const)('%s → %s', (q, intent) => {
     expect(classify(q)).toBe(intent);
   });
 });
 
+const words = (q: string): string[] => q.toLowerCase().match(/[a-z]+/g) ?? [];
+
 describe('readQuestion', () => {
-  const words = (q: string): string[] => q.toLowerCase().match(/[a-z]+/g) ?? [];
   it('takes the verb of "why did we <verb> …" as optional: the answer may word the action otherwise', () => {
     const q = 'why did we drop the plimbo cache?';
     expect(readQuestion(q, words(q))).toEqual({
@@ -44,5 +49,21 @@ describe('readQuestion', () => {
     // A question of nothing else keeps it to search for.
     const bare = 'why did we migrate?';
     expect(readQuestion(bare, words(bare)).required).toEqual(['migrate']);
+  });
+});
+
+describe('intentBoost', () => {
+  it('ranks a search of the code (Grep, Glob) with commands for a command question, not for others', () => {
+    expect(intentBoost('command', 'observation', 'discovery', 'Grep', 'Searched for bucket')).toBe(2);
+    expect(intentBoost('command', 'observation', 'discovery', 'Glob', 'Listed **/*.py')).toBe(2);
+    expect(intentBoost('command', 'observation', 'discovery', 'Read', 'Read src/app.js')).toBe(1);
+    expect(intentBoost('file', 'observation', 'discovery', 'Grep', 'Searched for bucket')).toBe(1);
+  });
+
+  it('reads the verb of "how did I find …" as optional: the search is worded by its pattern', () => {
+    const q = 'how did I find everything that still referred to the plimbo cache?';
+    const r = readQuestion(q, words(q));
+    expect(r.optional).toContain('find');
+    expect(r.required).not.toContain('find');
   });
 });

@@ -42,7 +42,7 @@ frame(
 frame(
   'command',
   'command commands cmd run ran running runs execute executed invoke invoked script check checked ' +
-    'checking shell terminal cli',
+    'checking shell terminal cli find search searched grep grepped',
 );
 frame(
   'decision',
@@ -159,7 +159,7 @@ const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
   ],
   [
     'command',
-    /\b(?:command\w*|how (?:do|did|can|could|would|should) (?:i|we|you) (?:run|check|start|build|test|measure|reproduce|benchmark|profile|verify|confirm|trigger|time|count|see|list|find out)|ran|run)\b|命令|运行|执行|(?:怎么|如何|怎样)(?:确认|验证|测|跑|复现|检查|看|查)/,
+    /\b(?:command\w*|how (?:do|did|can|could|would|should) (?:i|we|you) (?:run|check|start|build|test|measure|reproduce|benchmark|profile|verify|confirm|trigger|time|count|see|list|find|search|grep|look for|locate)|ran|run)\b|命令|运行|执行|(?:怎么|如何|怎样)(?:确认|验证|测|跑|复现|检查|看|查|搜|找)/,
   ],
   [
     'order',
@@ -213,7 +213,9 @@ export function intentBoost(
       if (t === 'episode' || t === 'bugfix') return 1.4;
       return /[\w-]+\.[a-z0-9]{1,6}\b|\//i.test(title) ? 1.2 : 1;
     case 'command':
+      // A search of the code (Grep, Glob) is what "how did we find…" asks for.
       if (t === 'command' || t === 'test' || t === 'build' || toolName === 'Bash') return 2;
+      if (toolName === 'Grep' || toolName === 'Glob') return 2;
       if (t === 'failure' || t === 'bugfix') return 1.5;
       return t === 'episode' ? 1.3 : 1;
     case 'decision':
