@@ -98,3 +98,43 @@ describe('what a tool call wrote or printed is kept, bounded', () => {
     ).toBe('command');
   });
 });
+
+describe('a helper agent: what it was told and what it reported', () => {
+  // The shape of a recorded Task call (bench/recall/blind/transcripts, anchorage).
+  const prompt =
+    'In /p, find out which of these Markdown cases the scanner tests (tests/test_scan.py and tests/fixtures/) ' +
+    'cover, and how anchorage/scan.py treats each: links inside HTML comments (single-line and multi-line), ' +
+    'links in indented code blocks (4 spaces), links inside inline code spans. ' +
+    'Report covered / not covered per case, with file:line.';
+  const report = [
+    '- HTML comments (single- and multi-line): NOT covered. No `<!--` anywhere under tests/.',
+    '- Indented code blocks: NOT covered. Only fenced blocks are skipped (FENCE at scan.py:15).',
+    '- Inline code spans: NOT covered. scan.py matches LINK on the raw line.',
+    '- Fenced code (``` and ~~~): covered by test_fenced_code_is_skipped (tests/test_scan.py:21).',
+  ].join('\n');
+  const out = run(
+    'Task',
+    { description: 'Audit scanner test coverage', prompt, subagent_type: 'Explore' },
+    { status: 'completed', content: [{ type: 'text', text: report }] },
+  );
+
+  /** The facts of one kind as one text (a long text is cut into several facts). */
+  const kept = (prefix: string): string =>
+    out.facts
+      .filter((f) => f.startsWith(`${prefix}: `))
+      .map((f) => f.slice(prefix.length + 2))
+      .join(' ');
+
+  it('keeps the instructions to their end and the report past its first lines', () => {
+    expect(out.title).toBe('Delegated: Audit scanner test coverage');
+    expect(kept('prompt')).toContain('Report covered / not covered per case, with file:line.');
+    expect(kept('result')).toContain('covered by test_fenced_code_is_skipped (tests/test_scan.py:21)');
+    for (const f of out.facts) expect(f.length).toBeLessThanOrEqual(FACT_MAX);
+  });
+
+  it('bounds a long report', () => {
+    const long = run('Task', { description: 'x', prompt: 'p' }, 'finding '.repeat(5_000));
+    const report = long.facts.filter((f) => f.startsWith('result: ')).join(' ');
+    expect(report.length).toBeLessThan(1_400);
+  });
+});

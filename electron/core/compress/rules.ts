@@ -7,7 +7,7 @@ import type { RuleInput, StructuredFields } from '../ingest/ingestor.js';
 import { errorGist } from '../memories/error-lines.js';
 import { bashOutcome, hiddenFailure, isBuildCommand, isTestCommand, responseText } from './rules-util.js';
 import { clip } from '../util/clip.js';
-import { editedFacts, outputFacts, writtenFacts } from './written.js';
+import { editedFacts, outputFacts, reportFacts, writtenFacts } from './written.js';
 import { gitFacts } from './git-facts.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
@@ -24,6 +24,9 @@ const READ_TOOLS = new Set(['Read', 'NotebookRead']);
 const SEARCH_TOOLS = new Set(['Grep', 'Glob', 'LS']);
 const WEB_TOOLS = new Set(['WebFetch', 'WebSearch']);
 const AGENT_TOOLS = new Set(['Task', 'Agent']);
+/** Characters kept of a helper agent's instructions and of its report. */
+const PROMPT_MAX = 600;
+const REPORT_MAX = 1_200;
 const MCP_READ = /^(?:get|list|search|read|fetch|find|query|describe|view|show|lookup)/i;
 
 function base(type: string, title: string): StructuredFields {
@@ -160,9 +163,9 @@ function generic(i: RuleInput, input: Record<string, unknown>): StructuredFields
     const desc = str(input.description) ?? str(input.subagent_type) ?? 'subagent';
     const out = base('delegation', `Delegated: ${desc}`);
     if (str(input.subagent_type)) out.facts.push(`subagent_type: ${String(input.subagent_type)}`);
-    if (str(input.prompt)) out.facts.push(`prompt: ${clip(String(input.prompt), 200)}`);
-    const text = responseText(i.toolResponse);
-    if (text) out.facts.push(`result: ${clip(text, 200)}`);
+    // What it was told and what it reported: an audit's findings, the file:line it cites.
+    if (str(input.prompt)) out.facts.push(...reportFacts('prompt', String(input.prompt), PROMPT_MAX));
+    out.facts.push(...reportFacts('result', responseText(i.toolResponse), REPORT_MAX));
     out.concepts.push('subagent');
     return out;
   }

@@ -77,6 +77,12 @@ export function editedFacts(newText: string): string[] {
   return chunkFacts('new', meaningfulLines(newText), 600);
 }
 
+/** A helper agent's instructions or report: its meaningful lines, up to `total` characters. */
+export function reportFacts(prefix: string, text: string, total: number): string[] {
+  const lines = meaningfulLines(text);
+  return lines.length === 0 ? [] : chunkFacts(prefix, lines, total);
+}
+
 /**
  * What a command printed: its first four and last two meaningful lines (a report's totals come
  * last), up to 500 characters, leaving out lines already kept elsewhere (`skip`).
