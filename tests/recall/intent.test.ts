@@ -11,6 +11,11 @@ describe('question intent', () => {
     ['the upload was refused by the proxy at first. why?', 'failure'],
     ['why did we pick postgres over sqlite?', 'decision'],
     ['why did we fix the flaky test instead of skipping it?', 'decision'],
+    // What a thing was for is its reason.
+    ['what was the clock abstraction introduced for?', 'decision'],
+    ['what was the lock-contention benchmark written to find out?', 'decision'],
+    ['那个假时钟是用来干什么的？', 'decision'],
+    ['which file is the retry logic for uploads in?', 'file'],
     ['what did I ask for when we set up the ledger?', 'ask'],
     ['what was the plan for the refund flow?', 'ask'],
     ['what was the importer supposed to do?', 'ask'],

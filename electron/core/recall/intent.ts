@@ -142,8 +142,13 @@ const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
   ],
   // "X was rejected at first. Why?": the failure named before the why.
   ['failure', /\b(?:fail\w*|broke\w*|crash\w*|reject\w*|refus\w*|denied)\b.{0,60}\bwhy\b/],
-  // Any other "why …" asks for a reason, whatever else the question says.
+  // Any other "why …" asks for a reason, whatever else the question says, as does "what was X
+  // (added) for?".
   ['decision', /\bwhy\b|为什么/],
+  [
+    'decision',
+    /\bwhat (?:was|were|is|are)\b.{1,80}\b(?:for|to find out)\s*\??\s*$|\bwhat for\b|为了什么|用来(?:做|干)什么|干什么用/,
+  ],
   // What was asked for or meant: the prompt (or the task given to an agent) holds the answer.
   [
     'ask',
