@@ -11,6 +11,7 @@ import { parseLiveEvent } from '../../electron/shared/contract/events.js';
 import { status } from '../../electron/shared/contract/health.js';
 import { ContractDrift, contractChecker, UNCHECKED_ROUTES } from '../helpers/contract.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { sseReader, type SseFrame } from '../helpers/sse.js';
 
 /** A plugin answering `/api/status`'s shape under another path, drifted the way `drift` says. */
 const drifting = (drift: (s: Record<string, unknown>) => void) => () => ({
@@ -86,25 +87,18 @@ describe('API contract', () => {
   });
 
   it('the live stream sends only events of the contract', async () => {
-    const frames: Array<{ name: string; data: unknown }> = [];
+    const frames: SseFrame[] = [];
     const req = request({
       host: '127.0.0.1',
       port: t.port,
       path: '/api/stream',
       headers: { authorization: `Bearer ${t.token}` },
     });
-    let buf = '';
     req.on('response', (res) =>
-      res.on('data', (c: Buffer) => {
-        buf += c.toString('utf8');
-        for (let i = buf.indexOf('\n\n'); i !== -1; i = buf.indexOf('\n\n')) {
-          const frame = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const name = /^event: (.+)$/m.exec(frame)?.[1];
-          const data = /^data: (.+)$/m.exec(frame)?.[1];
-          if (name && data) frames.push({ name, data: JSON.parse(data) as unknown });
-        }
-      }),
+      res.on(
+        'data',
+        sseReader((f) => frames.push(f)),
+      ),
     );
     req.end();
     await new Promise((r) => setTimeout(r, 100));

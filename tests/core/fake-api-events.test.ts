@@ -11,6 +11,7 @@ import type { SessionListItem } from '../../electron/shared/contract/sessions.js
 import { parseLiveEvent } from '../../electron/shared/contract/events.js';
 import { fakeApi, type FakeApi } from '../../renderer/src/test/fakeApi.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { sseReader } from '../helpers/sse.js';
 
 /** Deletion events only: a session deleted, a project's state after its memories went. */
 const deletion = (ev: LiveEvent): boolean =>
@@ -32,20 +33,15 @@ async function liveStream(t: TestService): Promise<{
   await new Promise<void>((resolve, reject) => {
     req.on('error', reject);
     req.on('response', (res) => {
-      let buf = '';
-      res.on('data', (c: Buffer) => {
-        buf += c.toString('utf8');
-        for (let i = buf.indexOf('\n\n'); i !== -1; i = buf.indexOf('\n\n')) {
-          const frame = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const name = /^event: (.+)$/m.exec(frame)?.[1];
-          const data = /^data: (.+)$/m.exec(frame)?.[1];
-          const ev = name && data ? parseLiveEvent(name, JSON.parse(data)) : null;
-          if (!ev || !deletion(ev)) continue;
+      res.on(
+        'data',
+        sseReader(({ name, data }) => {
+          const ev = parseLiveEvent(name, data);
+          if (!ev || !deletion(ev)) return;
           seen.push(ev);
           if (waiter?.done(ev)) waiter.resolve([...seen]);
-        }
-      });
+        }),
+      );
       resolve();
     });
     req.end();
