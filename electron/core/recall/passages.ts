@@ -205,7 +205,7 @@ function placed(
 /**
  * Context: the i-th passage takes the one after it (the explanation that follows a statement, the
  * reply to an ask) while both fit the room left, unless the snippet shows that one above already; a
- * passage cut at UNIT_MAX does not.
+ * passage cut at UNIT_MAX does not. A comment takes the short lines under it (`COMMENT`).
  */
 function withNext(
   text: string,
