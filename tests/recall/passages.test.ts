@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pickPassages, units } from '../../electron/core/recall/passages.js';
-import { shapeSnippet } from '../../electron/core/recall/shape.js';
+import { pickPassages, stemAt, units } from '../../electron/core/recall/passages.js';
+import { markStems, shapeSnippet } from '../../electron/core/recall/shape.js';
 
 const show = (text: string, stems: string[], cue: RegExp | null = null): string[] =>
   pickPassages(text, { stems, cue, room: 400, most: 3 }).map((u) => text.slice(u.start, u.end));
@@ -54,6 +54,40 @@ describe('the lines under a comment', () => {
     const shown = show(plain, ['generations', 'shift', 'dropped']).join(' ⏎ ');
     expect(shown).toContain('fresh');
     expect(shown).not.toContain('for gen in');
+  });
+});
+
+describe('a short word (an abbreviation) in a snippet', () => {
+  it('is found as a word of its own, not inside a longer one', () => {
+    expect(stemAt('the gcra limiter', 'gc')).toBe(-1);
+    expect(stemAt('# gc log: rotates itself', 'gc')).toBe(2);
+    expect(stemAt('path /var/log/gc.log', 'gc')).toBe(14);
+    expect(stemAt('a rapid api call', 'api')).toBe(8);
+    expect(stemAt('two apis', 'api')).toBe(4);
+    expect(stemAt('a rapid call', 'api')).toBe(-1);
+    expect(markStems('GCRA and the GC log', ['gc'])).toBe('GCRA and the <mark>GC</mark> log');
+    // Chinese words are short and written without spaces: found inside a run of characters.
+    expect(stemAt('确认预留接口', '预留')).toBe(2);
+  });
+
+  it('picks the passage the abbreviation names', () => {
+    // A config the logrot session wrote; the question says "garbage-collection log", the file "GC".
+    const conf = [
+      'wrote: # app log: the JVM never reopens it',
+      'path /var/log/ingest/app.log',
+      'size 10M',
+      'keep 5',
+      '# GC log: rotates itself on restart only',
+      'path /var/log/ingest/gc.log',
+      'size 50M',
+      'keep 3',
+    ].join(' ⏎ ');
+    const shown = pickPassages(conf, { stems: ['gc', 'keep'], cue: null, room: 160, most: 1 }).map((u) =>
+      conf.slice(u.start, u.end),
+    );
+    expect(shown[0]).toMatch(
+      /^# GC log: rotates itself on restart only ⏎ path \/var\/log\/ingest\/gc\.log ⏎ size 50M ⏎ keep 3/,
+    );
   });
 });
 

@@ -169,9 +169,12 @@ export function stemsOf(word: string): string[] {
   return [...new Set([word, ...alternativesOf(word).filter((a) => a.length >= 4)].map(stemPrefix))];
 }
 
-/** A word, then its alternatives of four or more letters: what a snippet looks for. */
+/**
+ * A word, then its alternatives: what a snippet looks for. A short one (`gc`, `db`) is looked for
+ * as a word of its own (passages.ts `stemAt`).
+ */
 export function withAlternatives(word: string): string[] {
-  return [word, ...alternativesOf(word).filter((a) => a.length >= 4)];
+  return [word, ...alternativesOf(word).filter((a) => a.length >= 2)];
 }
 
 const NUMBER_RUN = new RegExp(

@@ -19,6 +19,29 @@ interface Unit {
   end: number;
 }
 
+/** Stems this short (`gc`, `db`, `ci`, `api`) are words of their own, not parts of longer ones. */
+const SHORT_STEM = 3;
+const LETTER = /[\p{L}\p{N}]/u;
+const LATIN = /^[a-z0-9]+$/;
+
+/**
+ * Where `stem` occurs in `lower` from `from` on, or -1. A short stem counts only where a word starts
+ * (`api` in "the API", "apis", not in "rapid"), and one of two letters where a word also ends (`gc`
+ * in "GC log", not in "gcra"). A word of a script written without spaces is found anywhere.
+ */
+export function stemAt(lower: string, stem: string, from = 0): number {
+  let i = lower.indexOf(stem, from);
+  // Chinese and Japanese words are short and written without spaces: found anywhere.
+  if (stem.length > SHORT_STEM || !LATIN.test(stem)) return i;
+  for (; i >= 0; i = lower.indexOf(stem, i + 1)) {
+    const before = i > 0 && LETTER.test(lower[i - 1]!);
+    const after =
+      stem.length < SHORT_STEM && i + stem.length < lower.length && LETTER.test(lower[i + stem.length]!);
+    if (!before && !after) return i;
+  }
+  return -1;
+}
+
 /** The passages of `text` as [start, end) ranges, long ones cut at spaces. */
 export function units(text: string): Unit[] {
   const out: Unit[] = [];
@@ -82,7 +105,7 @@ function score(lower: string, raw: string, p: Pick, shown: Set<number>): { s: nu
   let s = 0;
   const got: number[] = [];
   p.stems.forEach((st, j) => {
-    if (shown.has(j) || !lower.includes(st)) return;
+    if (shown.has(j) || stemAt(lower, st) < 0) return;
     s += weightAt(j);
     got.push(j);
   });
@@ -246,7 +269,7 @@ const BLOCK_MAX = 200;
 /** `u` cut to `len` characters around its first stem, at spaces where there are some. */
 function clipUnit(text: string, lower: string, u: Unit, len: number, stems: string[]): Unit {
   const at = Math.min(
-    ...stems.map((st) => lower.indexOf(st, u.start)).filter((i) => i >= u.start && i < u.end),
+    ...stems.map((st) => stemAt(lower, st, u.start)).filter((i) => i >= u.start && i < u.end),
   );
   let a = Number.isFinite(at) ? Math.max(u.start, at - Math.floor(len / 3)) : u.start;
   a = Math.min(a, u.end - len);

@@ -7,7 +7,7 @@
  * is only read.
  */
 import type { Intent } from './intent.js';
-import { passageKey, pickPassages } from './passages.js';
+import { passageKey, pickPassages, stemAt } from './passages.js';
 
 const SNIPPET_MAX = 400;
 /** The longest an intent's fragment may be (160 otherwise): an ask whole, a command whole. */
@@ -107,7 +107,7 @@ function outputEnds(out: string, wants: RegExp | null): string {
 
 /** `lines` in order of how many of the question's stems each holds, ties in their own order. */
 function byWordsHeld(lines: string[], stems: string[]): string[] {
-  const held = (l: string): number => stems.filter((st) => l.toLowerCase().includes(st)).length;
+  const held = (l: string): number => stems.filter((st) => stemAt(l.toLowerCase(), st) >= 0).length;
   return lines
     .map((l, i) => ({ l, i, n: held(l) }))
     .sort((a, b) => b.n - a.n || a.i - b.i)
@@ -169,7 +169,7 @@ export function markStems(s: string, stems: string[]): string {
   if (lower.length !== s.length || ls.some((l, i) => l.length !== ns[i]!.length)) return markByRegExp(s, ns);
   let out = '';
   let pos = 0;
-  const next = ls.map((l) => lower.indexOf(l));
+  const next = ls.map((l) => stemAt(lower, l));
   for (;;) {
     // The leftmost occurrence; on a tie the earlier stem (as an alternation would choose).
     let k = -1;
@@ -186,7 +186,7 @@ export function markStems(s: string, stems: string[]): string {
     out += `${s.slice(pos, at)}<mark>${s.slice(at, end)}</mark>`;
     pos = end;
     for (let j = 0; j < ls.length; j++)
-      if (next[j]! >= 0 && next[j]! < pos) next[j] = lower.indexOf(ls[j]!, pos);
+      if (next[j]! >= 0 && next[j]! < pos) next[j] = stemAt(lower, ls[j]!, pos);
   }
   return out + s.slice(pos);
 }
@@ -234,7 +234,7 @@ export function shapeSnippet(
     room -= l.length + 3;
   }
   const leadLower = parts.join(' ').toLowerCase();
-  const todo = stems.filter((s) => !leadLower.includes(s));
+  const todo = stems.filter((s) => stemAt(leadLower, s) < 0);
   const cue = intent === 'decision' ? WHY_CUE : intent === 'failure' ? FIX_CUE : wants;
   for (const u of pickPassages(text, {
     stems: todo,

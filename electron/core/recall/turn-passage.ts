@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { parseStringList } from '../util/json-list.js';
 import { isInternalFact } from './answer.js';
-import { pickPassages } from './passages.js';
+import { pickPassages, stemAt } from './passages.js';
 import { flat, markStems, stemOf } from './shape.js';
 
 /** The turn's memories, found by time (an index range) between its prompt and the next one. */
@@ -40,7 +40,7 @@ export function turnPassage(
 ): string | null {
   const stems = [...new Set(words.map(stemOf))];
   const shown = flat(snippet).toLowerCase();
-  const missing = stems.filter((st) => !shown.includes(st));
+  const missing = stems.filter((st) => stemAt(shown, st) < 0);
   if (missing.length === 0) return null;
   let text = '';
   for (const m of stmt(MEMBERS_SQL).all(episodeId) as Member[]) {
@@ -60,5 +60,5 @@ export function turnPassage(
   // holds a word the snippet left out.
   const passage = flat(text.slice(u.start, u.end));
   const lower = passage.toLowerCase();
-  return missing.some((st) => lower.includes(st)) ? markStems(passage, stems) : null;
+  return missing.some((st) => stemAt(lower, st) >= 0) ? markStems(passage, stems) : null;
 }
