@@ -7,7 +7,7 @@
  * is only read.
  */
 import type { Intent } from './intent.js';
-import { passageKey, pickPassages, stemAt } from './passages.js';
+import { passageKey, pickPassages, stemAt, WORD_CHAR, wordBefore } from './passages.js';
 
 const SNIPPET_MAX = 400;
 /** The longest an intent's fragment may be (160 otherwise): an ask whole, a command whole. */
@@ -107,7 +107,10 @@ function outputEnds(out: string, wants: RegExp | null): string {
 
 /** `lines` in order of how many of the question's stems each holds, ties in their own order. */
 function byWordsHeld(lines: string[], stems: string[]): string[] {
-  const held = (l: string): number => stems.filter((st) => stemAt(l.toLowerCase(), st) >= 0).length;
+  const held = (l: string): number => {
+    const lower = l.toLowerCase();
+    return stems.filter((st) => stemAt(lower, st) >= 0).length;
+  };
   return lines
     .map((l, i) => ({ l, i, n: held(l) }))
     .sort((a, b) => b.n - a.n || a.i - b.i)
@@ -128,17 +131,6 @@ const lines = (s: string): string =>
     .replace(/[^\S\n]+/g, ' ')
     .replace(/ ?\n[\s]*/g, '\n')
     .trim();
-
-const WORD_CHAR = /^[\p{L}\p{N}]$/u;
-
-/** Whether the code point that ends just before `i` is a letter or digit (false at the start). */
-function wordBefore(s: string, i: number): boolean {
-  if (i === 0) return false;
-  const lo = s.charCodeAt(i - 1);
-  const hi = i >= 2 ? s.charCodeAt(i - 2) : 0;
-  const astral = lo >= 0xdc00 && lo <= 0xdfff && hi >= 0xd800 && hi <= 0xdbff;
-  return WORD_CHAR.test(astral ? s.slice(i - 2, i) : s[i - 1]!);
-}
 
 /**
  * Where a word's stem starts in `lower`, preferring a word start; -1 when absent. indexOf, not a
