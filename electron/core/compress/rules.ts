@@ -7,7 +7,7 @@ import type { RuleInput, StructuredFields } from '../ingest/ingestor.js';
 import { errorGist } from '../memories/error-lines.js';
 import { bashOutcome, hiddenFailure, isBuildCommand, isTestCommand, responseText } from './rules-util.js';
 import { clip } from '../util/clip.js';
-import { editedFacts, outputFacts, reportFacts, writtenFacts } from './written.js';
+import { editedFacts, outputFacts, textFacts, writtenFacts } from './written.js';
 import { gitFacts } from './git-facts.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
@@ -164,8 +164,8 @@ function generic(i: RuleInput, input: Record<string, unknown>): StructuredFields
     const out = base('delegation', `Delegated: ${desc}`);
     if (str(input.subagent_type)) out.facts.push(`subagent_type: ${String(input.subagent_type)}`);
     // What it was told and what it reported: an audit's findings, the file:line it cites.
-    if (str(input.prompt)) out.facts.push(...reportFacts('prompt', String(input.prompt), PROMPT_MAX));
-    out.facts.push(...reportFacts('result', responseText(i.toolResponse), REPORT_MAX));
+    if (str(input.prompt)) out.facts.push(...textFacts('prompt', String(input.prompt), PROMPT_MAX));
+    out.facts.push(...textFacts('result', responseText(i.toolResponse), REPORT_MAX));
     out.concepts.push('subagent');
     return out;
   }

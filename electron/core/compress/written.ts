@@ -73,14 +73,14 @@ export function writtenFacts(content: string): string[] {
 }
 
 /** What an Edit's new text says: up to 600 characters of its meaningful lines. */
-export function editedFacts(newText: string): string[] {
-  return chunkFacts('new', meaningfulLines(newText), 600);
-}
+export const editedFacts = (newText: string): string[] => textFacts('new', newText, 600);
 
-/** A helper agent's instructions or report: its meaningful lines, up to `total` characters. */
-export function reportFacts(prefix: string, text: string, total: number): string[] {
-  const lines = meaningfulLines(text);
-  return lines.length === 0 ? [] : chunkFacts(prefix, lines, total);
+/**
+ * The meaningful lines of a text as facts `prefix: …`, up to `total` characters (a helper agent's
+ * instructions or report, an Edit's new text).
+ */
+export function textFacts(prefix: string, text: string, total: number): string[] {
+  return chunkFacts(prefix, meaningfulLines(text), total);
 }
 
 /**

@@ -92,7 +92,7 @@ function meaningful(text: string): Line[] {
     else if (l.text.endsWith(':') && next) {
       joined.push({ text: `${l.text} ${next.text}`, stated: l.stated || next.stated });
       i++;
-    } else joined.push({ ...l });
+    } else joined.push(l);
   }
   return joined;
 }
