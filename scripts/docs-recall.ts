@@ -28,6 +28,7 @@ export interface RecallResult {
   /** A fourth blind set whose misses may be read (bench/recall/blind/DEV3.md); absent in older results. */
   dev3?: SetResult;
   dev4?: SetResult;
+  dev5?: SetResult;
 }
 
 /** The newest recall results file under `dir` (by name: `<date>-<host>-recall.json`), and its path. */
@@ -72,6 +73,7 @@ export function recallTable(r: RecallResult, path: string): string {
     ...(r.dev2 ? [row('Third blind set, dev2 (its misses are read)', r.dev2)] : []),
     ...(r.dev3 ? [row('Fourth blind set, dev3 (its misses are read)', r.dev3)] : []),
     ...(r.dev4 ? [row('Fifth blind set, dev4 (its misses are read)', r.dev4)] : []),
+    ...(r.dev5 ? [row('Sixth blind set, dev5 (its misses are read)', r.dev5)] : []),
     row('Blind set, test split (only totals are ever read)', r.test),
     ...(r.holdout ? [row('Second blind set, holdout (only totals are ever read)', r.holdout)] : []),
   ].join('\n');

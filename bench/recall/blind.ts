@@ -11,8 +11,9 @@
  * someone who also saw only them (HOLDOUT.md), read the same way as `test`. `dev2`: a third blind
  * set written after dev's misses had been read down to the hard ones (DEV2.md); its misses may be
  * read, like dev's. `dev3`: a fourth, written after dev2's misses had been read (DEV3.md), and
- * `dev4` a fifth, written after dev3's (DEV4.md), read the same way. `--misses FILE` writes the
- * misses of `dev`, `dev2`, `dev3` and `dev4` alone. A change that
+ * `dev4` and `dev5` a fifth and a sixth, each written after the last one's misses had been read
+ * (DEV4.md, DEV5.md), read the same way. `--misses FILE` writes the misses of `dev` to `dev5`
+ * alone. A change that
  * lowers `test` or `holdout` is reverted, whatever it does to the sets whose misses are read.
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -71,9 +72,10 @@ const holdout = later('holdout');
 const dev2 = later('dev2');
 const dev3 = later('dev3');
 const dev4 = later('dev4');
+const dev5 = later('dev5');
 
 const ownAsked = await askOver(ownDirs, own);
-const blind = await askOver(blindDirs, [...dev, ...test, ...holdout, ...dev2, ...dev3, ...dev4]);
+const blind = await askOver(blindDirs, [...dev, ...test, ...holdout, ...dev2, ...dev3, ...dev4, ...dev5]);
 const part = (ids: Set<string>): Asked => ({
   ...blind,
   outcomes: blind.outcomes.filter((o) => ids.has(o.id)),
@@ -86,6 +88,7 @@ const holdoutAsked = part(new Set(holdout.map((q) => q.id)));
 const dev2Asked = part(new Set(dev2.map((q) => q.id)));
 const dev3Asked = part(new Set(dev3.map((q) => q.id)));
 const dev4Asked = part(new Set(dev4.map((q) => q.id)));
+const dev5Asked = part(new Set(dev5.map((q) => q.id)));
 const rate = (a: Asked): number => aggregate(a.outcomes).overall.rate;
 const result = {
   bench: 'recall-blind',
@@ -96,6 +99,7 @@ const result = {
   ...(dev2.length > 0 ? { dev2: totals(dev2Asked) } : {}),
   ...(dev3.length > 0 ? { dev3: totals(dev3Asked) } : {}),
   ...(dev4.length > 0 ? { dev4: totals(dev4Asked) } : {}),
+  ...(dev5.length > 0 ? { dev5: totals(dev5Asked) } : {}),
   test: totals(testAsked),
   ...(holdout.length > 0 ? { holdout: totals(holdoutAsked) } : {}),
   gapOwnTestPoints: Math.round((rate(ownAsked) - rate(testAsked)) * 1000) / 10,
@@ -104,7 +108,7 @@ const result = {
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 if (values['json-out']) writeFileSync(values['json-out'], `${JSON.stringify(result, null, 2)}\n`);
 if (values.misses) {
-  const misses = [devAsked, dev2Asked, dev3Asked, dev4Asked]
+  const misses = [devAsked, dev2Asked, dev3Asked, dev4Asked, dev5Asked]
     .flatMap((a) => a.perQuestion)
     .filter((o) => !o.hit);
   writeFileSync(values.misses, `${JSON.stringify(misses, null, 2)}\n`);
