@@ -1,6 +1,6 @@
 /** Reading a question's intent without a model: which kind of memory answers it. */
 import { describe, expect, it } from 'vitest';
-import { classify, intentBoost, readQuestion } from '../../electron/core/recall/intent.js';
+import { classify, intentBoost, readQuestion, spansSessions } from '../../electron/core/recall/intent.js';
 
 describe('question intent', () => {
   it.each([
@@ -47,6 +47,7 @@ describe('readQuestion', () => {
       intent: 'decision',
       result: false,
       wants: null,
+      spans: false,
     });
     // Only that verb: elsewhere the same word is required.
     const other = 'what did we do about the drop in cache hits?';
@@ -54,6 +55,26 @@ describe('readQuestion', () => {
     // A question of nothing else keeps it to search for.
     const bare = 'why did we migrate?';
     expect(readQuestion(bare, words(bare)).required).toEqual(['migrate']);
+  });
+});
+
+describe('spansSessions', () => {
+  it.each([
+    'which file did the first session create, and what did the later one add to it?',
+    'what did the option print in the original version?',
+    'which constant did both benchmarks use?',
+    'when was the retry budget introduced?',
+    '第一次会话里的默认值后来改成了多少？',
+  ])('a question about more than one session: %s', (q) => {
+    expect(spansSessions(q)).toBe(true);
+  });
+
+  it.each([
+    'what was the last thing we did in the discount session?',
+    'which file holds the retry logic?',
+    '重试逻辑在哪个文件里？',
+  ])('a question about one session or none: %s', (q) => {
+    expect(spansSessions(q)).toBe(false);
   });
 });
 

@@ -80,6 +80,8 @@ interface QueryWords {
   result: boolean;
   /** The line that answers, when the question says what it looks like (`wantedLine`). */
   wants: RegExp | null;
+  /** The question is about more than one session (`spansSessions`). */
+  spans: boolean;
 }
 
 /** A question asking what a command printed or came to: a version, a count, a report, how it ended. */
@@ -88,6 +90,17 @@ const RESULT =
 
 /** Whether a question asks what something printed or came to. */
 export const asksResult = (text: string): boolean => RESULT.test(text.toLowerCase().slice(0, 500));
+
+/**
+ * A question about more than one session: one named by its place among others ("the first
+ * session", "a later version"), a fact that changed ("earlier", "later", "originally", "when was
+ * it introduced"), or both of two ("both").
+ */
+const ACROSS =
+  /\b(?:(?:first|second|third|earlier|later|next|previous|prior|other|original|older|newer|last) (?:sessions?|versions?)|earlier|later|both|originally|introduced)\b|会话|那次|哪次|第一次|后来|当初|最早/;
+
+/** Whether a question is about more than one session. */
+export const spansSessions = (text: string): boolean => ACROSS.test(text.toLowerCase().slice(0, 500));
 
 /**
  * Text stating a version: a name with its number (`Python 3.11.7`, `GNU Make 4.3`,
@@ -196,7 +209,12 @@ export function readQuestion(text: string, tokens: string[]): QueryWords {
     if (t in FRAME || t === verb) optional.push(t);
     else required.push(t);
   }
-  const asks = { intent: classify(text), result: asksResult(text), wants: wantedLine(text) };
+  const asks = {
+    intent: classify(text),
+    result: asksResult(text),
+    wants: wantedLine(text),
+    spans: spansSessions(text),
+  };
   // Nothing but frame words ("what broke?", "tests"): those are what is asked for.
   if (required.length === 0) return { required: optional, optional: [], ...asks };
   return { required, optional, ...asks };

@@ -204,6 +204,15 @@ export const HYDRATE_SQL: Record<Kind, string> = {
     WHERE x.id IN (SELECT value FROM json_each(?))`,
 };
 
+/** The session of each memory (`?`: ids as a JSON array). */
+export const SESSION_OF_SQL: Record<Kind, string> = {
+  observation:
+    'SELECT id, session_id AS session FROM observations WHERE id IN (SELECT value FROM json_each(?))',
+  summary:
+    'SELECT id, session_id AS session FROM session_summaries WHERE id IN (SELECT value FROM json_each(?))',
+  prompt: 'SELECT id, session_id AS session FROM user_prompts WHERE id IN (SELECT value FROM json_each(?))',
+};
+
 /** The rowid of the n-th newest match (`?` match, `?` offset): where a recency window starts. */
 export const NTH_MATCH_SQL: Record<Kind, string> = {
   observation:

@@ -25,6 +25,7 @@ import { parseQuery, term } from './query.js';
 import { hasCjk } from '../db/identifiers.js';
 import { alternativesOf, stemsOf, withAlternatives } from './lexicon.js';
 import { Reranker, type Question } from './rerank.js';
+import { spreadSessions } from './spread.js';
 import { NEIGHBOURS_SQL, type Filters, type Kind } from './search-sql.js';
 import { DENSE, Stages } from './stages.js';
 import { TypoCorrector } from './typo.js';
@@ -132,7 +133,8 @@ export class SearchEngine {
     const all = this.rank(p, near);
     const prefer = p.project === undefined ? (p.prefer ?? this.inferred(all.words)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
-    const hits = own ? preferOwn(own.hits, all.hits) : all.hits;
+    const ranked = own ? preferOwn(own.hits, all.hits) : all.hits;
+    const hits = all.spans ? spreadSessions((sql) => this.stmt(sql), ranked) : ranked;
     // The page is the ranking minus what the list has shown: no keyset can resume a ranking whose
     // scores move between pages (cursor.ts).
     const shown = p.shown ?? [];
@@ -151,7 +153,7 @@ export class SearchEngine {
   private rank(
     asked: SearchParams,
     near: Near[] | null,
-  ): { hits: Hit[]; corrected: Record<string, string>; shape: Shape; words: string[] } {
+  ): { hits: Hit[]; corrected: Record<string, string>; shape: Shape; words: string[]; spans: boolean } {
     const p = { ...asked, recaps: asked.kinds?.includes('summary') ?? false };
     // Candidates in blocks of PAGE_BLOCK: the pages of one block rank the same rows, so paging
     // through them neither repeats nor skips a hit (recency reorders the best `want` of a stage).
@@ -190,6 +192,7 @@ export class SearchEngine {
       hits,
       corrected: run.corrected,
       words,
+      spans: question.spans,
       shape: {
         intent: q.intent,
         result: question.result,
