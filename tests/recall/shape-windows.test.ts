@@ -62,4 +62,17 @@ describe('answer lines that hold the question words lead', () => {
     const s = plain(shapeSnippet('file', { ...row(text), facts }, ['fixtures', 'docs']));
     expect(s).toContain('tests/fixtures/docs/index.md');
   });
+
+  it('does not show a lead again that a passage below shows: its room goes to another passage', () => {
+    // The reason clause leads a "why" snippet; the sentence holding it is the best passage too.
+    const text =
+      'Rewriting the scanner: comments are stripped with a small state machine since they can span ' +
+      'several lines of a document and a regular expression per line would miss their ends. ' +
+      `${'Other notes about the scanner. '.repeat(6)}The scanner state machine also keeps a count ` +
+      'of nested fences, reset at every heading of the document.';
+    const s = plain(shapeSnippet('decision', row(text), ['scanner', 'comments', 'state', 'machine']));
+    const shown = (t: string): number => s.split(t).length - 1;
+    expect(shown('since they can span several lines')).toBe(1);
+    expect(s).toContain('count of nested fences');
+  });
 });

@@ -105,6 +105,17 @@ function outputEnds(out: string, wants: RegExp | null): string {
   return `${clip(lines[0]!, Math.max(20, OUTPUT_HEAD - last.length - 3))} … ${last}`;
 }
 
+/** Shown text this long that two fragments share makes them the same passage. */
+const SHARED = 40;
+
+/** Whether `passage` shows the text of `lead` again: all of it, or all from some point on (its last SHARED characters). */
+function overlaps(lead: string, passage: string): boolean {
+  const core = lead.replace(/^…|…$/g, '').toLowerCase();
+  const p = passage.toLowerCase();
+  if (core.length <= SHARED) return p.includes(core);
+  return p.includes(core.slice(-SHARED));
+}
+
 /** `lines` in order of how many of the question's stems each holds, ties in their own order. */
 function byWordsHeld(lines: string[], stems: string[]): string[] {
   const held = (l: string): number => {
@@ -190,6 +201,44 @@ function markByRegExp(s: string, stems: string[]): string {
 
 const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 
+/** A snippet's fragments: its leads as shown, then its passages; what the page has shown with it. */
+interface Composed {
+  parts: string[];
+  leads: string[];
+  seen: Set<string> | undefined;
+}
+
+/**
+ * `leads` (as shown), then the passages of `text` that hold the stems they leave out, in what room
+ * SNIPPET_MAX leaves. `seen` is read, not changed: the passages this snippet shows whole are added
+ * to a copy, returned.
+ */
+function compose(
+  text: string,
+  leads: string[],
+  p: { stems: string[]; cue: RegExp | null; title?: string; seen?: Set<string> },
+): Composed {
+  const parts = [...leads];
+  const room = leads.reduce((left, l) => left - l.length - 3, SNIPPET_MAX);
+  const leadLower = parts.join(' ').toLowerCase();
+  const seen = p.seen ? new Set(p.seen) : undefined;
+  for (const u of pickPassages(text, {
+    stems: p.stems.filter((st) => stemAt(leadLower, st) < 0),
+    again: p.stems,
+    above: leadLower,
+    cue: p.cue,
+    room,
+    most: FRAGMENTS - parts.length,
+    ...(p.title !== undefined ? { title: p.title } : {}),
+    ...(seen ? { seen } : {}),
+  })) {
+    const shown = flat(text.slice(u.start, u.end));
+    if (!leadLower.includes(shown.toLowerCase()))
+      parts.push(`${u.start > 0 ? '…' : ''}${shown}${u.end < text.length ? '…' : ''}`);
+  }
+  return { parts, leads, seen };
+}
+
 /**
  * The snippet: the intent's fragment (when the row has it), then windows around `stems` (rarest
  * first) in the row's text, at most SNIPPET_MAX visible characters; '' when nothing is found.
@@ -203,7 +252,6 @@ export function shapeSnippet(
   const { seen, wants = null } = page;
   const stems = [...new Set(words.map(stemOf))];
   const text = lines(r.text);
-  const parts: string[] = [];
   const fragment = intentFragment(intent, r, stems);
   // What a lead shows (cut to its room); one an earlier result of the page shows is left out.
   const output = page.result ? r.facts.find((f) => f.startsWith('output: ')) : undefined;
@@ -213,35 +261,37 @@ export function shapeSnippet(
       : clip(flat(l), own ? ((intent && FRAGMENT_MAX[intent]) ?? 160) : 120);
   const unseen = (l: string, own: boolean): boolean => !seen?.has(passageKey(shownAs(l, own)));
   const own = fragment !== null && unseen(fragment, true) ? fragment : null;
-  const leads = own
+  const chosen = own
     ? [own]
     : byWordsHeld(
         (r.leads ?? []).filter((l) => unseen(l, false)),
         stems,
       ).slice(0, 2);
-  let room = SNIPPET_MAX;
-  for (const lead of leads) {
-    const l = shownAs(lead, own !== null);
-    parts.push(l);
-    room -= l.length + 3;
-  }
-  const leadLower = parts.join(' ').toLowerCase();
-  const todo = stems.filter((s) => stemAt(leadLower, s) < 0);
   const cue = intent === 'decision' ? WHY_CUE : intent === 'failure' ? FIX_CUE : wants;
-  for (const u of pickPassages(text, {
-    stems: todo,
-    again: stems,
-    above: leadLower,
+  const pick = {
+    stems,
     cue,
-    room,
-    most: FRAGMENTS - parts.length,
     ...(r.title !== undefined ? { title: r.title } : {}),
     ...(seen ? { seen } : {}),
-  })) {
-    const frag = `${u.start > 0 ? '…' : ''}${flat(text.slice(u.start, u.end))}${u.end < text.length ? '…' : ''}`;
-    if (!leadLower.includes(flat(text.slice(u.start, u.end)).toLowerCase())) parts.push(frag);
-  }
-  for (const l of parts.slice(0, leads.length)) seen?.add(passageKey(l));
+  };
+  let made = compose(
+    text,
+    chosen.map((l) => shownAs(l, own !== null)),
+    pick,
+  );
+  // A lead that a passage below shows again (a reason clause inside its sentence, the start of a
+  // reply) is left out, and its room goes to the passages.
+  const below = made.parts.slice(made.leads.length);
+  const again = made.leads.filter((l) => below.some((x) => overlaps(l, x)));
+  if (again.length > 0)
+    made = compose(
+      text,
+      made.leads.filter((l) => !again.includes(l)),
+      pick,
+    );
+  const { parts } = made;
+  for (const k of made.seen ?? []) seen?.add(k);
+  for (const l of made.leads) seen?.add(passageKey(l));
   if (parts.length === 0) return '';
   const joined = parts.slice(0, FRAGMENTS).join(' … ').replace(/…\s*…/g, '…');
   return markStems(clip(joined, SNIPPET_MAX), stems);
