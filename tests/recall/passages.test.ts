@@ -142,6 +142,19 @@ describe('a statement and the explanation after it', () => {
     expect(shown.filter((s) => s.includes('The size limit is off_t now.'))).toHaveLength(1);
   });
 
+  it('does not show a sentence twice when one copy was cut short (a subtitle repeating the narrative)', () => {
+    const ended =
+      'Ended: the retry audit is done: setting stock is idempotent, reserving goes through the idempotency cache, and a repeated confirm now returns the first result';
+    const text = [
+      `changed the store and its tests; tests passed. ${ended.slice(0, 120)} …`,
+      'Asked: which write routes are unsafe to retry?',
+      'Claude: An audit of every write route first.',
+      `${ended}. 20 tests pass.`,
+    ].join('\n');
+    const shown = show(text, ['retry', 'confirm', 'audit']).join(' ');
+    expect(shown.split('the retry audit is done').length - 1).toBe(1);
+  });
+
   it('fills the room left, once every word is shown, with the passages holding the words again', () => {
     const text = [
       'Claude: An integration test with 4 real threads hammering one key.',

@@ -107,6 +107,16 @@ export const passageKey = (s: string): string =>
     .replace(/^(?:[…\s]|[a-z]+: )+/, '')
     .trim();
 
+/**
+ * Whether two passages say the same: one holds the other, a copy cut short (`…` at its end, a
+ * subtitle repeating the narrative's first words) counting as the part it shows.
+ */
+function sameText(a: string, b: string): boolean {
+  const x = a.replace(/…$/, '').trim();
+  const y = b.replace(/…$/, '').trim();
+  return x.includes(y) || (x.length >= 40 && y.includes(x));
+}
+
 const weightAt = (rank: number): number => 1 / (1 + rank);
 
 /** Weight of the stems not yet shown that `lower` holds, plus the cue's and a value's bonus. */
@@ -170,6 +180,8 @@ export function pickPassages(text: string, p: Pick): Unit[] {
   const shown = new Set<number>();
   const shownOnce = new Set<number>();
   const chosen: Unit[] = [];
+  /** The text of each passage chosen, before it was cut to its room. */
+  const whole: string[] = [];
   let room = p.room;
   let refilled = false;
   let q = p;
@@ -179,7 +191,12 @@ export function pickPassages(text: string, p: Pick): Unit[] {
       if (echo.has(i) || shownOnce.has(i) || chosen.some((c) => u.start < c.end && c.start < u.end)) return;
       const own = lower.slice(u.start, u.end);
       // The same words again (a row that says a thing in its facts and its narrative, or a lead).
-      if (chosen.some((c) => lower.slice(c.start, c.end).includes(own)) || p.above?.includes(own)) return;
+      if (
+        chosen.some((c) => lower.slice(c.start, c.end).includes(own)) ||
+        whole.some((w) => sameText(w, own)) ||
+        p.above?.includes(own)
+      )
+        return;
       const asked = ask.get(i);
       const r = score(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), q, shown);
       if (r.s > 0 && (!best || r.s > best.s)) best = { u, ...r, i };
@@ -195,13 +212,16 @@ export function pickPassages(text: string, p: Pick): Unit[] {
     if (!pick) break;
     const u = placed(text, all, pick.i, room, chosen, {
       seen: (x) => p.seen?.has(passageKey(lower.slice(x.start, x.end))) ?? false,
-      above: (x) => p.above?.includes(lower.slice(x.start, x.end)) ?? false,
+      above: (x) =>
+        (p.above?.includes(lower.slice(x.start, x.end)) ?? false) ||
+        whole.some((w) => sameText(w, lower.slice(x.start, x.end))),
     });
     if (!u) {
       shownOnce.add(pick.i);
       continue;
     }
     pick.u = u;
+    whole.push(lower.slice(u.start, u.end));
     const len = Math.min(pick.u.end - pick.u.start, room);
     const put = len < pick.u.end - pick.u.start ? clipUnit(text, lower, pick.u, len, p.stems) : pick.u;
     chosen.push(put);
