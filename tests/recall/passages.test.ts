@@ -155,6 +155,13 @@ describe('a statement and the explanation after it', () => {
     expect(shown.split('the retry audit is done').length - 1).toBe(1);
   });
 
+  it('does not show a command twice for its label (`command: `, and the call that ran it)', () => {
+    const cmd = 'cargo clippy --offline --all-targets -- -D warnings 2>&1 | tail -2';
+    const text = [`command: ${cmd}`, 'tests: passed', `${cmd} Run clippy as CI does`].join(' ⏎ ');
+    const shown = show(text, ['clippy', 'warnings']).join(' ');
+    expect(shown.split('--all-targets').length - 1).toBe(1);
+  });
+
   it('fills the room left, once every word is shown, with the passages holding the words again', () => {
     const text = [
       'Claude: An integration test with 4 real threads hammering one key.',

@@ -108,14 +108,22 @@ export const passageKey = (s: string): string =>
     .trim();
 
 /**
- * Whether two passages say the same: one holds the other, a copy cut short (`…` at its end, a
- * subtitle repeating the narrative's first words) counting as the part it shows.
+ * Whether two passages say the same, labels (`command: `) aside: one holds the other or the first
+ * SAME_RUN characters of the other (the same command with another line after it), a copy cut short
+ * (`…` at its end, a subtitle repeating the narrative's ending) counting as the part it shows.
  */
 function sameText(a: string, b: string): boolean {
-  const x = a.replace(/…$/, '').trim();
-  const y = b.replace(/…$/, '').trim();
-  return x.includes(y) || (x.length >= 40 && y.includes(x));
+  const x = passageKey(a).replace(/…$/, '').trim();
+  const y = passageKey(b).replace(/…$/, '').trim();
+  if (x.includes(y)) return true;
+  return (
+    [x, y].every((t) => t.length >= SAME_RUN) &&
+    (y.includes(x.slice(0, SAME_RUN)) || x.includes(y.slice(0, SAME_RUN)))
+  );
 }
+
+/** Characters two passages share at the start of one that make them the same text. */
+const SAME_RUN = 40;
 
 const weightAt = (rank: number): number => 1 / (1 + rank);
 
