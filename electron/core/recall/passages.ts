@@ -107,14 +107,15 @@ export const passageKey = (s: string): string =>
     .replace(/^(?:[…\s]|[a-z]+: )+/, '')
     .trim();
 
+/** A passage as `sameText` compares it: `passageKey`, without a cut's `…` at its end. */
+const sameKey = (s: string): string => passageKey(s).replace(/…$/, '').trim();
+
 /**
- * Whether two passages say the same, labels (`command: `) aside: one holds the other or the first
- * SAME_RUN characters of the other (the same command with another line after it), a copy cut short
- * (`…` at its end, a subtitle repeating the narrative's ending) counting as the part it shows.
+ * Whether two passages (their `sameKey`) say the same: one holds the other or the first SAME_RUN
+ * characters of the other (the same command with another line after it), a copy cut short (`…` at
+ * its end, a subtitle repeating the narrative's ending) counting as the part it shows.
  */
-function sameText(a: string, b: string): boolean {
-  const x = passageKey(a).replace(/…$/, '').trim();
-  const y = passageKey(b).replace(/…$/, '').trim();
+function sameText(x: string, y: string): boolean {
   if (x.includes(y)) return true;
   return (
     [x, y].every((t) => t.length >= SAME_RUN) &&
@@ -188,8 +189,10 @@ export function pickPassages(text: string, p: Pick): Unit[] {
   const shown = new Set<number>();
   const shownOnce = new Set<number>();
   const chosen: Unit[] = [];
-  /** The text of each passage chosen, before it was cut to its room. */
+  /** The text of each passage chosen (its `sameKey`), before it was cut to its room. */
   const whole: string[] = [];
+  const keys: Array<string | undefined> = [];
+  const keyOf = (i: number): string => (keys[i] ??= sameKey(lower.slice(all[i]!.start, all[i]!.end)));
   let room = p.room;
   let refilled = false;
   let q = p;
@@ -201,7 +204,7 @@ export function pickPassages(text: string, p: Pick): Unit[] {
       // The same words again (a row that says a thing in its facts and its narrative, or a lead).
       if (
         chosen.some((c) => lower.slice(c.start, c.end).includes(own)) ||
-        whole.some((w) => sameText(w, own)) ||
+        whole.some((w) => sameText(w, keyOf(i))) ||
         p.above?.includes(own)
       )
         return;
@@ -222,14 +225,14 @@ export function pickPassages(text: string, p: Pick): Unit[] {
       seen: (x) => p.seen?.has(passageKey(lower.slice(x.start, x.end))) ?? false,
       above: (x) =>
         (p.above?.includes(lower.slice(x.start, x.end)) ?? false) ||
-        whole.some((w) => sameText(w, lower.slice(x.start, x.end))),
+        whole.some((w) => sameText(w, sameKey(lower.slice(x.start, x.end)))),
     });
     if (!u) {
       shownOnce.add(pick.i);
       continue;
     }
     pick.u = u;
-    whole.push(lower.slice(u.start, u.end));
+    whole.push(sameKey(lower.slice(u.start, u.end)));
     const len = Math.min(pick.u.end - pick.u.start, room);
     const put = len < pick.u.end - pick.u.start ? clipUnit(text, lower, pick.u, len, p.stems) : pick.u;
     chosen.push(put);
