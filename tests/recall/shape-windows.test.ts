@@ -75,4 +75,16 @@ describe('answer lines that hold the question words lead', () => {
     expect(shown('since they can span several lines')).toBe(1);
     expect(s).toContain('count of nested fences');
   });
+
+  it('cuts a lead that is longer than its room after a whole word', () => {
+    const lead =
+      'Claude: sixteen shards, more than the eight cores of the boxes, picked with a per-process random state so nobody can aim their keys at one shard';
+    const s = plain(
+      shapeSnippet(null, { ...row('wrote: pub const SHARDS: usize = 16;'), leads: [lead] }, ['shards']),
+    );
+    const first = s.split('…')[0]!.trim();
+    expect(lead.startsWith(first)).toBe(true);
+    expect(first.length).toBeLessThan(lead.length);
+    expect(lead[first.length]).toBe(' ');
+  });
 });

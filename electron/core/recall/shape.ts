@@ -199,7 +199,16 @@ function markByRegExp(s: string, stems: string[]): string {
   return s.replace(new RegExp(`((?:${ns.join('|')})[\\p{L}\\p{N}]*)`, 'giu'), '<mark>$1</mark>');
 }
 
-const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
+/** How far back from its bound a clip looks for a space to end at, not mid-word. */
+const CLIP_BACK = 24;
+
+/** `s` in at most `max` characters, `…` marking a cut, made at a space when one is near the bound. */
+const clip = (s: string, max: number): string => {
+  if (s.length <= max) return s;
+  const cut = s.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max - CLIP_BACK ? cut.slice(0, space) : cut).trimEnd()}…`;
+};
 
 /** A snippet's fragments: its leads as shown, then its passages; what the page has shown with it. */
 interface Composed {
