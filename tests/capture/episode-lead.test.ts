@@ -56,17 +56,18 @@ describe('episodes and decisions lead with their answer', () => {
     ]);
     expect(JSON.parse(decisions[1]!.facts)).toContain('reason: because prices never go stale');
 
-    // The failed run carries its assertion; the commit mentioning tests is a plain command.
+    // The failed run carries the test that failed and its assertion; the commit mentioning tests is
+    // a plain command.
     const bash = rows('Bash');
     expect(bash.map((b) => [b.type, b.title])).toEqual([
       ['test', 'Tests failed: Run the tests'],
       ['test', 'Run the tests again'],
       ['command', 'Stage all changed and new files for commit'],
     ]);
-    expect(bash[0]!.subtitle).toMatch(/^Expected values to be strictly equal: undefined !== 1250/);
-    expect(rows('memtray:bugfix').map((b) => b.title)).toEqual([
-      'Fixed: Expected values to be strictly equal: undefined !== 1250',
-    ]);
+    expect(bash[0]!.subtitle).toMatch(
+      /^not ok 1 - cache keeps a price · Expected values to be strictly equal: undefined !== 1250/,
+    );
+    expect(rows('memtray:bugfix').map((b) => b.title)).toEqual(['Fixed: not ok 1 - cache keeps a price']);
 
     // The episode: decision and reason, file, tests and the error they passed after, up front.
     const eps = rows('memtray:episode');
@@ -75,7 +76,7 @@ describe('episodes and decisions lead with their answer', () => {
       expect(head).toContain('Decided: SQLite');
       expect(head).toContain('because it survives restarts');
       expect(head).toContain('changed src/cache.ts');
-      expect(head).toContain('tests passed after: Expected values to be strictly equal: undefined !== 1250');
+      expect(head).toContain('tests passed after: not ok 1 - cache keeps a price');
     }
     expect(JSON.parse(e2.facts)).toEqual(expect.arrayContaining(['file: src/cache.ts', 'tests: passed']));
     const e3 = eps.find((e) => e.prompt_number === 3)!;

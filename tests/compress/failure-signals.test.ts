@@ -15,14 +15,17 @@ const failed = JSON.parse(
 const resp = (k: string): string => `Error: ${failed[k]!}`;
 
 describe('errorGist (real failed responses)', () => {
-  it('takes the assertion out of a node:test TAP report, not its YAML markers or stack', () => {
+  it('names the failed test of a node:test TAP report, then its assertion, not its YAML markers or stack', () => {
     expect(errorGist(resp('node-test-assertion-nan'))).toBe(
-      'Expected values to be strictly equal: NaN !== 2420 · AssertionError',
+      'not ok 6 - cart total adds 21% VAT on the net · Expected values to be strictly equal: NaN !== 2420',
     );
-    expect(errorGist(resp('node-test-reference-error'))).toBe('discountRate is not defined · ReferenceError');
+    // Of several failed tests, the first one's name leads, then what went wrong.
+    expect(errorGist(resp('node-test-reference-error'))).toBe(
+      'not ok 5 - cart total of an empty cart is zero · discountRate is not defined',
+    );
     const diff = errorGist(resp('node-test-assertion-diff'))!;
     expect(diff).toMatch(
-      /^Expected values to be strictly equal: \+ '2 x Mug €25\.00' - '2 x Mug EUR 25\.00'/,
+      /^not ok 3 - checkout prints one line per item · Expected values to be strictly equal: \+ '2 x Mug €25\.00' - '2 x Mug EUR 25\.00'/,
     );
     expect(diff.length).toBeLessThanOrEqual(240);
     for (const k of Object.keys(failed)) {
@@ -82,6 +85,24 @@ describe('errorGist (real failed responses)', () => {
     expect(errorLines('error: columns differ\nleft: a\nright: b', 3)).toEqual(['columns differ']);
   });
 
+  it("names a Python unittest failure by its failed test, then the assertion's line", () => {
+    const unittest = [
+      'Exit code 1',
+      'F....',
+      '======================================================================',
+      'FAIL: test_annotation_escapes_values (tests.test_cli.CliTest.test_annotation_escapes_values)',
+      '----------------------------------------------------------------------',
+      'Traceback (most recent call last):',
+      '  File "/tmp/memtray-blind/anchorage/tests/test_cli.py", line 47, in test_annotation_escapes_values',
+      '    self.assertEqual(annotation(b), "::error file=docs/a%2Cb.md,line=3")',
+      "AssertionError: '::error file=docs/a,b.md,line=3' != '::error file=docs/a%2Cb.md,line=3'",
+      'FAILED (failures=1)',
+    ].join('\n');
+    expect(errorLines(unittest, 1)).toEqual([
+      'FAIL: test_annotation_escapes_values (tests.test_cli.CliTest.test_annotation_escapes_values)',
+    ]);
+  });
+
   it("keeps a compiler's note and a program's `prog: file:line:` diagnostic", () => {
     const rustc = [
       'error[E0277]: `Cell<Duration>` cannot be shared between threads safely',
@@ -106,9 +127,9 @@ describe('errorGist (real failed responses)', () => {
       cwd: '/p',
     });
     expect(test.title).toBe('Tests failed: Run the tests');
-    expect(test.subtitle).toMatch(/^Expected values to be strictly equal: NaN !== 2420/);
+    expect(test.subtitle).toMatch(/^not ok 6 - cart total adds 21% VAT on the net · Expected values/);
     expect(test.facts).toContain(
-      'error: Expected values to be strictly equal: NaN !== 2420 · AssertionError',
+      'error: not ok 6 - cart total adds 21% VAT on the net · Expected values to be strictly equal: NaN !== 2420',
     );
     const push = extractRules({
       toolName: 'Bash',

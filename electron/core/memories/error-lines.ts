@@ -28,6 +28,11 @@ const NOISE = new RegExp(
 /** Lines that name the error itself (a `path:line: message` diagnostic, a report's "… failed:"). */
 const STRONG =
   /^(?:[\w-]+: )?[\w./-]+\.\w+:\d+(?::\d+)?:\s*\S|\bfailed:|\b[A-Z]\w*(?:Error|Exception)\b|^(?:error|fatal|panic)\b|\bpanicked at\b|\berror(?:\[\w+\])?:|!==|===|traceback|cannot|can't|could not|no such|not found|undefined|not defined|denied|refused|permission/i;
+/**
+ * A test runner's line naming the test that failed (unittest's `FAIL: test_x (…)`, Go's `--- FAIL:`,
+ * pytest's `FAILED path::test`, TAP's `not ok 3 - name`): the first one leads the error lines.
+ */
+const TEST_FAILED = /^(?:FAIL|ERROR): \w+ \(|^--- FAIL: \w+|^FAILED \S+::\w+|^not ok \d+ - \S/;
 /** … else lines that say something failed, a leak, or a compiler's note on the error. */
 const WEAK =
   /error|fail|invalid|missing|unexpected|expected|warning|not ok|definitely lost|^=?\s*(?:note|help):/i;
@@ -101,9 +106,12 @@ function meaningful(text: string): Line[] {
 export function errorLines(text: string, max = 3): string[] {
   const lines = meaningful(text);
   const full = lines.map((l) => l.text);
+  // The first failed test only: the next ones would crowd out what went wrong.
+  const named = lines.filter((l) => TEST_FAILED.test(l.text)).slice(0, 1);
   const strong = [
-    ...lines.filter((l) => l.stated),
-    ...lines.filter((l) => !l.stated && STRONG.test(l.text)),
+    ...named,
+    ...lines.filter((l) => l.stated && !named.includes(l)),
+    ...lines.filter((l) => !l.stated && !named.includes(l) && STRONG.test(l.text)),
   ].map((l) => l.text);
   const weak = full.filter((l) => WEAK.test(l) && !strong.includes(l));
   const pick = [...new Set([...strong, ...weak, ...(strong.length + weak.length > 0 ? [] : full)])].slice(
