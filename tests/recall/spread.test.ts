@@ -15,8 +15,16 @@ let core: Core;
 let sqlite: Database.Database;
 let engine: SearchEngine;
 let older: number;
-let mixed: number;
 const now = Date.now();
+
+/** A memory of `project` in a new session, or in `session`. */
+const memory = (
+  project: string,
+  title: string,
+  at: number,
+  o: { session?: number; facts?: string[] } = {},
+): { id: number; sessionId: number } =>
+  insertObservation(sqlite, { project, title, type: 'change', at, ...o });
 
 beforeAll(() => {
   core = createCore({ dataDir: tempDir(), migrationsDir: MIGRATIONS_DIR, ...featureCoreOptions() });
@@ -24,48 +32,21 @@ beforeAll(() => {
   engine = new SearchEngine(sqlite, () => now);
   // The first session set the quincelatch default; the later one, newer, has many memories
   // sharing the question's words.
-  older = insertObservation(sqlite, {
-    project: 'ledger',
-    title: 'Introduced the quincelatch default',
+  older = memory('ledger', 'Introduced the quincelatch default', now - 30 * DAY, {
     facts: ['retry budget default of 3 attempts'],
-    type: 'change',
-    at: now - 30 * DAY,
   }).id;
-  const later = insertObservation(sqlite, {
-    project: 'ledger',
-    title: 'Quincelatch default for the retry budget raised where it was introduced',
-    type: 'change',
-    at: now - DAY,
-  }).sessionId;
+  const title = 'Quincelatch default for the retry budget';
+  const later = memory('ledger', `${title} raised where it was introduced`, now - DAY).sessionId;
   for (let i = 0; i < 8; i++)
-    insertObservation(sqlite, {
-      project: 'ledger',
-      session: later,
-      title: `Quincelatch default for the retry budget of worker ${i}, as introduced`,
-      type: 'change',
-      at: now - DAY + i * 60_000,
-    });
+    memory('ledger', `${title} of worker ${i}, as introduced`, now - DAY + i * 60_000, { session: later });
   // Another project: two sessions already share the first page.
-  mixed = insertObservation(sqlite, {
-    project: 'infra',
-    title: 'Wrote the plimbo gauge',
+  const mixed = memory('infra', 'Wrote the plimbo gauge', now - 20 * DAY, {
     facts: ['plimbo gauge'],
-    type: 'change',
-    at: now - 20 * DAY,
   }).sessionId;
-  const plimbo = insertObservation(sqlite, {
-    project: 'infra',
-    title: 'Plimbo gauge export of the worker pool',
-    type: 'change',
-    at: now - 2 * DAY,
-  }).sessionId;
+  const plimbo = memory('infra', 'Plimbo gauge export of the worker pool', now - 2 * DAY).sessionId;
   for (let i = 0; i < 6; i++)
-    insertObservation(sqlite, {
-      project: 'infra',
+    memory('infra', `Plimbo gauge export of the worker pool ${i}`, now - 2 * DAY + i * 60_000, {
       session: i % 2 === 0 ? plimbo : mixed,
-      title: `Plimbo gauge export of the worker pool ${i}`,
-      type: 'change',
-      at: now - 2 * DAY + i * 60_000,
     });
 });
 afterAll(() => core.close());
