@@ -123,8 +123,11 @@ function sameText(x: string, y: string): boolean {
   );
 }
 
-/** Characters two passages share at the start of one that make them the same text. */
-const SAME_RUN = 40;
+/**
+ * Characters two passages share at the start of one (a lead at its end, shape.ts) that make them
+ * the same text.
+ */
+export const SAME_RUN = 40;
 
 const weightAt = (rank: number): number => 1 / (1 + rank);
 

@@ -7,7 +7,7 @@
  * is only read.
  */
 import type { Intent } from './intent.js';
-import { passageKey, pickPassages, stemAt, WORD_CHAR, wordBefore } from './passages.js';
+import { passageKey, pickPassages, SAME_RUN, stemAt, WORD_CHAR, wordBefore } from './passages.js';
 
 const SNIPPET_MAX = 400;
 /** The longest an intent's fragment may be (160 otherwise): an ask whole, a command whole. */
@@ -105,15 +105,14 @@ function outputEnds(out: string, wants: RegExp | null): string {
   return `${clip(lines[0]!, Math.max(20, OUTPUT_HEAD - last.length - 3))} … ${last}`;
 }
 
-/** Shown text this long that two fragments share makes them the same passage. */
-const SHARED = 40;
-
-/** Whether `passage` shows the text of `lead` again: all of it, or all from some point on (its last SHARED characters). */
-function overlaps(lead: string, passage: string): boolean {
+/**
+ * Whether `passage` shows the text of `lead` again: all of it, or all from some point on (its last
+ * SAME_RUN characters). A lead whose start alone a passage shows still says more.
+ */
+function showsAgain(lead: string, passage: string): boolean {
   const core = lead.replace(/^…|…$/g, '').toLowerCase();
   const p = passage.toLowerCase();
-  if (core.length <= SHARED) return p.includes(core);
-  return p.includes(core.slice(-SHARED));
+  return p.includes(core.length <= SAME_RUN ? core : core.slice(-SAME_RUN));
 }
 
 /** `lines` in order of how many of the question's stems each holds, ties in their own order. */
@@ -291,7 +290,7 @@ export function shapeSnippet(
   // A lead that a passage below shows again (a reason clause inside its sentence, the start of a
   // reply) is left out, and its room goes to the passages.
   const below = made.parts.slice(made.leads.length);
-  const again = made.leads.filter((l) => below.some((x) => overlaps(l, x)));
+  const again = made.leads.filter((l) => below.some((x) => showsAgain(l, x)));
   if (again.length > 0)
     made = compose(
       text,
