@@ -94,6 +94,26 @@ describe('remembering on the live hook path', () => {
     expect(grown[0]!.narrative).toContain('Ended: Added a regression test too.');
   });
 
+  it("keeps a failed piped command whole in the turn's episode, with its error", async () => {
+    t = await startTestService();
+    const sid = 'live-episode-piped';
+    const post = hookPoster(t, { session_id: sid, cwd: '/home/dev/turnstile' });
+    // 124 characters: the part after the first pipe is what a person remembers running.
+    const command =
+      'cargo test --offline 2>&1 | grep -E "^(error|test result|warning)" ; cargo test --offline 2>&1 | grep -A8 "^error\\[" | head -20';
+    await post('UserPromptSubmit', { prompt: 'Drop the token bucket' });
+    await post('PostToolUseFailure', {
+      tool_name: 'Bash',
+      tool_input: { command },
+      tool_use_id: 'toolu_piped_1',
+      error: 'Exit code 1\nerror[E0432]: unresolved import `crate::bucket`',
+    });
+    await post('Stop', { last_assistant_message: 'The bucket is gone.' });
+    await jobsDone(t, 'episode');
+    const episode = rows(t.service.core, sid, 'memtray:episode')[0]!;
+    expect(facts(episode)).toContain(`failed: ${command}: error[E0432]: unresolved import \`crate::bucket\``);
+  });
+
   it('without a passing rerun yet, the change to the file the error names is the fix', async () => {
     t = await startTestService();
     const core = t.service.core;

@@ -20,6 +20,12 @@ export interface TurnWords {
 const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
 /** The most calls one build reads (the latest ones). */
 const MAX_CALLS = 2_000;
+/**
+ * A failed call as the episode remembers it: its command (a piped one whole, mostly) and its error,
+ * in FAILED_LINE characters.
+ */
+const FAILED_COMMAND = 160;
+const FAILED_LINE = 320;
 const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 const episodeKey = (claudeSessionId: string, n: number): string => `episode:${claudeSessionId}:${n}`;
@@ -201,7 +207,9 @@ function turnWork(db: Database.Database, turn: Turn): TurnWork {
     failLines: uniq(
       failures
         .slice(0, 5)
-        .map((c) => clip(c.command ? `${clip(c.command, 80)}: ${errorOf(c)}` : errorOf(c), 240)),
+        .map((c) =>
+          clip(c.command ? `${clip(c.command, FAILED_COMMAND)}: ${errorOf(c)}` : errorOf(c), FAILED_LINE),
+        ),
     ).slice(0, 3),
     errorOf,
   };
