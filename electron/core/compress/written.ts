@@ -5,6 +5,8 @@
  * SCAN_MAX characters of the text. The input is already redacted and stripped of private tags.
  */
 
+import { cutAtWord } from '../util/clip.js';
+
 const SCAN_MAX = 20_000;
 const LINES_MAX = 400;
 export const FACT_MAX = 300;
@@ -40,14 +42,6 @@ function chunkFacts(prefix: string, lines: string[], total: number): string[] {
     text = text.slice(part.length).trimStart();
   }
   return facts;
-}
-
-/** The longest prefix of `s` of at most `n` characters that ends at a word boundary. */
-function cutAtWord(s: string, n: number): string {
-  if (s.length <= n) return s;
-  const cut = s.slice(0, n);
-  const space = cut.lastIndexOf(' ');
-  return space > n / 2 ? cut.slice(0, space) : cut;
 }
 
 /**

@@ -6,6 +6,7 @@
  * an earlier result shows gives way (`seen`). Marks the query's words with `<mark>`; the stored text
  * is only read.
  */
+import { cutAtWord } from '../util/clip.js';
 import type { Intent } from './intent.js';
 import { passageKey, pickPassages, SAME_RUN, stemAt, WORD_CHAR, wordBefore } from './passages.js';
 
@@ -202,12 +203,8 @@ function markByRegExp(s: string, stems: string[]): string {
 const CLIP_BACK = 24;
 
 /** `s` in at most `max` characters, `…` marking a cut, made at a space when one is near the bound. */
-const clip = (s: string, max: number): string => {
-  if (s.length <= max) return s;
-  const cut = s.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max - CLIP_BACK ? cut.slice(0, space) : cut).trimEnd()}…`;
-};
+const clip = (s: string, max: number): string =>
+  s.length <= max ? s : `${cutAtWord(s, max - 1, max - CLIP_BACK).trimEnd()}…`;
 
 /** A snippet's fragments: its leads as shown, then its passages; what the page has shown with it. */
 interface Composed {

@@ -23,3 +23,14 @@ export function clipBlock(s: string, n: number): string {
     .trim();
   return t.length <= n ? t : `${t.slice(0, n - 1)}…`;
 }
+
+/**
+ * The longest prefix of `s` of at most `n` characters that ends at a word boundary, when a space
+ * lies after `keep` characters (half of `n` by default); else the first `n` characters.
+ */
+export function cutAtWord(s: string, n: number, keep = n / 2): string {
+  if (s.length <= n) return s;
+  const cut = s.slice(0, n);
+  const space = cut.lastIndexOf(' ');
+  return space > keep ? cut.slice(0, space) : cut;
+}
