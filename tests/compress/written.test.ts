@@ -37,6 +37,26 @@ describe('what a tool call wrote or printed is kept, bounded', () => {
     expect(facts.join(' ').length).toBeLessThan(1_400);
   });
 
+  it('ends each fact of a Write with a whole line, so no sentence is split between two facts', () => {
+    const content = [
+      '// @ts-check',
+      '/** Service settings: read from the environment, with defaults. */',
+      '/** The port: 8087 by default, since 8080 and 8081 are taken by the old gateway on this box. */',
+      'export const PORT = Number(process.env.APP_PORT ?? 8087);',
+      '/** Local only: nginx forwards outside traffic. */',
+      "export const HOST = process.env.APP_HOST ?? '127.0.0.1';",
+      '/** Request bodies up to 64 KiB: the largest, a bulk stock update, is about 20 KiB. */',
+      'export const BODY_LIMIT = 64 * 1024;',
+    ].join('\n');
+    const facts = run('Write', { file_path: '/p/src/config.js', content }, {}).facts.filter((f) =>
+      f.startsWith('wrote: '),
+    );
+    expect(facts.length).toBeGreaterThan(1);
+    for (const f of facts) expect(f.length).toBeLessThanOrEqual(FACT_MAX);
+    expect(facts.some((f) => f.includes('the largest, a bulk stock update, is about 20 KiB.'))).toBe(true);
+    for (const f of facts) expect(f).not.toMatch(/^wrote: ⏎|⏎$/);
+  });
+
   it('keeps the comments of a long Write past its first lines, bounded', () => {
     const code = Array.from({ length: 200 }, (_v, i) => `    let slot${i} = table.get(${i});`);
     const content = [

@@ -27,19 +27,31 @@ function meaningfulLines(text: string): string[] {
   return out;
 }
 
+const LINE_BREAK = ' ⏎ ';
+
 /**
- * `lines` joined with ` ⏎ ` and cut into facts `prefix: …` of at most FACT_MAX characters, at
- * word boundaries, up to `total` characters of text in all.
+ * The longest prefix of `text` of at most `n` characters that ends with a whole line, when one
+ * ends past a third of `n`; else one that ends at a word (a line longer than that is cut).
+ */
+function cutAtLine(text: string, n: number): string {
+  const end = text.lastIndexOf(LINE_BREAK, n - LINE_BREAK.length);
+  return end > n / 3 ? text.slice(0, end) : cutAtWord(text, n);
+}
+
+/**
+ * `lines` joined with ` ⏎ ` and cut into facts `prefix: …` of at most FACT_MAX characters, each
+ * ending with a whole line where the lines are short enough (a sentence is not split between two
+ * facts), up to `total` characters of text in all.
  */
 function chunkFacts(prefix: string, lines: string[], total: number): string[] {
   const room = FACT_MAX - prefix.length - 2;
   const facts: string[] = [];
-  let text = lines.join(' ⏎ ');
+  let text = lines.join(LINE_BREAK);
   if (text.length > total) text = `${cutAtWord(text, total - 1)}…`;
   while (text.length > 0) {
-    const part = text.length <= room ? text : cutAtWord(text, room);
+    const part = text.length <= room ? text : cutAtLine(text, room);
     facts.push(`${prefix}: ${part.trim()}`);
-    text = text.slice(part.length).trimStart();
+    text = text.slice(part.length).trimStart().replace(/^⏎ /, '');
   }
   return facts;
 }
