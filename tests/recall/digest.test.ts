@@ -119,6 +119,21 @@ describe('SessionStart digest: what the next session needs first', () => {
       toolInput: { command: 'git commit -qm "checkout: idempotency key" && git log --oneline -2' },
       at: at + 4280,
     });
+    for (const [i, command] of ['npm run test:unit 2>&1 | tail -5', 'npm run test:unit'].entries())
+      add(`tested${i}`, {
+        title: 'Run the unit tests',
+        type: 'test',
+        toolName: 'Bash',
+        toolInput: { command },
+        at: at + 4260 + i,
+      });
+    add('flaky', {
+      title: 'Tests failed: Run the flaky suite',
+      type: 'test',
+      toolName: 'Bash',
+      toolInput: { command: 'npm run test:flaky' },
+      at: at + 4270,
+    });
     add('edit', {
       title: 'Edited src/checkout/retry.ts',
       type: 'change',
@@ -181,6 +196,14 @@ describe('SessionStart digest: what the next session needs first', () => {
         `- #${ids.commit} 1a2b3c4 checkout: retry with backoff\n` +
         `- #${ids.log} 0f9e8d7 first checkout\n`,
     );
+  });
+
+  it('says how the project is built and tested: the steps that did not fail, the most used first', async () => {
+    const text = (await t.api('GET', '/api/context/inject?project=webshop')).text;
+    const steps = /## Build and test \(steps that ran without failing, most used first\)\n((?:- .*\n)+)/.exec(
+      text,
+    )?.[1];
+    expect(steps).toBe('- `npm run test:unit` (×2)\n- `npm run build -- --prod`\n');
   });
 
   it('at a small budget keeps the leading sections and drops index lines first', async () => {

@@ -167,3 +167,23 @@ export function commandKind(cmd: string): Kind {
 
 export const isTestCommand = (cmd: string): boolean => commandKind(cmd) === 'test';
 export const isBuildCommand = (cmd: string): boolean => commandKind(cmd) === 'build';
+
+/** A redirection (`2>&1`, `>/dev/null`, `> out.log`'s operator): not part of what the step runs. */
+const REDIRECT = /^\d*[<>]{1,2}(?:&\d+)?\S*$/;
+/** A step that only asks a tool about itself (`make --version`): no build or test run. */
+const SELF_QUERY = /^(?:--version|--help|-V|-h)$/;
+
+/**
+ * The steps of `cmd` that run a test suite or a build, as they read without their redirections
+ * (`npm test 2>&1 | tail -9` → `npm test`); a step with a quoted argument is left out (its
+ * quotes are not kept exactly).
+ */
+export function buildAndTestSteps(cmd: string): string[] {
+  const out: string[] = [];
+  for (const words of commandSteps(cmd)) {
+    if (words.some((w) => w.includes('""') || SELF_QUERY.test(w)) || classify(words) === null) continue;
+    const shown = words.filter((w) => !REDIRECT.test(w)).join(' ');
+    if (shown !== '' && !out.includes(shown)) out.push(shown);
+  }
+  return out;
+}

@@ -146,6 +146,13 @@ export class ContextBuilder {
       out.share(0.1),
     );
     out.section('## Failures not fixed yet', items(s.unfixedFailures(project, 3)), out.share(0.08));
+    out.section(
+      '## Build and test (steps that ran without failing, most used first)',
+      s
+        .buildAndTest(project, 4)
+        .map((b) => `- \`${clean(b.step, 120)}\`${b.runs > 1 ? ` (×${b.runs})` : ''}`),
+      out.share(0.05),
+    );
   }
 
   /** Index lines, newest first; consecutive observations with the same title collapse into one. */

@@ -1,7 +1,8 @@
 /**
  * What the next session needs first, for the SessionStart digest: open threads (the latest
  * summary's next steps, the latest task list's unfinished items), the last turns' outcomes
- * (`episode` memories), recent decisions, and failures not fixed since. Every query is bounded to
+ * (`episode` memories), recent decisions, failures not fixed since, and the build and test steps
+ * that ran without failing. Every query is bounded to
  * the project's most recent sessions (index `sessions_project_started`, then
  * `observations_session_created` per session), so its cost does not grow with the project's history.
  */
@@ -9,6 +10,7 @@ import type Database from 'better-sqlite3';
 import { AUTO_MEMORY_SESSION_PREFIX } from '../ingest/auto-memory.js';
 import { isInternalFact } from './answer.js';
 import { parseStringList } from '../util/json-list.js';
+import { buildAndTestSteps } from '../memories/command-class.js';
 
 /** Sessions (newest first) the digest looks at. */
 const RECENT_SESSIONS = 50;
@@ -83,6 +85,12 @@ const COMMITS_SQL = `SELECT o.id, o.created_at AS createdAt, o.facts FROM observ
   ORDER BY o.created_at DESC, o.id DESC LIMIT 30`;
 const COMMIT_FACT = /^commit hash ([0-9a-f]{7,40}): (.+)$/;
 
+/** Test runs and builds of the recent sessions that did not fail, newest first (their commands). */
+const WORKED_SQL = `SELECT json_extract(o.tool_input, '$.command') FROM observations o
+  WHERE o.session_id IN (${RECENT_SESSIONS_SQL}) AND o.type IN ('test', 'build') AND o.failed = 0
+    AND coalesce(o.title, '') NOT LIKE 'Tests failed%' AND json_valid(o.tool_input)
+  ORDER BY o.created_at DESC, o.id DESC LIMIT 500`;
+
 const NEXT_STEPS_SQL = `SELECT x.next_steps FROM session_summaries x
   WHERE x.session_id IN (${LIVE_SESSIONS_SQL}) AND x.next_steps IS NOT NULL AND x.next_steps <> ''
   ORDER BY x.updated_at DESC LIMIT 1`;
@@ -100,6 +108,7 @@ export class DigestSections {
   private readonly episodes: Database.Statement;
   private readonly files: Database.Statement;
   private readonly commits: Database.Statement;
+  private readonly worked: Database.Statement;
 
   constructor(sqlite: Database.Database) {
     this.typed = sqlite.prepare(TYPED_SQL);
@@ -110,6 +119,23 @@ export class DigestSections {
     this.episodes = sqlite.prepare(EPISODES_SQL);
     this.files = sqlite.prepare(FILES_SQL);
     this.commits = sqlite.prepare(COMMITS_SQL);
+    this.worked = sqlite.prepare(WORKED_SQL).pluck();
+  }
+
+  /**
+   * How the project is built and tested: the build and test steps of its recent runs that did not
+   * fail (`make test`, `cargo test --offline`), the most used first, with how often each ran.
+   */
+  buildAndTest(project: string, n: number): Array<{ step: string; runs: number }> {
+    const runs = new Map<string, number>();
+    for (const cmd of this.worked.all({ project }) as unknown[])
+      if (typeof cmd === 'string')
+        for (const step of buildAndTestSteps(cmd)) runs.set(step, (runs.get(step) ?? 0) + 1);
+    // A Map keeps the newest first among equals: the sort is stable.
+    return [...runs.entries()]
+      .map(([step, k]) => ({ step, runs: k }))
+      .sort((a, b) => b.runs - a.runs)
+      .slice(0, n);
   }
 
   /**
