@@ -2,9 +2,9 @@
  * What the next session needs first, for the SessionStart digest: open threads (the latest
  * summary's next steps, the latest task list's unfinished items), the last turns' outcomes
  * (`episode` memories), recent decisions, failures not fixed since, and the build and test steps
- * that ran without failing. Every query is bounded to
- * the project's most recent sessions (index `sessions_project_started`, then
- * `observations_session_created` per session), so its cost does not grow with the project's history.
+ * that ran without failing. Every query is bounded to the project's most recent sessions (index
+ * `sessions_project_started`, then `observations_session_created` per session), so its cost does
+ * not grow with the project's history.
  */
 import type Database from 'better-sqlite3';
 import { AUTO_MEMORY_SESSION_PREFIX } from '../ingest/auto-memory.js';
