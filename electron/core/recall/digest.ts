@@ -85,11 +85,14 @@ const COMMITS_SQL = `SELECT o.id, o.created_at AS createdAt, o.facts FROM observ
   ORDER BY o.created_at DESC, o.id DESC LIMIT 30`;
 const COMMIT_FACT = /^commit hash ([0-9a-f]{7,40}): (.+)$/;
 
-/** Test runs and builds of the recent sessions that did not fail, newest first (their commands). */
+/** Test runs and builds that did not fail among the latest sessions' newest 1,000 calls (their commands). */
 const WORKED_SQL = `SELECT json_extract(o.tool_input, '$.command') FROM observations o
-  WHERE o.session_id IN (${RECENT_SESSIONS_SQL}) AND o.type IN ('test', 'build') AND o.failed = 0
+  WHERE o.id IN (SELECT id FROM observations
+      WHERE session_id IN (${LIVE_SESSIONS_SQL.replace(`LIMIT ${LIVE_SESSIONS}`, `LIMIT ${FILE_SESSIONS}`)})
+      ORDER BY created_at DESC LIMIT 1000)
+    AND o.type IN ('test', 'build') AND o.failed = 0
     AND coalesce(o.title, '') NOT LIKE 'Tests failed%' AND json_valid(o.tool_input)
-  ORDER BY o.created_at DESC, o.id DESC LIMIT 500`;
+  ORDER BY o.created_at DESC, o.id DESC`;
 
 const NEXT_STEPS_SQL = `SELECT x.next_steps FROM session_summaries x
   WHERE x.session_id IN (${LIVE_SESSIONS_SQL}) AND x.next_steps IS NOT NULL AND x.next_steps <> ''
@@ -131,7 +134,7 @@ export class DigestSections {
     for (const cmd of this.worked.all({ project }) as unknown[])
       if (typeof cmd === 'string')
         for (const step of buildAndTestSteps(cmd)) runs.set(step, (runs.get(step) ?? 0) + 1);
-    // A Map keeps the newest first among equals: the sort is stable.
+    // Among steps run as often, the one run last comes first (newest rows first; the sort is stable).
     return [...runs.entries()]
       .map(([step, k]) => ({ step, runs: k }))
       .sort((a, b) => b.runs - a.runs)
