@@ -8,6 +8,10 @@ describe('the build and test steps of a shell command', () => {
       'make -s',
       'python3 tests/run.py',
     ]);
+    expect(buildAndTestSteps('make test > build.log 2>&1 && go test ./... &> go.log')).toEqual([
+      'make test',
+      'go test ./...',
+    ]);
     expect(buildAndTestSteps('cargo test --offline 2>/dev/null; cargo test --offline')).toEqual([
       'cargo test --offline',
     ]);

@@ -168,8 +168,10 @@ export function commandKind(cmd: string): Kind {
 export const isTestCommand = (cmd: string): boolean => commandKind(cmd) === 'test';
 export const isBuildCommand = (cmd: string): boolean => commandKind(cmd) === 'build';
 
-/** A redirection (`2>&1`, `>/dev/null`, `> out.log`'s operator): not part of what the step runs. */
-const REDIRECT = /^\d*[<>]{1,2}(?:&\d+)?\S*$/;
+/** A redirection (`2>&1`, `>/dev/null`, `&> log`'s operator): not part of what the step runs. */
+const REDIRECT = /^(?:\d*|&)[<>]{1,2}(?:&\d+)?\S*$/;
+/** A redirection's operator alone (`> out.log`): the word after it is its file. */
+const OPERATOR = /^(?:\d*|&)[<>]{1,2}$/;
 /** A step that only asks a tool about itself (`make --version`): no build or test run. */
 const SELF_QUERY = /^(?:--version|--help|-V|-h)$/;
 
@@ -182,7 +184,7 @@ export function buildAndTestSteps(cmd: string): string[] {
   const out: string[] = [];
   for (const words of commandSteps(cmd)) {
     if (words.some((w) => w.includes('""') || SELF_QUERY.test(w)) || classify(words) === null) continue;
-    const shown = words.filter((w) => !REDIRECT.test(w)).join(' ');
+    const shown = words.filter((w, i) => !REDIRECT.test(w) && !OPERATOR.test(words[i - 1] ?? '')).join(' ');
     if (shown !== '' && !out.includes(shown)) out.push(shown);
   }
   return out;
