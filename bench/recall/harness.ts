@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createImportRun, runImport, type ImportProgress } from '../../electron/core/capture/importer.js';
 import type { Service } from '../../electron/core/service.js';
+import type { Clock } from '../../electron/core/util/clock.js';
 import { embeddingsStatusSchema } from '../../electron/shared/contract/embeddings.js';
 import { startEmbeddingsServer, type EmbeddingsServer } from '../../tests/helpers/embeddings-server.js';
 import { startOn } from '../search/states.js';
@@ -19,6 +20,20 @@ const statSize = (f: string): number => statSync(f).size;
 
 export const FIXTURE_DIR = join(process.cwd(), 'tests', 'fixtures', 'transcripts');
 export const CORPUS_DIR = join(process.cwd(), '..', 'shared', 'corpus', 'marot__spotter');
+
+/**
+ * The instant the questions are asked at: search ranks newer memories a little higher, measured
+ * from now, so on the system's clock a figure would move as days pass with nothing changed. The
+ * bench's clock starts here and runs at the real rate (a run lasts seconds: nothing moves within
+ * it). The day the blind sets were written, after every session the bench imports.
+ */
+export const BENCH_NOW = Date.parse('2026-11-28T00:00:00Z');
+
+/** A clock that reads BENCH_NOW when it is made and runs at the real rate from there. */
+export function benchClock(): Clock {
+  const started = Date.now();
+  return () => BENCH_NOW + (Date.now() - started);
+}
 
 export interface Bench {
   service: Service;
@@ -41,7 +56,7 @@ export async function startBench(from?: string): Promise<Bench> {
     for (const f of ['memtray.db', 'token', 'machine-id'])
       if (existsSync(join(from, f))) copyFileSync(join(from, f), join(dataDir, f));
   }
-  const service = await startOn(dataDir);
+  const service = await startOn(dataDir, benchClock());
   const token = service.core.token;
   const get = (path: string): Promise<{ status: number; text: string }> =>
     new Promise((resolve, reject) => {

@@ -13,6 +13,7 @@ import { featureCoreOptions, featurePlugins } from '../../electron/core/features
 import { SEARCH_INDEXES, segmentsOf as indexSegments } from '../../electron/core/maintenance/optimize.js';
 import { SearchEngine } from '../../electron/core/recall/search.js';
 import { startService, type Service } from '../../electron/core/service.js';
+import type { Clock } from '../../electron/core/util/clock.js';
 import { poster } from '../lib/paced-hooks.js';
 import { pct, timeQueries, type BenchQuery } from './timing.js';
 
@@ -29,9 +30,11 @@ export async function postJson(
   return { ms, json: res.text === '' ? null : (JSON.parse(res.text) as unknown) };
 }
 
-export const startOn = (dataDir: string): Promise<Service> =>
+/** `clock`: the service's clock (the system's by default). */
+export const startOn = (dataDir: string, clock?: Clock): Promise<Service> =>
   startService({
     dataDir,
+    ...(clock ? { clock } : {}),
     migrationsDir: findMigrationsDir(process.cwd()),
     port: 0,
     writeServerJson: false,

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BENCH_NOW,
   FIXTURE_DIR,
   importTranscripts,
   search,
@@ -173,5 +174,11 @@ describe('recorded fixture transcripts through the real import', () => {
     expect(projects).toEqual(['pricebook']);
     const items = await search(bench, 'cart.js');
     expect(items.length).toBeGreaterThan(0);
+  });
+
+  it('asks its questions at a fixed instant, so a figure does not move as days pass', () => {
+    const now = bench.service.core.clock();
+    expect(now).toBeGreaterThanOrEqual(BENCH_NOW);
+    expect(now - BENCH_NOW).toBeLessThan(10 * 60_000);
   });
 });
