@@ -44,8 +44,9 @@ export interface Bench {
 
 /**
  * Starts the real service (every feature wired in, as `memtray serve` runs it), rules only, on a
- * fresh data dir, or on a copy of `from` (a stopped service's data dir, e.g. one `bench/search`
- * generated: the questions are then asked among its rows).
+ * fresh data dir at BENCH_NOW, or on a copy of `from` (a stopped service's data dir, e.g. one
+ * `bench/search` generated: the questions are then asked among its rows, on the system's clock,
+ * which dated them).
  */
 export async function startBench(from?: string): Promise<Bench> {
   delete process.env.ANTHROPIC_API_KEY;
@@ -56,7 +57,8 @@ export async function startBench(from?: string): Promise<Bench> {
     for (const f of ['memtray.db', 'token', 'machine-id'])
       if (existsSync(join(from, f))) copyFileSync(join(from, f), join(dataDir, f));
   }
-  const service = await startOn(dataDir, benchClock());
+  // A copied data dir's rows are dated by the clock that generated them: the system's.
+  const service = await startOn(dataDir, from === undefined ? benchClock() : undefined);
   const token = service.core.token;
   const get = (path: string): Promise<{ status: number; text: string }> =>
     new Promise((resolve, reject) => {
