@@ -66,11 +66,16 @@ const EPISODES_SQL = `SELECT o.id, o.created_at AS createdAt, o.title, o.subtitl
   WHERE o.session_id IN (${RECENT_SESSIONS_SQL}) AND o.type = 'episode'
   ORDER BY o.created_at DESC, o.id DESC LIMIT :n`;
 
+/** The latest FILE_SESSIONS sessions, and the ids of their newest 1,000 calls. */
+const FILE_SESSIONS_SQL = LIVE_SESSIONS_SQL.replace(`LIMIT ${LIVE_SESSIONS}`, `LIMIT ${FILE_SESSIONS}`);
+const NEWEST_CALLS_SQL = `SELECT id FROM observations WHERE session_id IN (${FILE_SESSIONS_SQL})
+  ORDER BY created_at DESC LIMIT 1000`;
+
 /** Files changed in the latest sessions' newest 1,000 calls, newest first (with the call's cwd). */
 const FILES_SQL = `SELECT f.value AS file, max(o.created_at) AS at, max(o.cwd) AS cwd
   FROM (SELECT files_modified, created_at,
       coalesce(cwd, (SELECT s.cwd FROM sessions s WHERE s.id = session_id)) AS cwd FROM observations
-    WHERE session_id IN (${LIVE_SESSIONS_SQL.replace(`LIMIT ${LIVE_SESSIONS}`, `LIMIT ${FILE_SESSIONS}`)})
+    WHERE session_id IN (${FILE_SESSIONS_SQL})
       AND files_modified IS NOT NULL AND json_valid(files_modified)
     ORDER BY created_at DESC LIMIT 1000) o, json_each(o.files_modified) f
   WHERE f.type = 'text'
@@ -78,18 +83,14 @@ const FILES_SQL = `SELECT f.value AS file, max(o.created_at) AS at, max(o.cwd) A
 
 /** Git commands with commit facts (compress/git-facts.ts) among the latest sessions' newest 1,000 calls. */
 const COMMITS_SQL = `SELECT o.id, o.created_at AS createdAt, o.facts FROM observations o
-  WHERE o.id IN (SELECT id FROM observations
-      WHERE session_id IN (${LIVE_SESSIONS_SQL.replace(`LIMIT ${LIVE_SESSIONS}`, `LIMIT ${FILE_SESSIONS}`)})
-      ORDER BY created_at DESC LIMIT 1000)
+  WHERE o.id IN (${NEWEST_CALLS_SQL})
     AND o.tool_name = 'Bash' AND instr(o.facts, '"commit hash ') > 0
   ORDER BY o.created_at DESC, o.id DESC LIMIT 30`;
 const COMMIT_FACT = /^commit hash ([0-9a-f]{7,40}): (.+)$/;
 
 /** Test runs and builds that did not fail among the latest sessions' newest 1,000 calls (their commands). */
 const WORKED_SQL = `SELECT json_extract(o.tool_input, '$.command') FROM observations o
-  WHERE o.id IN (SELECT id FROM observations
-      WHERE session_id IN (${LIVE_SESSIONS_SQL.replace(`LIMIT ${LIVE_SESSIONS}`, `LIMIT ${FILE_SESSIONS}`)})
-      ORDER BY created_at DESC LIMIT 1000)
+  WHERE o.id IN (${NEWEST_CALLS_SQL})
     AND o.type IN ('test', 'build') AND o.failed = 0
     AND coalesce(o.title, '') NOT LIKE 'Tests failed%' AND json_valid(o.tool_input)
   ORDER BY o.created_at DESC, o.id DESC`;
