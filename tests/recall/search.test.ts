@@ -86,6 +86,20 @@ describe('GET /api/search over generated memories', () => {
     expect(b.items[0]?.id).toBe(unique);
   });
 
+  it('leaves an English word the memories lack as typed, while a typo is still corrected', async () => {
+    const pool = insertObservation(sqlite, {
+      project: 'infra',
+      title: 'Renamed the quagmare worker pool',
+      at: now - 2 * DAY,
+    }).id;
+    // "quagmire" is one edit from the stored `quagmare`, but it is a word, not a typo of it.
+    const word = await search({ q: 'quagmire' });
+    expect(word.corrected ?? {}).toEqual({});
+    const typo = await search({ q: 'quagmara' });
+    expect(Object.keys(typo.corrected ?? {})).toEqual(['quagmara']);
+    expect(typo.items.map((i) => i.id)).toContain(pool);
+  });
+
   it('finds substrings of identifiers and paths (trigram fallback)', async () => {
     const r = await search({ q: 'resh-clie' });
     expect(r.items.map((i) => i.id)).toContain(unique);

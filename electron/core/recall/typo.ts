@@ -1,11 +1,14 @@
 /**
  * Typo tolerance: a word that matches nothing is replaced by its most frequent one-edit variant
- * (delete, transpose, replace or insert a letter) that the indexes know. Each variant is probed
+ * (delete, transpose, replace or insert a letter) that the indexes know, unless it is an English
+ * word (dictionary.ts): "stale" asked where only `state` is stored is a word the memories lack,
+ * not a typo of `state`. Each variant is probed
  * with an exact FTS5 match (`LIMIT 1`: one b-tree seek, whatever the word's frequency), so the
  * porter stemmer applies to it as to any query word (`exponetial` → `exponential` → stem
  * `exponenti`). About 54·n + 25 probes for an n-letter word; only runs when a query finds little.
  */
 import type Database from 'better-sqlite3';
+import { isEnglishWord } from './dictionary.js';
 
 const FTS = ['observations_fts', 'summaries_fts', 'prompts_fts'] as const;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
@@ -68,11 +71,14 @@ export class TypoCorrector {
     return this.count.pluck().get(match, cap) as number;
   }
 
-  /** The most frequent known one-edit variant of a word that matches nothing, or null. */
+  /**
+   * The most frequent known one-edit variant of a word that matches nothing, or null; null for an
+   * English word.
+   */
   correct(token: string): string | null {
     // Words only (ids and hashes with digits are not typo-corrected), 4 to 24 letters.
     const n = [...token].length;
-    if (n < 4 || n > 24 || !/^\p{L}+$/u.test(token)) return null;
+    if (n < 4 || n > 24 || !/^\p{L}+$/u.test(token) || isEnglishWord(token)) return null;
     const candidates = [...edits1(token)]
       .filter((c) => [...c].length >= 3)
       .map((c) => [c, quote(c)] as const);
