@@ -105,7 +105,7 @@ describe('context digest budget and preferences over generated memories', () => 
         const newest = sqlite
           .prepare(
             `SELECT x.session_id FROM session_summaries x JOIN sessions s ON s.id = x.session_id
-             WHERE s.project = 'webshop' ORDER BY x.updated_at DESC LIMIT 2`,
+             WHERE s.project = 'webshop' ORDER BY s.updated_at DESC, s.id DESC LIMIT 2`,
           )
           .pluck()
           .all() as number[];

@@ -63,10 +63,13 @@ export class ContextBuilder {
     },
   ) {
     // Bounded to the recent sessions: joining and sorting every session of a project grows with it.
+    // Dated and ordered by the session's last activity: a summary is written when its session ends
+    // or, for imported history, on the day of the import.
     this.summariesStmt = sqlite.prepare(`SELECT x.session_id AS sessionId, x.request, x.learned, x.completed,
-        x.next_steps AS nextSteps, x.updated_at AS updatedAt
-      FROM session_summaries x WHERE x.session_id IN (${RECENT_SESSIONS_SQL})
-      ORDER BY x.updated_at DESC LIMIT :n`);
+        x.next_steps AS nextSteps, s.updated_at AS updatedAt
+      FROM session_summaries x JOIN sessions s ON s.id = x.session_id
+      WHERE x.session_id IN (${RECENT_SESSIONS_SQL})
+      ORDER BY s.updated_at DESC, s.id DESC LIMIT :n`);
     // The newest ids first, from the (session_id, created_at) index alone, then those rows only: a
     // row's later columns sit past its raw payload (overflow pages), so sorting whole rows reads them all.
     this.observationsStmt = sqlite.prepare(`SELECT o.id, o.created_at AS createdAt, o.type, o.title,

@@ -95,9 +95,10 @@ const WORKED_SQL = `SELECT json_extract(o.tool_input, '$.command') FROM observat
     AND coalesce(o.title, '') NOT LIKE 'Tests failed%' AND json_valid(o.tool_input)
   ORDER BY o.created_at DESC, o.id DESC`;
 
-const NEXT_STEPS_SQL = `SELECT x.next_steps FROM session_summaries x
+/** The next steps of the latest session that has some (by the session's activity, not the summary's writing). */
+const NEXT_STEPS_SQL = `SELECT x.next_steps FROM session_summaries x JOIN sessions s ON s.id = x.session_id
   WHERE x.session_id IN (${LIVE_SESSIONS_SQL}) AND x.next_steps IS NOT NULL AND x.next_steps <> ''
-  ORDER BY x.updated_at DESC LIMIT 1`;
+  ORDER BY s.updated_at DESC, s.id DESC LIMIT 1`;
 
 const TODOS_SQL = `SELECT o.facts FROM observations o
   WHERE o.session_id IN (${LIVE_SESSIONS_SQL}) AND o.tool_name = 'TodoWrite'

@@ -43,6 +43,9 @@ const recency = (col: string): string =>
  */
 const sessionJoin = (f: Filters, alias: string): string =>
   f.project !== undefined || f.agent !== undefined ? ` JOIN sessions s ON s.id = ${alias}.session_id` : '';
+/** The same for a kind: a summary's time is its session's, so summaries always bring the session. */
+const joinOf = (kind: Kind, f: Filters, alias: string): string =>
+  kind === 'summary' ? ` JOIN sessions s ON s.id = ${alias}.session_id` : sessionJoin(f, alias);
 
 function obsFilters(f: Filters): string {
   const w: string[] = [];
@@ -76,12 +79,14 @@ const RANK = {
     alias: 'o',
     time: 'o.created_at',
   },
+  // A summary is dated by its session's last activity: it is written when the session ends or, for
+  // imported history, on the day of the import.
   summary: {
     fts: 'summaries_fts',
     weights: SUM_WEIGHTS,
     table: 'session_summaries x',
     alias: 'x',
-    time: 'x.updated_at',
+    time: 's.updated_at',
   },
   prompt: { fts: 'prompts_fts', weights: '1.0', table: 'user_prompts x', alias: 'x', time: 'x.created_at' },
 } as const;
@@ -116,7 +121,7 @@ export function rankSql(kind: Kind, f: Filters): string {
     (kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time)) +
     recapFilter(kind, f, `${r.fts}.rowid`);
   return `SELECT ${r.fts}.rowid AS id, ${bm25} * ${recency(r.time)} AS score, ${r.time} AS time
-      FROM ${r.fts} JOIN ${r.table} ON ${r.alias}.id = ${r.fts}.rowid${sessionJoin(f, r.alias)}
+      FROM ${r.fts} JOIN ${r.table} ON ${r.alias}.id = ${r.fts}.rowid${joinOf(kind, f, r.alias)}
       WHERE ${r.fts} MATCH :match AND ${r.fts}.rowid > :minId${where}
       ORDER BY score DESC LIMIT :k`;
 }
@@ -127,7 +132,7 @@ export function filterIdsSql(kind: Kind, f: Filters): string {
   const where =
     (kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time)) +
     recapFilter(kind, f, `${r.alias}.id`);
-  return `SELECT ${r.alias}.id FROM ${r.table}${sessionJoin(f, r.alias)}
+  return `SELECT ${r.alias}.id FROM ${r.table}${joinOf(kind, f, r.alias)}
     WHERE ${r.alias}.id IN (SELECT value FROM json_each(:ids))${where}`;
 }
 
@@ -144,7 +149,7 @@ export function newestSql(kind: Kind, f: Filters): string {
     (kind === 'observation' ? obsFilters(f) : otherFilters(f, r.time)) +
     recapFilter(kind, f, `${r.fts}.rowid`);
   return `SELECT ${r.fts}.rowid AS id, ${r.time} AS time, ${TITLE_SQL[kind]} AS title
-    FROM ${r.fts} JOIN ${r.table} ON ${r.alias}.id = ${r.fts}.rowid${sessionJoin(f, r.alias)}
+    FROM ${r.fts} JOIN ${r.table} ON ${r.alias}.id = ${r.fts}.rowid${joinOf(kind, f, r.alias)}
     WHERE ${r.fts} MATCH :match${where}
     ORDER BY ${r.fts}.rowid DESC LIMIT :k`;
 }
@@ -152,7 +157,8 @@ export function newestSql(kind: Kind, f: Filters): string {
 /** Times of a batch of rows: `?` JSON array of ids → rows (id, time). */
 export const TIME_SQL: Record<Kind, string> = {
   observation: 'SELECT id, created_at FROM observations WHERE id IN (SELECT value FROM json_each(?))',
-  summary: 'SELECT id, updated_at FROM session_summaries WHERE id IN (SELECT value FROM json_each(?))',
+  summary: `SELECT x.id, s.updated_at FROM session_summaries x JOIN sessions s ON s.id = x.session_id
+    WHERE x.id IN (SELECT value FROM json_each(?))`,
   prompt: 'SELECT id, created_at FROM user_prompts WHERE id IN (SELECT value FROM json_each(?))',
 };
 
@@ -196,7 +202,7 @@ export const HYDRATE_SQL: Record<Kind, string> = {
     FROM observations o JOIN sessions s ON s.id = o.session_id
     JOIN observations_search_src v ON v.id = o.id WHERE o.id IN (SELECT value FROM json_each(?))`,
   summary: `SELECT x.id, x.session_id AS sessionId, s.project, s.agent, x.request, x.completed, x.learned,
-      x.investigated, x.next_steps AS nextSteps, x.updated_at AS createdAt
+      x.investigated, x.next_steps AS nextSteps, s.updated_at AS createdAt
     FROM session_summaries x JOIN sessions s ON s.id = x.session_id
     WHERE x.id IN (SELECT value FROM json_each(?))`,
   prompt: `SELECT x.id, x.session_id AS sessionId, s.project, s.agent, x.prompt, x.created_at AS createdAt
