@@ -118,6 +118,21 @@ describe('errorGist (real failed responses)', () => {
     expect(errorLines(valgrind, 1)).toEqual(["logrot: /tmp/bad.conf:4: unknown key 'sise'"]);
   });
 
+  it('names a Rust diagnostic with the place it points at', () => {
+    const clippy = [
+      '    Checking turnstile v0.1.0 (/tmp/turnstile)',
+      'error: struct `Gcra` has a public `len` method, but no `is_empty` method',
+      '   --> src/gcra.rs:104:5',
+      '    |',
+      '104 |     pub fn len(&self) -> usize {',
+      '    |     ^^^^^^^^^^^^^^^^^^^^^^^^^^',
+      'error: could not compile `turnstile` (lib) due to 1 previous error',
+    ].join('\n');
+    expect(errorLines(clippy, 1)).toEqual([
+      'struct `Gcra` has a public `len` method, but no `is_empty` method (src/gcra.rs:104:5)',
+    ]);
+  });
+
   it('gives a failed command and a failed tool call their error in subtitle and facts', () => {
     const test = extractRules({
       toolName: 'Bash',

@@ -41,6 +41,9 @@ const SIDE = /^(?:left|right):|^(?:Expected|Received):/;
 /** … read with the assertion above them. */
 const ASSERTION = /assert|panicked at|expect\(/i;
 
+/** Where a compiler's diagnostic points, on the line under it (rustc, clippy: `--> src/a.rs:3:5`). */
+const POINTS_AT = /^-->\s*(\S+:\d+(?::\d+)?)$/;
+
 /** A YAML block key (`error: |-`): its indented lines read as one. */
 const BLOCK_KEY = /^(\w[\w ]*):\s*[|>][-+]?$/;
 const KEEP_BLOCK = /^(?:error|message|reason|details?|stderr)$/i;
@@ -87,13 +90,16 @@ function meaningful(text: string): Line[] {
     out.push({ text: scalar ? scalar[1]! : plain, stated: scalar !== null });
   }
   // A line that announces more ("…failed:") reads with the line after it, an assertion with the
-  // sides it printed.
+  // sides it printed, a diagnostic with the place it points at.
   const joined: Line[] = [];
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     const next = out[i + 1];
     const above = joined[joined.length - 1];
-    if (above && SIDE.test(l.text) && ASSERTION.test(above.text)) above.text = `${above.text} · ${l.text}`;
+    const at = POINTS_AT.exec(l.text);
+    if (above && at) above.text = `${above.text} (${at[1]})`;
+    else if (above && SIDE.test(l.text) && ASSERTION.test(above.text))
+      above.text = `${above.text} · ${l.text}`;
     else if (l.text.endsWith(':') && next) {
       joined.push({ text: `${l.text} ${next.text}`, stated: l.stated || next.stated });
       i++;
