@@ -2,10 +2,10 @@
  * Typo tolerance: a word that matches nothing is replaced by its most frequent one-edit variant
  * (delete, transpose, replace or insert a letter) that the indexes know, unless it is an English
  * word (dictionary.ts): "stale" asked where only `state` is stored is a word the memories lack,
- * not a typo of `state`. Each variant is probed
- * with an exact FTS5 match (`LIMIT 1`: one b-tree seek, whatever the word's frequency), so the
- * porter stemmer applies to it as to any query word (`exponetial` → `exponential` → stem
- * `exponenti`). About 54·n + 25 probes for an n-letter word; only runs when a query finds little.
+ * not a typo of `state`. Each variant is probed with an exact FTS5 match (`LIMIT 1`: one b-tree
+ * seek, whatever the word's frequency), so the porter stemmer applies to it as to any query word
+ * (`exponetial` → `exponential` → stem `exponenti`). About 54·n + 25 probes for an n-letter word;
+ * only runs when a query finds little.
  */
 import type Database from 'better-sqlite3';
 import { isEnglishWord } from './dictionary.js';
