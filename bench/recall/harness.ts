@@ -92,8 +92,14 @@ export async function startBench(from?: string): Promise<Bench> {
   };
 }
 
-/** Imports transcripts as `memtray import PATH…` does, then waits for the projector and the queue. */
-export async function importTranscripts(bench: Bench, paths: string[]): Promise<ImportProgress> {
+/**
+ * Imports transcripts as `memtray import PATH…` does, then waits for the projector and the queue;
+ * `bench`: anything holding a running service (a bench, or a test's service).
+ */
+export async function importTranscripts(
+  bench: Pick<Bench, 'service'>,
+  paths: string[],
+): Promise<ImportProgress> {
   const core = bench.service.core;
   const p = await runImport(core, createImportRun(core, paths.join(', ')), { paths });
   await core.projector.settled();

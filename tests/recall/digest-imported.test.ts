@@ -6,7 +6,7 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImportRun, runImport } from '../../electron/core/capture/importer.js';
+import { importTranscripts } from '../../bench/recall/harness.js';
 import { SummariesRepo } from '../../electron/core/ingest/summaries-repo.js';
 import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 import { insertObservation } from './seed.js';
@@ -31,12 +31,8 @@ describe('the digest of imported history', () => {
     const core = t.service.core;
     const dir = tempDir('memtray-digest-dates-');
     cpSync(FIXTURE, join(dir, 'pricebook'), { recursive: true });
-    const run = await runImport(core, createImportRun(core, 'test'), { paths: [dir] });
+    const run = await importTranscripts(t, [dir]);
     expect(run.status).toBe('done');
-    await core.projector.settled();
-    for (let i = 0; i < 600 && core.jobs.counts().pending + core.jobs.counts().leased > 0; i++)
-      await new Promise((r) => setTimeout(r, 50));
-    await core.projector.settled();
     const rows = core.sqlite.prepare('SELECT id, updated_at AS at FROM sessions').all() as Array<{
       id: number;
       at: number;
