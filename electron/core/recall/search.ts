@@ -20,6 +20,8 @@ import { hitKey, type HitKey } from './cursor.js';
 import { renderPage, type Hit, type SearchItem, type Shape } from './page.js';
 import { preferOwn } from './prefer.js';
 import { inferProject, ProjectSizes } from './infer-project.js';
+import { focusSession } from './session-focus.js';
+import { WordSessions } from './word-sessions.js';
 import { readQuestion, type Intent } from './intent.js';
 import { parseQuery, term } from './query.js';
 import { hasCjk } from '../db/identifiers.js';
@@ -106,6 +108,7 @@ export class SearchEngine {
   private readonly typo: TypoCorrector;
   private readonly stages: Stages;
   private readonly sizes = new ProjectSizes();
+  private readonly where: WordSessions;
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -113,6 +116,7 @@ export class SearchEngine {
   ) {
     this.typo = new TypoCorrector(sqlite);
     this.stages = new Stages((sql) => this.stmt(sql));
+    this.where = new WordSessions((sql) => this.stmt(sql));
   }
 
   private stmt(sql: string): Database.Statement {
@@ -130,10 +134,12 @@ export class SearchEngine {
    */
   search(p: SearchParams, near: Near[] | null = null): SearchResult {
     this.stages.begin();
+    this.where.begin();
     const all = this.rank(p, near);
     const prefer = p.project === undefined ? (p.prefer ?? this.inferred(all.words)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
-    const ranked = own ? preferOwn(own.hits, all.hits) : all.hits;
+    const merged = own ? preferOwn(own.hits, all.hits) : all.hits;
+    const ranked = focusSession((sql) => this.stmt(sql), this.where, merged, this.telling(all.words));
     const hits = all.spans ? spreadSessions((sql) => this.stmt(sql), ranked) : ranked;
     // The page is the ranking minus what the list has shown: no keyset can resume a ranking whose
     // scores move between pages (cursor.ts).
@@ -330,9 +336,12 @@ export class SearchEngine {
    * (infer-project.ts); `words`: the question's words as `rank` read them.
    */
   private inferred(words: string[]): string | undefined {
-    // A word in thousands of rows says little of a project and costs the most to count.
-    const telling = words.filter((w) => !this.stages.isDense('observation', w));
-    return inferProject((sql) => this.stmt(sql), this.sizes, telling) ?? undefined;
+    return inferProject((sql) => this.stmt(sql), this.sizes, this.where, this.telling(words)) ?? undefined;
+  }
+
+  /** A word in thousands of rows says little of a project or a session and costs the most to count. */
+  private telling(words: string[]): string[] {
+    return words.filter((w) => !this.stages.isDense('observation', w));
   }
 
   /** In how many observations a word or one of its alternatives occurs (the most of them), to DENSE. */

@@ -13,7 +13,7 @@ const PAGE = 5;
 const LOOK = 30;
 
 /** The session of each of `hits`, by `kind:id` (one statement per kind). */
-function sessionsOf(stmt: (sql: string) => Database.Statement, hits: Hit[]): Map<string, number> {
+export function sessionsOf(stmt: (sql: string) => Database.Statement, hits: Hit[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const kind of ['observation', 'summary', 'prompt'] as const satisfies readonly Kind[]) {
     const ids = hits.filter((h) => h.kind === kind).map((h) => h.id);
