@@ -22,8 +22,15 @@ function load(): Set<string> {
   return out;
 }
 
-/** Whether `word` (lower-case) is an English word, as written: `during`, `stale`, `modelled`. */
+/**
+ * Whether `word` (lower-case) is an English word, as written: `during`, `stale`, `modelled`; or the
+ * plural or third person of one the lists lack in that form (`lints`).
+ */
 export function isEnglishWord(word: string): boolean {
   words ??= load();
-  return words.has(word);
+  if (words.has(word)) return true;
+  return (
+    (word.endsWith('s') && words.has(word.slice(0, -1))) ||
+    (word.endsWith('es') && words.has(word.slice(0, -2)))
+  );
 }
