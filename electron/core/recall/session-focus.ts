@@ -13,7 +13,10 @@ import { countBy, leader, type WordSessions } from './word-sessions.js';
 
 /** How far down the ranking sessions are candidates, and their hits lifted. */
 const LOOK = 30;
-/** As much as a project the question is asked from counts (prefer.ts); 1.25 and 3 did no better on the dev sets. */
+/**
+ * As much as a project the question is asked from counts (prefer.ts); 1.25 and 3 did no better on
+ * the dev sets.
+ */
 const FOCUS = 2;
 
 /** Rows (memories and prompts) of each of the sessions `:s` (a JSON array of ids). */
