@@ -19,6 +19,12 @@ const LOOK = 30;
  */
 const FOCUS = 2;
 
+/**
+ * A session is read from a question, not from a keyword or two: a search for `gcra` or a path
+ * ranks by those words already, and need not pay for counting them by session.
+ */
+const MIN_WORDS = 3;
+
 /** Rows (memories and prompts) of each of the sessions `:s` (a JSON array of ids). */
 const SIZES_SQL = `SELECT session, sum(n) AS n FROM (
     SELECT session_id AS session, count(*) AS n FROM observations
@@ -32,7 +38,7 @@ type Stmt = (sql: string) => Database.Statement;
 
 /** `hits` (best first) with the hits of the session the question is about lifted; the same order otherwise. */
 export function focusSession(stmt: Stmt, where: WordSessions, hits: Hit[], words: string[]): Hit[] {
-  if (words.length === 0 || hits.length < 2) return hits;
+  if (words.length < MIN_WORDS || hits.length < 2) return hits;
   const head = hits.slice(0, LOOK);
   const session = sessionsOf(stmt, head);
   const candidates = [...new Set(session.values())];
