@@ -136,10 +136,11 @@ export class SearchEngine {
     this.stages.begin();
     this.where.begin();
     const all = this.rank(p, near);
-    const prefer = p.project === undefined ? (p.prefer ?? this.inferred(all.words)) : undefined;
+    const telling = this.telling(all.words);
+    const prefer = p.project === undefined ? (p.prefer ?? this.inferred(telling)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
     const merged = own ? preferOwn(own.hits, all.hits) : all.hits;
-    const ranked = focusSession((sql) => this.stmt(sql), this.where, merged, this.telling(all.words));
+    const ranked = focusSession((sql) => this.stmt(sql), this.where, merged, telling);
     const hits = all.spans ? spreadSessions((sql) => this.stmt(sql), ranked) : ranked;
     // The page is the ranking minus what the list has shown: no keyset can resume a ranking whose
     // scores move between pages (cursor.ts).
@@ -333,10 +334,10 @@ export class SearchEngine {
 
   /**
    * The project the question describes, when it clearly names one in its own words
-   * (infer-project.ts); `words`: the question's words as `rank` read them.
+   * (infer-project.ts); `telling`: the question's words as `rank` read them, dense ones left out.
    */
-  private inferred(words: string[]): string | undefined {
-    return inferProject((sql) => this.stmt(sql), this.sizes, this.where, this.telling(words)) ?? undefined;
+  private inferred(telling: string[]): string | undefined {
+    return inferProject((sql) => this.stmt(sql), this.sizes, this.where, telling) ?? undefined;
   }
 
   /** A word in thousands of rows says little of a project or a session and costs the most to count. */
