@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { DAY, insertObservation } from './seed.js';
+import { DAY, insertObservation, insertPrompt } from './seed.js';
 
 describe('the project a question describes', () => {
   let t: TestService;
@@ -24,11 +24,8 @@ describe('the project a question describes', () => {
       type: 'change',
       at: now - DAY,
     });
-    const prompt = sqlite.prepare(
-      'INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, 1, ?, ?)',
-    );
-    prompt.run(a.sessionId, 'new project: a link checker for our markdown docs', now - 9 * DAY);
-    prompt.run(b.sessionId, 'an inventory service for the warehouse', now - DAY);
+    insertPrompt(sqlite, a.sessionId, 'new project: a link checker for our markdown docs', now - 9 * DAY);
+    insertPrompt(sqlite, b.sessionId, 'an inventory service for the warehouse', now - DAY);
     // Each project's own work, in its own words.
     const work = (project: string, session: number, titles: string[], at: number): void => {
       for (const title of titles) insertObservation(sqlite, { project, session, title, type: 'change', at });

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, startTestService, type TestService } from '../helpers/service.js';
-import { DAY, corpusText, insertObservation, seedGenerated } from './seed.js';
+import { DAY, corpusText, insertObservation, insertPrompt, seedGenerated } from './seed.js';
 
 interface Item {
   kind: 'observation' | 'summary' | 'prompt';
@@ -137,11 +137,7 @@ describe('GET /api/search over generated memories', () => {
 
   it('searches summaries and prompts too, and filters by kind', async () => {
     const s = sqlite.prepare('SELECT id FROM sessions ORDER BY id LIMIT 1').pluck().get() as number;
-    sqlite
-      .prepare(
-        'INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, 99, ?, ?)',
-      )
-      .run(s, 'please make the marzipanlogic importer idempotent', now);
+    insertPrompt(sqlite, s, 'please make the marzipanlogic importer idempotent', now, 99);
     const r = await search({ q: 'marzipanlogic' });
     expect(r.items.map((i) => i.kind)).toEqual(['prompt']);
     expect(r.items[0]!.title).toContain('marzipanlogic');

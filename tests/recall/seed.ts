@@ -69,6 +69,21 @@ export function insertObservation(
   return { id, sessionId };
 }
 
+/** Inserts a prompt the user typed into `sessionId` (its turn `number`, 1 by default); returns its id. */
+export function insertPrompt(
+  sqlite: Database.Database,
+  sessionId: number,
+  prompt: string,
+  at: number,
+  number = 1,
+): number {
+  return Number(
+    sqlite
+      .prepare('INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, ?, ?, ?)')
+      .run(sessionId, number, prompt, at).lastInsertRowid,
+  );
+}
+
 export function seedGenerated(sqlite: Database.Database, n: number, endMs: number, seed = 7): void {
   generate(sqlite, corpusText(), { observations: n, seed, endMs, spanMs: 90 * DAY, perSession: 30 });
 }

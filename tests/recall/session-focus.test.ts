@@ -11,7 +11,7 @@ import { createCore, type Core } from '../../electron/core/core.js';
 import { featureCoreOptions } from '../../electron/core/features.js';
 import { SearchEngine } from '../../electron/core/recall/search.js';
 import { MIGRATIONS_DIR, tempDir } from '../helpers/service.js';
-import { DAY, insertObservation } from './seed.js';
+import { DAY, insertObservation, insertPrompt } from './seed.js';
 
 let core: Core;
 let sqlite: Database.Database;
@@ -23,11 +23,7 @@ const now = Date.now();
 const memory = (title: string, at: number, o: { session?: number; facts?: string[]; type?: string } = {}) =>
   insertObservation(sqlite, { project: 'gatekeep', title, type: o.type ?? 'change', at, ...o });
 
-const prompt = (session: number, text: string, at: number): void => {
-  sqlite
-    .prepare('INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, 1, ?, ?)')
-    .run(session, text, at);
-};
+const prompt = (session: number, text: string, at: number): number => insertPrompt(sqlite, session, text, at);
 
 beforeAll(() => {
   core = createCore({ dataDir: tempDir(), migrationsDir: MIGRATIONS_DIR, ...featureCoreOptions() });
