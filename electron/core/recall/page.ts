@@ -48,7 +48,7 @@ export function renderPage(
   page: Hit[],
   shape: Shape = { intent: null, stems: [] },
 ): SearchItem[] {
-  const marked = snippets(stmt, page);
+  const marked = new FtsSnippets(stmt, page);
   const rows = pageRows(stmt, page);
   const seen = new Set<string>();
   return page
@@ -74,33 +74,52 @@ function pageRows(stmt: Stmt, page: Hit[]): Map<string, Record<string, unknown>>
 }
 
 /**
- * FTS snippets for the page, one statement per (kind, expression): the expression is evaluated
- * once (a prefix merges many doclists), bounded to the hits' rowid range, snippet() only for hits.
+ * FTS snippets for the page, fetched when a hit asks for one (most show a shaped snippet instead):
+ * one statement per (kind, expression) for all of the page's hits it found. The expression is
+ * evaluated once (a prefix merges many doclists), bounded to the hits' rowid range, snippet() only
+ * for hits.
  */
-function snippets(stmt: Stmt, page: Hit[]): Map<string, string> {
-  const out = new Map<string, string>();
-  const groups = new Map<string, Hit[]>();
-  for (const h of page) {
-    if (h.match === null) continue;
-    const key = `${h.kind}\u0000${h.match}`;
-    groups.set(key, [...(groups.get(key) ?? []), h]);
+class FtsSnippets {
+  private readonly groups = new Map<string, Hit[]>();
+  private readonly got = new Map<string, string>();
+  private readonly fetched = new Set<string>();
+
+  constructor(
+    private readonly stmt: Stmt,
+    page: Hit[],
+  ) {
+    for (const h of page) {
+      if (h.match === null) continue;
+      const key = groupKey(h);
+      this.groups.set(key, [...(this.groups.get(key) ?? []), h]);
+    }
   }
-  for (const hs of groups.values()) {
-    const ids = hs.map((h) => h.id);
-    const rows = stmt(SNIPPET_SQL[hs[0]!.kind]).all(
-      hs[0]!.match,
-      Math.min(...ids),
-      Math.max(...ids),
-      JSON.stringify(ids),
-    ) as Array<{ id: number; s: string | null }>;
-    for (const r of rows) if (r.s) out.set(`${hs[0]!.kind}:${r.id}`, finishSnippet(r.s));
+
+  /** The FTS snippet of `h`, or '' (no expression found it, or it marks nothing). */
+  of(h: Hit): string {
+    if (h.match === null) return '';
+    const key = groupKey(h);
+    if (!this.fetched.has(key)) {
+      this.fetched.add(key);
+      const hs = this.groups.get(key) ?? [h];
+      const ids = hs.map((x) => x.id);
+      const rows = this.stmt(SNIPPET_SQL[h.kind]).all(
+        h.match,
+        Math.min(...ids),
+        Math.max(...ids),
+        JSON.stringify(ids),
+      ) as Array<{ id: number; s: string | null }>;
+      for (const r of rows) if (r.s) this.got.set(`${h.kind}:${r.id}`, finishSnippet(r.s));
+    }
+    return this.got.get(`${h.kind}:${h.id}`) ?? '';
   }
-  return out;
 }
 
+const groupKey = (h: Hit): string => `${h.kind}\u0000${h.match}`;
+
 /** The page's snippet text: the FTS snippet without bookkeeping facts, else marked in JS. */
-function snippet(h: Hit, fallback: string, snippets: Map<string, string>): string {
-  const s = hideInternals(snippets.get(`${h.kind}:${h.id}`) ?? '');
+function snippet(h: Hit, fallback: string, snippets: FtsSnippets): string {
+  const s = hideInternals(snippets.of(h));
   if (s) return s;
   if (h.needles.length > 0) return markSubstrings(fallback, h.needles);
   return oneLine(fallback.replace(/<\/?mark>/gi, ''), 160);
@@ -109,7 +128,7 @@ function snippet(h: Hit, fallback: string, snippets: Map<string, string>): strin
 function hydrate(
   h: Hit,
   r: Record<string, unknown> | undefined,
-  snippets: Map<string, string>,
+  snippets: FtsSnippets,
   shape: Shape,
 ): SearchItem | null {
   if (!r) return null;
@@ -136,7 +155,7 @@ type ItemText = Pick<SearchItem, 'type' | 'title' | 'snippet'>;
 interface FoundRow {
   hit: Hit;
   row: Record<string, unknown>;
-  snippets: Map<string, string>;
+  snippets: FtsSnippets;
   shape: Shape;
 }
 
@@ -178,9 +197,11 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
           shape,
         )
       : '';
-  const found = snippet(h, text, snippets);
   // A word only the title holds: the old snippet (title included) shows it marked.
-  if (shaped && (shaped.includes('<mark>') || !found.includes('<mark>')))
+  if (shaped.includes('<mark>'))
+    return { type: r.type as string | null, title, snippet: withCount(shaped, h.count) };
+  const found = snippet(h, text, snippets);
+  if (shaped && !found.includes('<mark>'))
     return { type: r.type as string | null, title, snippet: withCount(shaped, h.count) };
   const plainFound = found.replace(/<\/?mark>/g, '').toLowerCase();
   const extra = lead.filter((l) => !plainFound.includes(l.replace(/^\$ /, '').toLowerCase().slice(0, 60)));

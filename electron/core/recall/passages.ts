@@ -131,18 +131,34 @@ export const SAME_RUN = 40;
 
 const weightAt = (rank: number): number => 1 / (1 + rank);
 
-/** Weight of the stems not yet shown that `lower` holds, plus the cue's and a value's bonus. */
-function score(lower: string, raw: string, p: Pick, shown: Set<number>): { s: number; got: number[] } {
+/** What a passage holds of a question: the stems found in it (their ranks), a cue, a digit. */
+interface Holds {
+  stems: number[];
+  cue: boolean;
+  digit: boolean;
+}
+
+/** What `lower` (the passage, read with its ask) and `raw` (the passage) hold of `p`. */
+function holdsOf(lower: string, raw: string, p: Pick): Holds {
+  const stems: number[] = [];
+  p.stems.forEach((st, j) => {
+    if (stemAt(lower, st) >= 0) stems.push(j);
+  });
+  return { stems, cue: stems.length > 0 && !!p.cue?.test(raw), digit: /\d/.test(raw) };
+}
+
+/** Weight of the stems not yet shown that a passage holds, plus the cue's and a value's bonus. */
+function score(h: Holds, shown: Set<number>): { s: number; got: number[] } {
   let s = 0;
   const got: number[] = [];
-  p.stems.forEach((st, j) => {
-    if (shown.has(j) || stemAt(lower, st) < 0) return;
+  for (const j of h.stems) {
+    if (shown.has(j)) continue;
     s += weightAt(j);
     got.push(j);
-  });
+  }
   if (s === 0) return { s, got };
-  if (p.cue?.test(raw)) s += 0.6;
-  if (/\d/.test(raw)) s += 0.05;
+  if (h.cue) s += 0.6;
+  if (h.digit) s += 0.05;
   return { s, got };
 }
 
@@ -199,6 +215,8 @@ export function pickPassages(text: string, p: Pick): Unit[] {
   let room = p.room;
   let refilled = false;
   let q = p;
+  // What each passage holds of `q`, found once: each pick only weighs what is not shown yet.
+  let holds: Array<Holds | undefined> = [];
   while (chosen.length < p.most && room > 24) {
     let best: Scored | null = null;
     all.forEach((u, i) => {
@@ -211,8 +229,12 @@ export function pickPassages(text: string, p: Pick): Unit[] {
         p.above?.includes(own)
       )
         return;
-      const asked = ask.get(i);
-      const r = score(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), q, shown);
+      let h = holds[i];
+      if (!h) {
+        const asked = ask.get(i);
+        h = holds[i] = holdsOf(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), q);
+      }
+      const r = score(h, shown);
       if (r.s > 0 && (!best || r.s > best.s)) best = { u, ...r, i };
     });
     const pick = best as Scored | null;
@@ -220,7 +242,10 @@ export function pickPassages(text: string, p: Pick): Unit[] {
       // Every word is shown and room is left: the passages holding the words again, the best first.
       refilled = true;
       shown.clear();
-      if (p.again) q = { ...p, stems: p.again };
+      if (p.again) {
+        q = { ...p, stems: p.again };
+        holds = [];
+      }
       continue;
     }
     if (!pick) break;
