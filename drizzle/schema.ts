@@ -36,7 +36,10 @@ export const sessions = sqliteTable(
     /** The coding agent whose hooks recorded the session (shared/contract/agents.ts). */
     agent: text('agent').notNull().default('claude-code'),
   },
-  (t) => [index('sessions_project_started').on(t.project, t.startedAt)],
+  (t) => [
+    index('sessions_project_started').on(t.project, t.startedAt),
+    index('sessions_updated').on(t.updatedAt),
+  ],
 );
 
 export const userPrompts = sqliteTable(
@@ -55,6 +58,7 @@ export const userPrompts = sqliteTable(
   (t) => [
     uniqueIndex('user_prompts_session_number').on(t.sessionId, t.promptNumber),
     uniqueIndex('user_prompts_source_uuid').on(t.sourceUuid),
+    index('user_prompts_created').on(t.createdAt),
   ],
 );
 

@@ -1,7 +1,10 @@
 /**
  * `GET /api/recent`: the newest prompts, observations (failures apart) and summaries, merged by
- * time. Each table is read newest first up to `limit` rows (indexes: observations by created_at,
- * prompts and summaries by id, which grows with time), so a page costs three short index walks.
+ * when the work happened: a prompt or an observation at its own time, a session's summary at the
+ * session's last activity (not when the summary was written: an import summarises weeks-old
+ * sessions today). Each is read newest first up to `limit` rows from an index on that time
+ * (ids do not follow it: an import adds old rows after new ones), so a page costs three short
+ * index walks.
  */
 import type Database from 'better-sqlite3';
 import { recentPageSchema, recentQuerySchema, type RecentItem } from '../../shared/contract/recent.js';
@@ -20,15 +23,15 @@ export class RecentFeed {
   constructor(db: Database.Database) {
     this.prompts = db.prepare(`SELECT p.id, p.session_id AS sessionId, s.project, p.prompt, p.created_at AS at
       FROM user_prompts p JOIN sessions s ON s.id = p.session_id
-      WHERE p.created_at < :before ${inProject} ORDER BY p.id DESC LIMIT :limit`);
+      WHERE p.created_at < :before ${inProject} ORDER BY p.created_at DESC, p.id DESC LIMIT :limit`);
     this.observations = db.prepare(`SELECT o.id, o.session_id AS sessionId, s.project, o.type, o.title,
         o.subtitle, o.tool_name AS toolName, o.failed, o.created_at AS at
       FROM observations o JOIN sessions s ON s.id = o.session_id
       WHERE o.created_at < :before ${inProject} ORDER BY o.created_at DESC, o.id DESC LIMIT :limit`);
     this.summaries = db.prepare(`SELECT x.id, x.session_id AS sessionId, s.project, x.request, x.completed,
-        x.learned, x.updated_at AS at
-      FROM session_summaries x JOIN sessions s ON s.id = x.session_id
-      WHERE x.updated_at < :before ${inProject} ORDER BY x.id DESC LIMIT :limit`);
+        x.learned, s.updated_at AS at
+      FROM sessions s JOIN session_summaries x ON x.session_id = s.id
+      WHERE s.updated_at < :before ${inProject} ORDER BY s.updated_at DESC, s.id DESC LIMIT :limit`);
   }
 
   page(

@@ -1,0 +1,99 @@
+/**
+ * The Recent view lists what happened by when it happened. An import adds weeks-old prompts and
+ * sessions after today's (higher ids, older times) and summarises those sessions today; a list read
+ * by id, or dating a summary by when it was written, showed the imported history above the work
+ * the user did an hour ago, and left today's prompt off the first page.
+ */
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importTranscripts } from '../../bench/recall/harness.js';
+import { startTestService, tempDir, type TestService } from '../helpers/service.js';
+import { insertObservation, insertPrompt } from './seed.js';
+
+const FIXTURE = join(process.cwd(), 'tests', 'fixtures', 'transcripts', 'pricebook');
+/** A month after the fixture's sessions (2026-11-23): the day the history is imported. */
+const IMPORTED_AT = Date.parse('2026-12-23T12:00:00Z');
+const HOUR = 3600_000;
+
+interface Item {
+  kind: string;
+  id: number;
+  sessionId: number;
+  title: string;
+  at: number;
+}
+
+describe('GET /api/recent after importing older history', () => {
+  let t: TestService;
+  let live: { sessionId: number; prompt: number };
+  let sessions: Map<number, number>;
+
+  const recent = async (query: string): Promise<{ items: Item[]; nextBefore: number | null }> => {
+    const r = await t.api('GET', `/api/recent?${query}`);
+    expect(r.status).toBe(200);
+    return r.json as { items: Item[]; nextBefore: number | null };
+  };
+
+  beforeAll(async () => {
+    t = await startTestService({ clock: () => IMPORTED_AT });
+    const sqlite = t.service.core.sqlite;
+    // Today's work, captured live before the import.
+    const o = insertObservation(sqlite, {
+      project: 'today',
+      title: 'Edited retry.ts',
+      at: IMPORTED_AT - HOUR,
+    });
+    live = {
+      sessionId: o.sessionId,
+      prompt: insertPrompt(sqlite, o.sessionId, 'make the retry budget configurable', IMPORTED_AT - HOUR),
+    };
+    const dir = tempDir('memtray-recent-import-');
+    cpSync(FIXTURE, join(dir, 'pricebook'), { recursive: true });
+    const run = await importTranscripts(t, [dir]);
+    expect(run.status).toBe('done');
+    const rows = sqlite.prepare('SELECT id, updated_at AS at FROM sessions').all() as Array<{
+      id: number;
+      at: number;
+    }>;
+    sessions = new Map(rows.map((r) => [r.id, r.at]));
+    // The import really did write its prompts after today's, and its summaries today.
+    const newest = sqlite.prepare('SELECT max(id) FROM user_prompts').pluck().get() as number;
+    expect(newest).toBeGreaterThan(live.prompt + 3);
+    const written = sqlite.prepare('SELECT max(updated_at) FROM session_summaries').pluck().get() as number;
+    expect(written).toBe(IMPORTED_AT);
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it("shows today's prompt and observation first, above the imported history", async () => {
+    const page = await recent('limit=3');
+    expect(page.items.slice(0, 2).map((i) => [i.kind, i.sessionId])).toEqual(
+      expect.arrayContaining([
+        ['prompt', live.sessionId],
+        ['observation', live.sessionId],
+      ]),
+    );
+    expect(page.items.find((i) => i.kind === 'prompt')?.id).toBe(live.prompt);
+  });
+
+  it("dates an imported session's summary by the session's last activity, not the import", async () => {
+    const all: Item[] = [];
+    let before = '';
+    for (let i = 0; i < 40; i++) {
+      const page = await recent(`limit=50${before}`);
+      all.push(...page.items);
+      if (page.nextBefore === null) break;
+      before = `&before=${page.nextBefore}`;
+    }
+    const summaries = all.filter((i) => i.kind === 'summary');
+    expect(summaries.length).toBeGreaterThan(1);
+    for (const s of summaries) expect(s.at).toBe(sessions.get(s.sessionId));
+    expect(all.map((i) => i.at)).toEqual([...all.map((i) => i.at)].sort((a, b) => b - a));
+    // Every imported prompt is listed once, paging included.
+    const prompts = all.filter((i) => i.kind === 'prompt').map((i) => i.id);
+    const stored = t.service.core.sqlite.prepare('SELECT count(*) FROM user_prompts').pluck().get() as number;
+    expect(new Set(prompts).size).toBe(stored);
+  });
+});
