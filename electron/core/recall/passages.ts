@@ -217,25 +217,31 @@ export function pickPassages(text: string, p: Pick): Unit[] {
   let q = p;
   // What each passage holds of `q`, found once: each pick only weighs what is not shown yet.
   let holds: Array<Holds | undefined> = [];
+  /** Whether passage `u` (the i-th) shows something the snippet does not show yet. */
+  const fresh = (u: Unit, i: number): boolean => {
+    if (chosen.some((c) => u.start < c.end && c.start < u.end)) return false;
+    const own = lower.slice(u.start, u.end);
+    // The same words again (a row that says a thing in its facts and its narrative, or a lead).
+    return !(
+      chosen.some((c) => lower.slice(c.start, c.end).includes(own)) ||
+      whole.some((w) => sameText(w, keyOf(i))) ||
+      p.above?.includes(own)
+    );
+  };
   while (chosen.length < p.most && room > 24) {
     let best: Scored | null = null;
     all.forEach((u, i) => {
-      if (echo.has(i) || shownOnce.has(i) || chosen.some((c) => u.start < c.end && c.start < u.end)) return;
-      const own = lower.slice(u.start, u.end);
-      // The same words again (a row that says a thing in its facts and its narrative, or a lead).
-      if (
-        chosen.some((c) => lower.slice(c.start, c.end).includes(own)) ||
-        whole.some((w) => sameText(w, keyOf(i))) ||
-        p.above?.includes(own)
-      )
-        return;
+      if (echo.has(i) || shownOnce.has(i)) return;
       let h = holds[i];
       if (!h) {
+        const own = lower.slice(u.start, u.end);
         const asked = ask.get(i);
         h = holds[i] = holdsOf(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), q);
       }
       const r = score(h, shown);
-      if (r.s > 0 && (!best || r.s > best.s)) best = { u, ...r, i };
+      // Only a passage that would be the best so far is checked against what is shown already.
+      if (r.s <= 0 || (best && r.s <= best.s) || !fresh(u, i)) return;
+      best = { u, ...r, i };
     });
     const pick = best as Scored | null;
     if (!pick && !refilled) {
