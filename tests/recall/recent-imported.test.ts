@@ -78,6 +78,31 @@ describe('GET /api/recent after importing older history', () => {
     expect(page.items.find((i) => i.kind === 'prompt')?.id).toBe(live.prompt);
   });
 
+  it('never ends a page inside a group of items of the same instant', async () => {
+    const sqlite = t.service.core.sqlite;
+    // A message's parallel tool calls share its time: three of five observations at one instant.
+    const at = IMPORTED_AT - 3 * HOUR;
+    const first = insertObservation(sqlite, { project: 'ties', title: 'Read a.ts', at: at + 10 });
+    const add = (title: string, when: number): number =>
+      insertObservation(sqlite, { project: 'ties', session: first.sessionId, title, at: when }).id;
+    const ids = [
+      first.id,
+      add('Read b.ts', at),
+      add('Read c.ts', at),
+      add('Read d.ts', at),
+      add('Edited e.ts', at - 10),
+    ];
+    const seen: number[] = [];
+    let before = '';
+    for (let i = 0; i < 10; i++) {
+      const page = await recent(`project=ties&limit=2${before}`);
+      seen.push(...page.items.map((x) => x.id));
+      if (page.nextBefore === null) break;
+      before = `&before=${page.nextBefore}`;
+    }
+    expect([...seen].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+  });
+
   it("dates an imported session's summary by the session's last activity, not the import", async () => {
     const all: Item[] = [];
     let before = '';

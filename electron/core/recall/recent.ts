@@ -14,43 +14,91 @@ import { oneLine } from './titles.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const inProject = 'AND (:project IS NULL OR s.project = :project)';
+/** At most this many rows of one table sharing one instant are listed with it (see `page`). */
+const TIE_MAX = 500;
 
-export class RecentFeed {
-  private readonly prompts: Database.Statement;
-  private readonly observations: Database.Statement;
-  private readonly summaries: Database.Statement;
+type Row = { id: number; sessionId: number; project: string; at: number };
+type P = Row & { prompt: string };
+type O = Row & {
+  type: string | null;
+  title: string | null;
+  subtitle: string | null;
+  toolName: string;
+  failed: number;
+};
+type S = Row & { request: string | null; completed: string | null; learned: string | null };
 
-  constructor(db: Database.Database) {
-    this.prompts = db.prepare(`SELECT p.id, p.session_id AS sessionId, s.project, p.prompt, p.created_at AS at
+/** The three tables' reads, newest first: the rows before an instant (`<`), or those at it (`=`). */
+interface Reads {
+  prompts: Database.Statement;
+  observations: Database.Statement;
+  summaries: Database.Statement;
+}
+
+function reads(db: Database.Database, cmp: '<' | '='): Reads {
+  return {
+    prompts: db.prepare(`SELECT p.id, p.session_id AS sessionId, s.project, p.prompt, p.created_at AS at
       FROM user_prompts p JOIN sessions s ON s.id = p.session_id
-      WHERE p.created_at < :before ${inProject} ORDER BY p.created_at DESC, p.id DESC LIMIT :limit`);
-    this.observations = db.prepare(`SELECT o.id, o.session_id AS sessionId, s.project, o.type, o.title,
+      WHERE p.created_at ${cmp} :before ${inProject} ORDER BY p.created_at DESC, p.id DESC LIMIT :limit`),
+    observations: db.prepare(`SELECT o.id, o.session_id AS sessionId, s.project, o.type, o.title,
         o.subtitle, o.tool_name AS toolName, o.failed, o.created_at AS at
       FROM observations o JOIN sessions s ON s.id = o.session_id
-      WHERE o.created_at < :before ${inProject} ORDER BY o.created_at DESC, o.id DESC LIMIT :limit`);
-    this.summaries = db.prepare(`SELECT x.id, x.session_id AS sessionId, s.project, x.request, x.completed,
+      WHERE o.created_at ${cmp} :before ${inProject} ORDER BY o.created_at DESC, o.id DESC LIMIT :limit`),
+    summaries: db.prepare(`SELECT x.id, x.session_id AS sessionId, s.project, x.request, x.completed,
         x.learned, s.updated_at AS at
       FROM sessions s JOIN session_summaries x ON x.session_id = s.id
-      WHERE s.updated_at < :before ${inProject} ORDER BY s.updated_at DESC, s.id DESC LIMIT :limit`);
+      WHERE s.updated_at ${cmp} :before ${inProject} ORDER BY s.updated_at DESC, s.id DESC LIMIT :limit`),
+  };
+}
+
+export class RecentFeed {
+  private readonly older: Reads;
+  private readonly at: Reads;
+
+  constructor(db: Database.Database) {
+    this.older = reads(db, '<');
+    this.at = reads(db, '=');
   }
 
+  /**
+   * The newest `limit` items before `before`. A page never ends inside a group of items of the same
+   * instant (a message's parallel tool calls, an import's rows): the next page starts strictly
+   * before the last item's time, so the rest of such a group would be skipped. The page takes the
+   * whole group instead (up to TIE_MAX rows of each table), a few items more than `limit`.
+   */
   page(
     project: string | null,
     limit: number,
     before: number,
   ): { items: RecentItem[]; nextBefore: number | null } {
-    const p = { project, limit: limit + 1, before };
-    type P = { id: number; sessionId: number; project: string; prompt: string; at: number };
-    type O = P & {
-      type: string | null;
-      title: string | null;
-      subtitle: string | null;
-      toolName: string;
-      failed: number;
-    };
-    type S = P & { request: string | null; completed: string | null; learned: string | null };
-    const all: RecentItem[] = [
-      ...(this.prompts.all(p) as P[]).map((r) => ({
+    const { items: all, full } = this.read(this.older, { project, limit: limit + 1, before });
+    if (all.length <= limit) return { items: all, nextBefore: null };
+    const last = all[limit - 1]!.at;
+    const tied = all[limit]!.at === last;
+    const items = tied
+      ? [
+          ...all.filter((i) => i.at > last),
+          ...this.read(this.at, { project, limit: TIE_MAX, before: last }).items,
+        ]
+      : all.slice(0, limit);
+    // Older items exist when one was read, or when a table filled its read with items this recent.
+    const more = all.some((i) => i.at < last) || full;
+    return { items, nextBefore: more ? last : null };
+  }
+
+  /** Each table's rows as items, merged newest first; `full`: some table returned `limit` rows. */
+  private read(
+    q: Reads,
+    p: { project: string | null; limit: number; before: number },
+  ): {
+    items: RecentItem[];
+    full: boolean;
+  } {
+    const prompts = q.prompts.all(p) as P[];
+    const observations = q.observations.all(p) as O[];
+    const summaries = q.summaries.all(p) as S[];
+    const items: RecentItem[] = [
+      ...prompts.map((r) => ({
         kind: 'prompt' as const,
         id: r.id,
         sessionId: r.sessionId,
@@ -60,7 +108,7 @@ export class RecentFeed {
         detail: null,
         at: r.at,
       })),
-      ...(this.observations.all(p) as O[]).map((r) => ({
+      ...observations.map((r) => ({
         kind: r.failed ? ('failure' as const) : ('observation' as const),
         id: r.id,
         sessionId: r.sessionId,
@@ -70,7 +118,7 @@ export class RecentFeed {
         detail: r.subtitle ? oneLine(r.subtitle, 240) : null,
         at: r.at,
       })),
-      ...(this.summaries.all(p) as S[]).map((r) => ({
+      ...summaries.map((r) => ({
         kind: 'summary' as const,
         id: r.id,
         sessionId: r.sessionId,
@@ -81,8 +129,8 @@ export class RecentFeed {
         at: r.at,
       })),
     ].sort((a, b) => b.at - a.at || b.id - a.id);
-    const items = all.slice(0, limit);
-    return { items, nextBefore: all.length > limit ? (items.at(-1)?.at ?? null) : null };
+    const full = [prompts, observations, summaries].some((rows) => rows.length >= p.limit);
+    return { items, full };
   }
 }
 

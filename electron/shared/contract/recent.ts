@@ -27,6 +27,10 @@ const recentItemSchema = z.object({
 });
 
 export const recentPageSchema = z.object({
+  /**
+   * Newest first. A page never ends inside a group of items of one instant (the next page starts
+   * strictly before the last item's time), so it can hold a few more than `limit`.
+   */
   items: z.array(recentItemSchema),
   /** Pass as `before` for older items; null at the end. */
   nextBefore: z.number().int().nullable(),
