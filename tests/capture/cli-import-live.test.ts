@@ -42,7 +42,12 @@ describe('memtray import while the service runs', () => {
       expect(queue).toMatchObject({ pending: 0, leased: 0 });
       expect(Number(queue.done)).toBeGreaterThan(0);
     } finally {
-      child.kill('SIGTERM');
+      // Its data dir is removed when the file ends: the service must have stopped writing to it.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((res) => child.once('exit', res));
+        child.kill('SIGTERM');
+        await exited;
+      }
     }
   });
 });

@@ -58,7 +58,12 @@ describe('memtray mcp: oversized messages', () => {
       });
       expect(child.exitCode).toBeNull();
     } finally {
-      child.kill('SIGTERM');
+      // Its data dir is removed when the file ends: the server must have stopped writing to it.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((res) => child.once('exit', res));
+        child.kill('SIGTERM');
+        await exited;
+      }
     }
   });
 });
