@@ -3,17 +3,10 @@
  * history are written at import time; a digest that dated them by that would show three-week-old
  * sessions as today's.
  */
-import { cpSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importTranscripts } from '../../bench/recall/harness.js';
 import { SummariesRepo } from '../../electron/core/ingest/summaries-repo.js';
-import { startTestService, tempDir, type TestService } from '../helpers/service.js';
-import { insertObservation } from './seed.js';
-
-const FIXTURE = join(process.cwd(), 'tests', 'fixtures', 'transcripts', 'pricebook');
-/** A month after the fixture's sessions (2026-11-23): the day the history is imported. */
-const IMPORTED_AT = Date.parse('2026-12-23T12:00:00Z');
+import { startTestService, type TestService } from '../helpers/service.js';
+import { importPricebook, insertObservation, PRICEBOOK_IMPORTED_AT as IMPORTED_AT } from './seed.js';
 
 const localDay = (ms: number): string => {
   const d = new Date(ms);
@@ -29,15 +22,7 @@ describe('the digest of imported history', () => {
   beforeAll(async () => {
     t = await startTestService({ clock: () => IMPORTED_AT });
     const core = t.service.core;
-    const dir = tempDir('memtray-digest-dates-');
-    cpSync(FIXTURE, join(dir, 'pricebook'), { recursive: true });
-    const run = await importTranscripts(t, [dir]);
-    expect(run.status).toBe('done');
-    const rows = core.sqlite.prepare('SELECT id, updated_at AS at FROM sessions').all() as Array<{
-      id: number;
-      at: number;
-    }>;
-    sessions = new Map(rows.map((r) => [r.id, r.at]));
+    sessions = await importPricebook(t);
     const project =
       (core.sqlite.prepare('SELECT project FROM sessions LIMIT 1').pluck().get() as string) ?? '';
     const r = await t.api('GET', `/api/context/inject?project=${encodeURIComponent(project)}`);

@@ -4,16 +4,15 @@
  * by id, or dating a summary by when it was written, showed the imported history above the work
  * the user did an hour ago, and left today's prompt off the first page.
  */
-import { cpSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importTranscripts } from '../../bench/recall/harness.js';
-import { startTestService, tempDir, type TestService } from '../helpers/service.js';
-import { insertObservation, insertPrompt } from './seed.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+import {
+  importPricebook,
+  insertObservation,
+  insertPrompt,
+  PRICEBOOK_IMPORTED_AT as IMPORTED_AT,
+} from './seed.js';
 
-const FIXTURE = join(process.cwd(), 'tests', 'fixtures', 'transcripts', 'pricebook');
-/** A month after the fixture's sessions (2026-11-23): the day the history is imported. */
-const IMPORTED_AT = Date.parse('2026-12-23T12:00:00Z');
 const HOUR = 3600_000;
 
 interface Item {
@@ -48,15 +47,7 @@ describe('GET /api/recent after importing older history', () => {
       sessionId: o.sessionId,
       prompt: insertPrompt(sqlite, o.sessionId, 'make the retry budget configurable', IMPORTED_AT - HOUR),
     };
-    const dir = tempDir('memtray-recent-import-');
-    cpSync(FIXTURE, join(dir, 'pricebook'), { recursive: true });
-    const run = await importTranscripts(t, [dir]);
-    expect(run.status).toBe('done');
-    const rows = sqlite.prepare('SELECT id, updated_at AS at FROM sessions').all() as Array<{
-      id: number;
-      at: number;
-    }>;
-    sessions = new Map(rows.map((r) => [r.id, r.at]));
+    sessions = await importPricebook(t);
     // The import really did write its prompts after today's, and its summaries today.
     const newest = sqlite.prepare('SELECT max(id) FROM user_prompts').pluck().get() as number;
     expect(newest).toBeGreaterThan(live.prompt + 3);

@@ -1,9 +1,13 @@
 /** Seeding for the recall tests: generated memories (corpus templates) plus a few known facts. */
 import type Database from 'better-sqlite3';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { importTranscripts } from '../../bench/recall/harness.js';
 import { loadCorpusText, type CorpusText } from '../../bench/search/corpus-text.js';
 import { generate } from '../../bench/search/generate.js';
-import { FIXTURES_DIR, hasSharedCorpus } from '../helpers/corpus.js';
-import { CORPUS_DIR } from '../helpers/service.js';
+import { FIXTURE_TRANSCRIPTS, FIXTURES_DIR, hasSharedCorpus } from '../helpers/corpus.js';
+import { CORPUS_DIR, tempDir, type TestService } from '../helpers/service.js';
 
 let cached: CorpusText | null = null;
 /** The vocabulary of the shared corpus when it is beside the repo, else of the project's own fixtures. */
@@ -82,6 +86,26 @@ export function insertPrompt(
       .prepare('INSERT INTO user_prompts (session_id, prompt_number, prompt, created_at) VALUES (?, ?, ?, ?)')
       .run(sessionId, number, prompt, at).lastInsertRowid,
   );
+}
+
+/** A month after the pricebook fixture's sessions (2026-11-23): the day a test imports them. */
+export const PRICEBOOK_IMPORTED_AT = Date.parse('2026-12-23T12:00:00Z');
+
+/**
+ * Imports the pricebook fixture's transcripts into `t` (a service whose clock reads
+ * PRICEBOOK_IMPORTED_AT, so its summaries are written that day); returns each session's last
+ * activity by session id.
+ */
+export async function importPricebook(t: TestService): Promise<Map<number, number>> {
+  const dir = tempDir('memtray-pricebook-import-');
+  cpSync(FIXTURE_TRANSCRIPTS, join(dir, 'pricebook'), { recursive: true });
+  const run = await importTranscripts(t, [dir]);
+  expect(run.status).toBe('done');
+  const rows = t.service.core.sqlite.prepare('SELECT id, updated_at AS at FROM sessions').all() as Array<{
+    id: number;
+    at: number;
+  }>;
+  return new Map(rows.map((r) => [r.id, r.at]));
 }
 
 export function seedGenerated(sqlite: Database.Database, n: number, endMs: number, seed = 7): void {
