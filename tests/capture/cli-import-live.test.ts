@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, startServe } from '../helpers/cli.js';
+import { runCli, startServe, stopProcess } from '../helpers/cli.js';
 import { FIXTURE_TRANSCRIPTS } from '../helpers/corpus.js';
 import { rawRequest, tempDir } from '../helpers/service.js';
 import { cliImportOutput } from '../../electron/shared/contract/cli.js';
@@ -42,12 +42,7 @@ describe('memtray import while the service runs', () => {
       expect(queue).toMatchObject({ pending: 0, leased: 0 });
       expect(Number(queue.done)).toBeGreaterThan(0);
     } finally {
-      // Its data dir is removed when the file ends: the service must have stopped writing to it.
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((res) => child.once('exit', res));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopProcess(child);
     }
   });
 });

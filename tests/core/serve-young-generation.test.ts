@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { startServe } from '../helpers/cli.js';
+import { startServe, stopProcess } from '../helpers/cli.js';
 import { tempDir } from '../helpers/service.js';
 
 const PROBE = `
@@ -48,11 +48,7 @@ async function serveProbed(nodeArgs: string[] = []): Promise<Probed> {
   return { child, url, dir, size };
 }
 
-async function stop(p: Probed): Promise<void> {
-  const exited = new Promise((r) => p.child.on('exit', r));
-  p.child.kill('SIGTERM');
-  await exited;
-}
+const stop = (p: Probed): Promise<void> => stopProcess(p.child);
 
 async function flood(p: Probed, n: number): Promise<void> {
   const token = readFileSync(join(p.dir, 'token'), 'utf8').trim();

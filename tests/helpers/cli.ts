@@ -61,6 +61,17 @@ export function startServe(
   });
 }
 
+/**
+ * Stops a process a test started (SIGTERM) and waits until it has exited, so its data dir, removed
+ * when the test file ends, is no longer being written. Nothing to do when it has exited already.
+ */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((res) => child.once('exit', res));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** An MCP SDK client connected over stdio to a real `memtray mcp` on `dataDir`. */
 export async function connectMcp(dataDir: string, name = 'memtray-test', cwd?: string): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { MEMTRAY_BIN } from '../helpers/cli.js';
+import { MEMTRAY_BIN, stopProcess } from '../helpers/cli.js';
 import { tempDir } from '../helpers/service.js';
 
 const rpc = (id: number, method: string, params: unknown = {}): string =>
@@ -58,12 +58,7 @@ describe('memtray mcp: oversized messages', () => {
       });
       expect(child.exitCode).toBeNull();
     } finally {
-      // Its data dir is removed when the file ends: the server must have stopped writing to it.
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((res) => child.once('exit', res));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopProcess(child);
     }
   });
 });

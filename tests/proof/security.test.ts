@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMTRAY_BIN } from '../helpers/cli.js';
+import { MEMTRAY_BIN, stopProcess } from '../helpers/cli.js';
 import { dbFingerprint, discoverRoutes, fillPath } from '../helpers/proof.js';
 import { rawRequest, startTestService, tempDir, type TestService } from '../helpers/service.js';
 import { listeningSockets } from '../helpers/sockets.js';
@@ -236,10 +236,7 @@ describe('security: a real `memtray serve` under umask 000', () => {
     await new Promise((r) => setTimeout(r, 300));
   });
   afterAll(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
+    await stopProcess(child);
   });
 
   it('listens on 127.0.0.1 only (addresses read from /proc)', () => {
