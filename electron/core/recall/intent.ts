@@ -199,8 +199,17 @@ export function classify(text: string): Intent | null {
  */
 const WHY_VERB = /\bwhy (?:did|do|does|would|should|have|had|were|are) (?:we|i|you|they)\s+([a-z][a-z-]*)/;
 
-/** Splits a question's words into required and optional ones and classifies it. */
-export function readQuestion(text: string, tokens: string[]): QueryWords {
+const NO_SCOPE: ReadonlySet<string> = new Set();
+
+/**
+ * Splits a question's words into required and optional ones and classifies it. `scope`: the words
+ * of the project the search is confined to, when the question names it (named-project.ts).
+ */
+export function readQuestion(
+  text: string,
+  tokens: string[],
+  scope: ReadonlySet<string> = NO_SCOPE,
+): QueryWords {
   const required: string[] = [];
   const optional: string[] = [];
   const verb = WHY_VERB.exec(text.toLowerCase().slice(0, 500))?.[1];
@@ -215,8 +224,12 @@ export function readQuestion(text: string, tokens: string[]): QueryWords {
     wants: wantedLine(text),
     spans: spansSessions(text),
   };
-  // Nothing but frame words ("what broke?", "tests"): those are what is asked for.
+  // Nothing but frame words ("what broke?", "tests"): those are what is asked for. So too when the
+  // only other words name the project searched ("how do I run the tests for logrot"): the name is
+  // where to look, and every memory that mentions it would match as well as the one that answers.
   if (required.length === 0) return { required: optional, optional: [], ...asks };
+  if (optional.length > 0 && required.every((t) => scope.has(t)))
+    return { required: optional, optional: required, ...asks };
   return { required, optional, ...asks };
 }
 

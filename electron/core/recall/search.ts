@@ -20,6 +20,7 @@ import { hitKey, type HitKey } from './cursor.js';
 import { renderPage, type Hit, type SearchItem, type Shape } from './page.js';
 import { preferOwn } from './prefer.js';
 import { inferProject, ProjectSizes } from './infer-project.js';
+import { namedProject, namesProject } from './named-project.js';
 import { focusSession } from './session-focus.js';
 import { WordSessions } from './word-sessions.js';
 import { readQuestion, type Intent } from './intent.js';
@@ -137,7 +138,8 @@ export class SearchEngine {
     this.where.begin();
     const all = this.rank(p, near);
     const telling = this.telling(all.words);
-    const prefer = p.project === undefined ? (p.prefer ?? this.inferred(telling)) : undefined;
+    const prefer =
+      p.project === undefined ? (p.prefer ?? this.inferred(telling) ?? this.named(p.q, all)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
     const merged = own ? preferOwn(own.hits, all.hits) : all.hits;
     const ranked = focusSession((sql) => this.stmt(sql), this.where, merged, telling);
@@ -160,7 +162,15 @@ export class SearchEngine {
   private rank(
     asked: SearchParams,
     near: Near[] | null,
-  ): { hits: Hit[]; corrected: Record<string, string>; shape: Shape; words: string[]; spans: boolean } {
+  ): {
+    hits: Hit[];
+    corrected: Record<string, string>;
+    shape: Shape;
+    words: string[];
+    /** The question has frame words ("run", "tests"), optional beside `words`. */
+    framed: boolean;
+    spans: boolean;
+  } {
     const p = { ...asked, recaps: asked.kinds?.includes('summary') ?? false };
     // Candidates in blocks of PAGE_BLOCK: the pages of one block rank the same rows, so paging
     // through them neither repeats nor skips a hit (recency reorders the best `want` of a stage).
@@ -169,7 +179,11 @@ export class SearchEngine {
     const kinds = this.kindsFor(p);
     const bind = this.binds(p);
     const { tokens, raw } = parseQuery(p.q);
-    const question = readQuestion(raw, tokens);
+    const scope =
+      p.project !== undefined && namesProject(raw, p.project)
+        ? new Set(parseQuery(p.project).tokens)
+        : undefined;
+    const question = readQuestion(raw, tokens, scope);
     const words = question.required.slice(0, MAX_WORDS);
     const q: Question = {
       intent: question.intent,
@@ -199,6 +213,7 @@ export class SearchEngine {
       hits,
       corrected: run.corrected,
       words,
+      framed: question.optional.length > 0,
       spans: question.spans,
       shape: {
         intent: q.intent,
@@ -338,6 +353,19 @@ export class SearchEngine {
    */
   private inferred(telling: string[]): string | undefined {
     return inferProject((sql) => this.stmt(sql), this.sizes, this.where, telling) ?? undefined;
+  }
+
+  /**
+   * The project the question names, when its name is all it asks besides frame words ("how do I
+   * run the tests for logrot"): confined to that project, the search reads it differently
+   * (`readQuestion`'s scope). Else undefined: asked from a project or not, the ranking is the same.
+   */
+  private named(q: string, all: { words: string[]; framed: boolean }): string | undefined {
+    if (!all.framed || all.words.length === 0) return undefined;
+    const name = namedProject((sql) => this.stmt(sql), q);
+    if (name === null) return undefined;
+    const own = new Set(parseQuery(name).tokens);
+    return all.words.every((w) => own.has(w)) ? name : undefined;
   }
 
   /** A word in thousands of rows says little of a project or a session and costs the most to count. */

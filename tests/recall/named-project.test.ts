@@ -1,0 +1,110 @@
+/**
+ * A question that names its project ("how do I run the pricebook tests?"): within that project the
+ * name says where to look, not what to find. Every memory that mentions `pricebook` (the commit,
+ * the README, package.json) matched the question as well as the test run that answers it, which
+ * never says the name. The real pricebook fixture, imported through the real service.
+ */
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readQuestion } from '../../electron/core/recall/intent.js';
+import { namedProject, namesProject } from '../../electron/core/recall/named-project.js';
+import { parseQuery } from '../../electron/core/recall/query.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+import { importPricebook, PRICEBOOK_IMPORTED_AT } from './seed.js';
+
+interface Item {
+  type: string | null;
+  title: string;
+  snippet: string;
+}
+
+describe('namesProject', () => {
+  it('finds the name as a word of its own, in any case', () => {
+    expect(namesProject('how do I run the tests for logrot', 'logrot')).toBe(true);
+    expect(namesProject('Logrot: which flag sets the size?', 'logrot')).toBe(true);
+    expect(namesProject('what was the spotter-dov epic about?', 'spotter-dov')).toBe(true);
+  });
+
+  it('not inside a longer word, a path, an identifier or a dotted id', () => {
+    expect(namesProject('the logrotate cron line', 'logrot')).toBe(false);
+    expect(namesProject('what is in /src/logrot/main.c', 'logrot')).toBe(false);
+    expect(namesProject('what was the spotter-dov epic about?', 'spotter')).toBe(false);
+    expect(namesProject('what was spotter-dov.2 supposed to do?', 'spotter-dov')).toBe(false);
+  });
+
+  it('never for a name of one or two letters', () => {
+    expect(namesProject('which ui test failed?', 'ui')).toBe(false);
+  });
+});
+
+describe('readQuestion with the words of the project searched', () => {
+  const read = (q: string, project: string) =>
+    readQuestion(q, parseQuery(q).tokens, new Set(parseQuery(project).tokens));
+
+  it('asks for the frame words when the name is the only other word', () => {
+    const r = read('how do I run the tests for logrot', 'logrot');
+    expect(r.required).toEqual(['run', 'tests']);
+    expect(r.optional).toEqual(['logrot']);
+  });
+
+  it('keeps the name required beside a word of what is asked', () => {
+    const r = read('which epics have we worked on in spotter?', 'spotter');
+    expect(r.required).toEqual(expect.arrayContaining(['epics', 'spotter']));
+  });
+
+  it('keeps a question that is only the name as it is', () => {
+    expect(read('logrot', 'logrot').required).toEqual(['logrot']);
+  });
+});
+
+describe('searching a project by name', () => {
+  let t: TestService;
+  const search = async (query: string): Promise<Item[]> => {
+    const r = await t.api('GET', `/api/search?${query}`);
+    expect(r.status).toBe(200);
+    return (r.json as { items: Item[] }).items;
+  };
+  const ranTheTests = (items: Item[]): boolean =>
+    items
+      .slice(0, 3)
+      .some((i) => i.type === 'test' && i.snippet.replace(/<\/?mark>/g, '').includes('node test.js'));
+
+  beforeAll(async () => {
+    t = await startTestService({ clock: () => PRICEBOOK_IMPORTED_AT });
+    await importPricebook(t);
+  });
+  afterAll(async () => t.dispose());
+
+  it('finds the test run among the first three, asked from no project', async () => {
+    const items = await search(`q=${encodeURIComponent('how do I run the pricebook tests?')}&limit=5`);
+    expect(ranTheTests(items)).toBe(true);
+  });
+
+  it('and with the project as a filter', async () => {
+    const q = encodeURIComponent('how do I run the tests for pricebook');
+    expect(ranTheTests(await search(`q=${q}&project=pricebook&limit=5`))).toBe(true);
+  });
+});
+
+describe('namedProject', () => {
+  const db = new Database(':memory:');
+  db.exec('CREATE TABLE projects (name TEXT)');
+  const names = (...n: string[]): void => {
+    db.exec('DELETE FROM projects');
+    for (const x of n) db.prepare('INSERT INTO projects VALUES (?)').run(x);
+  };
+  const named = (q: string): string | null => namedProject((sql) => db.prepare(sql), q);
+
+  it('is the one project the question names', () => {
+    names('logrot', 'kucun');
+    expect(named('how do I run the tests for logrot')).toBe('logrot');
+    expect(named('how do I run the tests')).toBeNull();
+  });
+
+  it('is none when two are named, or the name begins another (a worktree of it)', () => {
+    names('logrot', 'kucun', 'spotter', 'spotter-dov');
+    expect(named('does kucun log like logrot?')).toBeNull();
+    expect(named('which epics have we worked on in spotter?')).toBeNull();
+    expect(named('what was the spotter-dov epic about?')).toBe('spotter-dov');
+  });
+});
