@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readQuestion } from '../../electron/core/recall/intent.js';
 import { namedProject, namesProject } from '../../electron/core/recall/named-project.js';
 import { parseQuery } from '../../electron/core/recall/query.js';
+import type { WordRows } from '../../electron/core/recall/word-sessions.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { importPricebook, PRICEBOOK_IMPORTED_AT } from './seed.js';
+import { importPricebook, insertObservation, PRICEBOOK_IMPORTED_AT } from './seed.js';
 
 interface Item {
   type: string | null;
@@ -93,7 +94,10 @@ describe('namedProject', () => {
     db.exec('DELETE FROM projects');
     for (const x of n) db.prepare('INSERT INTO projects VALUES (?)').run(x);
   };
-  const named = (q: string): string | null => namedProject((sql) => db.prepare(sql), q);
+  /** Where each word's newest rows lie: all in the project of that name, unless listed here. */
+  let spread: Record<string, WordRows[]> = {};
+  const rowsOf = (w: string): WordRows[] => spread[w] ?? [{ session: 1, project: w, n: 10 }];
+  const named = (q: string): string | null => namedProject((sql) => db.prepare(sql), q, rowsOf);
 
   it('is the one project the question names', () => {
     names('logrot', 'kucun');
@@ -103,8 +107,57 @@ describe('namedProject', () => {
 
   it('is none when two are named, or the name begins another (a worktree of it)', () => {
     names('logrot', 'kucun', 'spotter', 'spotter-dov');
+    spread = { dov: [{ session: 3, project: 'spotter-dov', n: 10 }] };
     expect(named('does kucun log like logrot?')).toBeNull();
     expect(named('which epics have we worked on in spotter?')).toBeNull();
     expect(named('what was the spotter-dov epic about?')).toBe('spotter-dov');
+    spread = {};
+  });
+
+  it('is none for a name that is a word of every project (a project called test)', () => {
+    names('test', 'logrot');
+    spread = {
+      test: [
+        { session: 1, project: 'test', n: 3 },
+        { session: 2, project: 'logrot', n: 40 },
+      ],
+    };
+    expect(named('which test failed?')).toBeNull();
+    spread = {};
+    expect(named('which test failed?')).toBe('test');
+  });
+});
+
+describe('a question that names its project', () => {
+  let t: TestService;
+  const search = async (q: string): Promise<Array<Item & { project: string }>> => {
+    const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}&limit=5`);
+    expect(r.status).toBe(200);
+    return (r.json as { items: Array<Item & { project: string }> }).items;
+  };
+
+  beforeAll(async () => {
+    t = await startTestService({ clock: () => PRICEBOOK_IMPORTED_AT });
+    await importPricebook(t);
+    // Another project's work, in the question's words.
+    for (const title of ['Where we left off on the checkout', 'Left off: the shipping rules, unfinished'])
+      insertObservation(t.service.core.sqlite, {
+        project: 'webshop',
+        title,
+        type: 'command',
+        at: PRICEBOOK_IMPORTED_AT - 3600_000,
+      });
+  });
+  afterAll(async () => t.dispose());
+
+  it('is answered from that project alone', async () => {
+    const items = await search('where did we leave off in pricebook?');
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.map((i) => i.project)).toEqual(items.map(() => 'pricebook'));
+  });
+
+  it('and from every project when it names none', async () => {
+    const items = await search('where did we leave off?');
+    expect(items.map((i) => i.project)).toContain('webshop');
   });
 });

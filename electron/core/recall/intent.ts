@@ -200,6 +200,11 @@ export function classify(text: string): Intent | null {
 const WHY_VERB = /\bwhy (?:did|do|does|would|should|have|had|were|are) (?:we|i|you|they)\s+([a-z][a-z-]*)/;
 
 const NO_SCOPE: ReadonlySet<string> = new Set();
+/**
+ * The intents whose frame words say what is asked for ("run the tests", "which file", "what
+ * broke"); "the last thing we did" says when, and is answered by the project's newest memories.
+ */
+const SCOPED: ReadonlySet<Intent | null> = new Set(['command', 'file', 'failure']);
 
 /**
  * Splits a question's words into required and optional ones and classifies it. `scope`: the words
@@ -228,7 +233,7 @@ export function readQuestion(
   // only other words name the project searched ("how do I run the tests for logrot"): the name is
   // where to look, and every memory that mentions it would match as well as the one that answers.
   if (required.length === 0) return { required: optional, optional: [], ...asks };
-  if (optional.length > 0 && required.every((t) => scope.has(t)))
+  if (optional.length > 0 && SCOPED.has(asks.intent) && required.every((t) => scope.has(t)))
     return { required: optional, optional: required, ...asks };
   return { required, optional, ...asks };
 }

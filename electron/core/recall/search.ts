@@ -136,10 +136,12 @@ export class SearchEngine {
   search(p: SearchParams, near: Near[] | null = null): SearchResult {
     this.stages.begin();
     this.where.begin();
+    // A question that names its project is a search of that project.
+    const named = p.project === undefined ? this.named(p.q) : undefined;
+    if (named !== undefined) p = { ...p, project: named };
     const all = this.rank(p, near);
     const telling = this.telling(all.words);
-    const prefer =
-      p.project === undefined ? (p.prefer ?? this.inferred(telling) ?? this.named(p.q, all)) : undefined;
+    const prefer = p.project === undefined ? (p.prefer ?? this.inferred(telling)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
     const merged = own ? preferOwn(own.hits, all.hits) : all.hits;
     const ranked = focusSession((sql) => this.stmt(sql), this.where, merged, telling);
@@ -355,17 +357,15 @@ export class SearchEngine {
     return inferProject((sql) => this.stmt(sql), this.sizes, this.where, telling) ?? undefined;
   }
 
-  /**
-   * The project the question names, when its name is all it asks besides frame words ("how do I
-   * run the tests for logrot"): confined to that project, the search reads it differently
-   * (`readQuestion`'s scope). Else undefined: asked from a project or not, the ranking is the same.
-   */
-  private named(q: string, all: { words: string[]; framed: boolean }): string | undefined {
-    if (!all.framed || all.words.length === 0) return undefined;
-    const name = namedProject((sql) => this.stmt(sql), q);
-    if (name === null) return undefined;
-    const own = new Set(parseQuery(name).tokens);
-    return all.words.every((w) => own.has(w)) ? name : undefined;
+  /** The project the question names outright ("where did we leave off in kucun"), named-project.ts. */
+  private named(q: string): string | undefined {
+    return (
+      namedProject(
+        (sql) => this.stmt(sql),
+        q,
+        (w) => this.where.of(w),
+      ) ?? undefined
+    );
   }
 
   /** A word in thousands of rows says little of a project or a session and costs the most to count. */
