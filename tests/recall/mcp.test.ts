@@ -118,6 +118,26 @@ describe('memtray mcp (stdio, through the SDK client) beside a running service',
     expect(results.filter((x) => x.title === 'Read src/kumquat/evictor.ts')).toHaveLength(1);
   });
 
+  it('search confines a question that names a project to it, and says so (named)', async () => {
+    const sqlite = t.service.core.sqlite;
+    const box = insertObservation(sqlite, {
+      project: 'quincebox',
+      title: 'Where we left off in quincebox: the shelf labels',
+      type: 'command',
+      at: now - DAY,
+    });
+    insertObservation(sqlite, { project: 'webshop', title: 'Where we left off: the cart', at: now });
+    const r = await call('search', { query: 'where did we leave off in quincebox?' });
+    const out = mcpSearch.output.parse(r.structuredContent);
+    expect(out.named).toBe('quincebox');
+    expect(out.results.map((x) => x.id)).toEqual([box.id]);
+    const all = mcpSearch.output.parse(
+      (await call('search', { query: 'where did we leave off?' })).structuredContent,
+    );
+    expect(all.named).toBeUndefined();
+    expect(all.results.map((x) => x.project)).toContain('webshop');
+  });
+
   it("search prefers the project Claude started the server in (its cwd's), when no project is given", async () => {
     const sqlite = t.service.core.sqlite;
     const dir = tempDir();

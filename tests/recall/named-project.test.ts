@@ -10,7 +10,9 @@ import { readQuestion } from '../../electron/core/recall/intent.js';
 import { namedProject, namesProject } from '../../electron/core/recall/named-project.js';
 import { parseQuery } from '../../electron/core/recall/query.js';
 import type { WordRows } from '../../electron/core/recall/word-sessions.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { cliSearchOutput } from '../../electron/shared/contract/search.js';
+import { runCli } from '../helpers/cli.js';
+import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 import { importPricebook, insertObservation, PRICEBOOK_IMPORTED_AT } from './seed.js';
 
 interface Item {
@@ -159,5 +161,22 @@ describe('a question that names its project', () => {
   it('and from every project when it names none', async () => {
     const items = await search('where did we leave off?');
     expect(items.map((i) => i.project)).toContain('webshop');
+  });
+
+  it('says so: the API, the MCP tool and the CLI name the project searched', async () => {
+    const q = 'where did we leave off in pricebook?';
+    const api = async (query: string): Promise<Record<string, unknown>> =>
+      (await t.api('GET', `/api/search?q=${encodeURIComponent(query)}`)).json as Record<string, unknown>;
+    expect((await api(q)).named).toBe('pricebook');
+    expect((await api('where did we leave off?')).named).toBeUndefined();
+    const cli = async (...args: string[]) => {
+      const r = await runCli(['search', q, '--data-dir', t.dataDir, ...args], { cwd: tempDir() });
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    const out = cliSearchOutput.parse(JSON.parse(await cli('--json')));
+    expect(out.named).toBe('pricebook');
+    expect(out.items.every((i) => i.project === 'pricebook')).toBe(true);
+    expect(await cli()).toMatch(/^The question names pricebook: its memories only/);
   });
 });

@@ -64,7 +64,8 @@ export async function runSearch(argv: string[]): Promise<number> {
       const out: CliSearchOutput = {
         items: r.items,
         corrected: r.corrected,
-        ...(askedFrom !== null ? { askedFrom } : {}),
+        ...(askedFrom !== null && r.named === undefined ? { askedFrom } : {}),
+        ...(r.named !== undefined ? { named: r.named } : {}),
       };
       process.stdout.write(`${JSON.stringify(out)}\n`);
       return 0;
@@ -72,7 +73,11 @@ export async function runSearch(argv: string[]): Promise<number> {
     // Stored text may hold control characters: never let it drive the terminal.
     // eslint-disable-next-line no-control-regex
     const safe = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-    if (askedFrom !== null)
+    if (r.named !== undefined)
+      process.stdout.write(
+        `The question names ${safe(r.named)}: its memories only (--project P searches another).\n`,
+      );
+    else if (askedFrom !== null)
       process.stdout.write(
         `Asked from ${safe(askedFrom)}: its matches first (--all-projects ranks every project alike).\n`,
       );

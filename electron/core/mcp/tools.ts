@@ -99,7 +99,8 @@ function registerSearch(server: McpServer, engine: HybridSearch, here: () => str
         'Search past work (observations, decisions, episodes, session summaries, prompts). Ask in plain ' +
         'words ("which file did we change for X?", "why did we drop Y?"): question words are optional, ' +
         'identifiers match their parts. Without a project, the project of the directory Claude runs in ' +
-        'comes first (askedFrom), other projects below. Returns ids, titles, highlighted snippets and a ' +
+        'comes first (askedFrom), other projects below; a question that names a project searches that ' +
+        'project alone (named). Returns ids, titles, highlighted snippets and a ' +
         'count for repeated memories, and the coding agent (claude-code, codex, gemini, opencode, cursor, ' +
         "copilot) whose session recorded each; `agent` keeps one agent's. Fetch details with get_observations or get_session.",
       inputSchema: mcpSearch.input,
@@ -131,7 +132,8 @@ function registerSearch(server: McpServer, engine: HybridSearch, here: () => str
           ...(i.count !== undefined ? { count: i.count } : {}),
         })),
         ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
-        ...(askedFrom !== undefined ? { askedFrom } : {}),
+        ...(askedFrom !== undefined && r.named === undefined ? { askedFrom } : {}),
+        ...(r.named !== undefined ? { named: r.named } : {}),
       });
     },
   );

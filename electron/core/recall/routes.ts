@@ -98,6 +98,7 @@ export function searchRoutes(engine: HybridSearch): Route[] {
             items: r.items,
             nextCursor: r.next === null ? null : encodeCursor(r.next),
             ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
+            ...(r.named !== undefined ? { named: r.named } : {}),
           },
         };
       },

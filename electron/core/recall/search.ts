@@ -74,6 +74,8 @@ export interface SearchResult {
   next: HitKey[] | null;
   /** Words replaced by typo correction (typed → index term). */
   corrected: Record<string, string>;
+  /** The project the question names (named-project.ts): the search was confined to it. */
+  named?: string;
 }
 
 /** Fewer hits than this and the next, looser stage runs. */
@@ -157,6 +159,7 @@ export class SearchEngine {
       items: renderPage((sql) => this.stmt(sql), page, all.shape),
       next: rest.length > p.limit && through.length <= MAX_SHOWN ? through : null,
       corrected: { ...own?.corrected, ...all.corrected },
+      ...(named !== undefined ? { named } : {}),
     };
   }
 

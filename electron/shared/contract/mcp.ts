@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { agentId } from './agents';
 import { epochMs, id, PROJECT_NAME_MAX } from './common';
 import { observation } from './observations';
-import { searchHit, corrections, SEARCH_LIMITS } from './search';
+import { searchHit, corrections, namedProject, SEARCH_LIMITS } from './search';
 import { prompt, session, sessionState, summary } from './sessions';
 
 const projectArg = z.string().min(1).max(PROJECT_NAME_MAX);
@@ -28,6 +28,8 @@ export const mcpSearch = {
     corrected: corrections.optional(),
     /** The project the search was asked from (the server's cwd's): its strong matches come first. */
     askedFrom: z.string().optional(),
+    /** The project the question names: the search was confined to it (askedFrom does not apply). */
+    named: namedProject.optional(),
   }),
 };
 

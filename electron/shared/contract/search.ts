@@ -71,17 +71,24 @@ export type SearchHit = z.infer<typeof searchHit>;
 /** Words the search corrected (one typo each): `{typed: used}`. */
 export const corrections = z.record(z.string(), z.string());
 
-export const searchPage = page(searchHit, z.string()).extend({ corrected: corrections.optional() });
+/** The project the question names ("where did we leave off in kucun"): the search was confined to it. */
+export const namedProject = z.string();
+
+export const searchPage = page(searchHit, z.string()).extend({
+  corrected: corrections.optional(),
+  named: namedProject.optional(),
+});
 export type SearchPage = z.infer<typeof searchPage>;
 
-/** `memtray search --json`. */
 /**
- * `memtray search --json`: the hits, typo corrections, and the project the search was asked from
- * (`prefer`: the known project of the directory it ran in, or `--prefer`), absent when none.
+ * `memtray search --json`: the hits, typo corrections, the project the search was asked from
+ * (`prefer`: the known project of the directory it ran in, or `--prefer`) and the project the
+ * question names, each absent when none.
  */
 export const cliSearchOutput = z.strictObject({
   items: z.array(searchHit),
   corrected: corrections,
   askedFrom: z.string().optional(),
+  named: namedProject.optional(),
 });
 export type CliSearchOutput = z.infer<typeof cliSearchOutput>;
