@@ -56,6 +56,14 @@ describe('a question asking what something printed', () => {
     const constant = wantedLine('Which constant holds the sweep interval?');
     expect(constant?.test('export const SWEEP_INTERVAL_MS = 30_000;')).toBe(true);
     expect(constant?.test('export const sweepInterval = 30_000;')).toBe(false);
+    const port = wantedLine('Which port does the service listen on?');
+    expect(port?.test('curl -s localhost:18087/items/SKU-1')).toBe(true);
+    expect(port?.test('export const PORT = Number(process.env.KUCUN_PORT ?? 8087);')).toBe(true);
+    expect(port?.test('| `KUCUN_PORT` | `8087` | the old gateway holds 8080 |')).toBe(true);
+    expect(port?.test('{ "port": 3000, "host": "127.0.0.1" }')).toBe(true);
+    expect(port?.test('PORT=8087 npm start')).toBe(true);
+    expect(port?.test('server.listen(PORT, HOST)')).toBe(false);
+    expect(port?.test('report 2024 results')).toBe(false);
     const test = wantedLine('Which test pins the exit status of a run without paths?');
     expect(test?.test('def test_no_paths_is_a_usage_error(self):')).toBe(true);
     expect(wantedLine('What command did we use to create the crate?')).toBeNull();

@@ -121,7 +121,12 @@ const VALUES: Array<[asked: RegExp, stated: RegExp]> = [
   ],
   [/\b(?:constants?|env(?:ironment)? var\w*)\b|常量|环境变量/, /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/],
   [/\b(?:which|what) (?:\w+ )?tests?\b|哪个测试|用例/, /\btest_\w+|\w+::tests::\w+|\b(?:it|test)\(['"`]/],
-  [/\bports?\b|端口/, /\b(?:localhost|\d{1,3}(?:\.\d{1,3}){3})?:\d{2,5}\b|\bport \d{2,5}\b/i],
+  [
+    /\bports?\b|端口/,
+    // `:8087`, `port 8087`, and as code and config set one: `PORT=8087`, `KUCUN_PORT ?? 8087`,
+    // `"port": 8087`, `| KUCUN_PORT | 8087 |`.
+    /\b(?:localhost|\d{1,3}(?:\.\d{1,3}){3})?:\d{2,5}\b|(?:\b|_)port\b["'`]?\s*(?:[:=|,]|\?\?|\|\|)?\s*["'`]?\d{2,5}\b/i,
+  ],
   [/\b(?:sizes?|threshold|how big)\b|大小/, /\b\d+(?:\.\d+)?\s?(?:[kmgt]i?b|[kmg]\b|bytes?)/i],
   [
     /\b(?:timeouts?|intervals?|how long|how often|delays?|ttl)\b|间隔|超时/,
