@@ -1,0 +1,44 @@
+/**
+ * "What did we do last time?", "which files did we change in the last session?": a question about
+ * the latest session is a search of that session, its project and its span of time, with the words
+ * that say "last time" left out (in every session's memories they only match `last` in code). The
+ * latest session is the newest one not running now: asked mid-session (the agent, over MCP), the
+ * session asking is not "last time". A question left with no words lists that session's newest
+ * memories.
+ */
+import type Database from 'better-sqlite3';
+
+const LAST_TIME =
+  /\b(?:last|latest|most recent|previous) (?:time|session)\b|上一?次(?:会话)?|最近一次(?:会话)?/giu;
+
+export interface LatestSession {
+  project: string;
+  /** The session's span: its first and last activity. */
+  since: number;
+  until: number;
+}
+
+const NEWEST_SQL = (project: boolean, running: boolean): string =>
+  `SELECT project, started_at AS since, updated_at AS until FROM sessions
+    WHERE 1${project ? ' AND project = :project' : ''}${running ? '' : " AND status != 'active'"}
+    ORDER BY updated_at DESC LIMIT 1`;
+
+/** Whether `question` asks about the latest session. */
+export const asksLatest = (question: string): boolean => question.search(LAST_TIME) >= 0;
+
+/** `question` without the words that say "last time". */
+export const withoutLatest = (question: string): string => question.replace(LAST_TIME, ' ');
+
+/**
+ * The latest session (of `project`, when given) that is not running now, else the latest of all;
+ * null when there is none.
+ */
+export function latestSession(
+  stmt: (sql: string) => Database.Statement,
+  project: string | undefined,
+): LatestSession | null {
+  const bind = project !== undefined ? { project } : {};
+  const newest = (running: boolean): LatestSession | undefined =>
+    stmt(NEWEST_SQL(project !== undefined, running)).get(bind) as LatestSession | undefined;
+  return newest(false) ?? newest(true) ?? null;
+}
