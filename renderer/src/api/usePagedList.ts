@@ -4,11 +4,11 @@ import { useLive } from './context';
 import { deletedSession, firstOfEach } from './pages';
 import { useResource, type Resource } from './resource';
 
-export interface PagedListOptions<T, C> {
+export interface PagedListOptions<T, C, P extends Page<T, C> = Page<T, C>> {
   /** Names the list: another key is another list, which starts from its first page. */
   key: string;
   /** One page: the first without a cursor, each next one with the cursor the page before gave. */
-  load: (cursor?: C) => Promise<Page<T, C>>;
+  load: (cursor?: C) => Promise<P>;
   /** What makes two items one (a reloaded first page can bring an item an appended page holds). */
   itemKey: (item: T) => string | number;
   /** Live events that reload the first page (coalesced, at most every `throttleMs`). */
@@ -22,8 +22,11 @@ export interface PagedListOptions<T, C> {
   sessionOf?: (item: T) => number;
 }
 
-/** The first page (a resource: `data`, `error`, `reload`) and the pages appended after it. */
-export interface PagedList<T, C> extends Resource<Page<T, C>> {
+/**
+ * The first page (a resource: `data`, `error`, `reload`; its page type `P` may say more than its
+ * items, e.g. a search's corrections) and the pages appended after it.
+ */
+export interface PagedList<T, C, P extends Page<T, C> = Page<T, C>> extends Resource<P> {
   /** The first page's items, then the appended pages', each item once where it comes first. */
   items: T[];
   /** Asks for the next page (nothing while one is on its way); null after the last page. */
@@ -70,7 +73,9 @@ const fresh = <T, C>(n: number, key: string): Appended<T, C> => ({
  * A deleted session's items are taken out where they are: the pages appended stay, so the list
  * does not fall back to its start, and the first page is the service's again once it is reread.
  */
-export function usePagedList<T, C>(options: PagedListOptions<T, C>): PagedList<T, C> {
+export function usePagedList<T, C, P extends Page<T, C> = Page<T, C>>(
+  options: PagedListOptions<T, C, P>,
+): PagedList<T, C, P> {
   const { key, load, itemKey, reloadOn, throttleMs, sessionOf } = options;
   const first = useResource(() => load(), key, reloadOn, throttleMs);
   const [stored, setStored] = useState(() => fresh<T, C>(0, key));

@@ -9,10 +9,10 @@ import type {
   LiveEvent,
   LiveStatus,
   MemTrayApi,
-  Page,
   Project,
   PublicSettings,
   SearchHit,
+  SearchPage,
   SessionDetail,
   SessionListItem,
 } from '@shared/api';
@@ -105,6 +105,8 @@ export interface FakeApi extends MemTrayApi {
     projects: Project[];
     settings: PublicSettings;
     hits: SearchHit[];
+    /** What a search page says besides its hits (the project named, the words corrected). */
+    searchNote: Pick<SearchPage, 'named' | 'corrected'>;
     details: Record<number, SessionDetail>;
   };
 }
@@ -118,6 +120,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     projects: [],
     settings: settingsFixture(),
     hits: [],
+    searchNote: {},
     details: {},
   };
   const rec =
@@ -163,7 +166,7 @@ export function fakeApi(over: Partial<MemTrayApi> = {}): FakeApi {
     search: rec('search', async (q) => {
       const needle = q.q.toLowerCase();
       const items = state.hits.filter((h) => h.snippet.toLowerCase().includes(needle));
-      return { items, nextCursor: null } satisfies Page<SearchHit, string>;
+      return { items, nextCursor: null, ...state.searchNote } satisfies SearchPage;
     }),
     listSessions: rec('listSessions', async (o = {}) => ({
       items: state.sessions.filter((s) => !o.project || s.project === o.project),

@@ -25,6 +25,27 @@ const hit = (id: number, snippet: string) => ({
 });
 
 describe('SearchView', () => {
+  it('says when a search kept to the project the question names, and which words it corrected', async () => {
+    const api = fakeApi();
+    api.state.hits = [hit(1, 'where we left off on the <mark>shelf</mark> labels')];
+    api.state.searchNote = { named: 'kucun', corrected: { shlef: 'shelf' } };
+    renderWith(api, <SearchView debounceMs={0} />);
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'shelf' } });
+    await screen.findByText('Hit 1');
+    const note = screen.getByRole('status');
+    expect(note.textContent).toContain('Only kucun: the project your question names.');
+    expect(note.textContent).toContain('Searched for shelf (typed shlef).');
+  });
+
+  it('says nothing more when the search only matched the words', async () => {
+    const api = fakeApi();
+    api.state.hits = [hit(1, 'the <mark>shelf</mark> labels')];
+    renderWith(api, <SearchView debounceMs={0} />);
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'shelf' } });
+    await screen.findByText('Hit 1');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('focuses the box, searches as you type (debounced), opens with ↓ + Enter and comes back with Esc', async () => {
     const api = fakeApi();
     api.state.hits = [

@@ -8,6 +8,7 @@ import { useKept } from '@/components/useKept';
 import { useListMemory } from '@/components/useListMemory';
 import { PreferRecentToggle, usePreferRecent } from './PreferRecent';
 import { ResultList, SearchHelp } from './ResultList';
+import { SearchNote } from './SearchNote';
 import { useSearchResults } from './useSearchResults';
 import { NO_FILTERS, SearchFilters, type Filters } from './SearchFilters';
 import { Drilldown, useDrilldown } from '@/features/detail';
@@ -129,6 +130,7 @@ export function SearchView({ debounceMs = 200 }: { debounceMs?: number }) {
           <p>Try fewer words, another spelling, or clear the filters.</p>
         </Empty>
       )}
+      {hasQuery && res.data && <SearchNote page={res.data} />}
       {items.length > 0 && (
         <ResultList id={listId} items={items} active={active} setActive={setActive} open={open} />
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SearchHit } from '@shared/api';
+import type { SearchHit, SearchPage } from '@shared/api';
 import { useApi } from '@/api/context';
 import { usePagedList } from '@/api/usePagedList';
 import { searchQuery } from './PreferRecent';
@@ -34,7 +34,7 @@ export function useSearchResults(q: string, filters: Filters, prefer: string | n
   const query = JSON.parse(key) as Filters & { q: string; prefer: string | null };
   const hasQuery =
     query.q !== '' || query.project + query.agent + query.type + query.since + query.file !== '';
-  const res = usePagedList<SearchHit, string>({
+  const res = usePagedList<SearchHit, string, SearchPage>({
     key,
     load: (cursor) =>
       hasQuery ? api.search(searchQuery(query, cursor)) : Promise.resolve({ items: [], nextCursor: null }),

@@ -1,0 +1,31 @@
+import type { SearchPage } from '@shared/api';
+
+/**
+ * What the search did with the words typed, when it did more than match them: the project the
+ * question names (searched alone) and the words it corrected.
+ */
+export function SearchNote({ page }: { page: SearchPage }) {
+  const corrected = Object.entries(page.corrected ?? {});
+  if (page.named === undefined && corrected.length === 0) return null;
+  return (
+    <p className="search-note" role="status">
+      {page.named !== undefined && (
+        <span>
+          Only <strong>{page.named}</strong>: the project your question names.{' '}
+        </span>
+      )}
+      {corrected.length > 0 && (
+        <span>
+          Searched for{' '}
+          {corrected.map(([typed, used], i) => (
+            <span key={typed}>
+              {i > 0 && ', '}
+              <strong>{used}</strong> (typed {typed})
+            </span>
+          ))}
+          .
+        </span>
+      )}
+    </p>
+  );
+}
