@@ -73,6 +73,28 @@ describe('a question about last time', () => {
     expect(items.every((i) => i.sessionId === latest)).toBe(true);
   });
 
+  it('with words that session does not hold, lists its newest memories, still naming the project', async () => {
+    const sqlite = t.service.core.sqlite;
+    const at = PRICEBOOK_IMPORTED_AT - 3 * 3600_000;
+    insertObservation(sqlite, {
+      project: 'quincebox',
+      title: 'Set up quincebox',
+      type: 'change',
+      at: at - 86_400_000,
+    });
+    const last = insertObservation(sqlite, {
+      project: 'quincebox',
+      title: 'Shelf labels',
+      type: 'change',
+      at,
+    });
+    const r = await t.api('GET', `/api/search?q=${encodeURIComponent('上次 quincebox 做了什么？')}&limit=10`);
+    const page = r.json as { items: Item[]; named?: string };
+    expect(page.named).toBe('quincebox');
+    expect(page.items.map((i) => i.title)).toEqual(['Shelf labels']);
+    expect(page.items[0]!.sessionId).toBe(last.sessionId);
+  });
+
   it('asked from nowhere, is the latest session of any project that is not running', async () => {
     const items = await search('what did we do last time?');
     expect(new Set(items.map((i) => i.project))).toEqual(new Set(['webshop']));

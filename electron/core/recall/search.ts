@@ -144,8 +144,10 @@ export class SearchEngine {
     if (named !== undefined) p = { ...p, project: named };
     const latest = this.inLatest(p);
     // Words the latest session does not hold ("做了什么"): its newest memories, as for no words.
-    if (latest !== p && latest.q !== '' && this.rank(latest, near).hits.length === 0)
-      return this.search({ ...latest, q: '' }, near);
+    if (latest !== p && latest.q !== '' && this.rank(latest, near).hits.length === 0) {
+      const listed = this.search({ ...latest, q: '' }, near);
+      return named !== undefined ? { ...listed, named } : listed;
+    }
     p = latest;
     const all = this.rank(p, near);
     const telling = this.telling(all.words);
@@ -173,15 +175,7 @@ export class SearchEngine {
   private rank(
     asked: SearchParams,
     near: Near[] | null,
-  ): {
-    hits: Hit[];
-    corrected: Record<string, string>;
-    shape: Shape;
-    words: string[];
-    /** The question has frame words ("run", "tests"), optional beside `words`. */
-    framed: boolean;
-    spans: boolean;
-  } {
+  ): { hits: Hit[]; corrected: Record<string, string>; shape: Shape; words: string[]; spans: boolean } {
     const p = { ...asked, recaps: asked.kinds?.includes('summary') ?? false };
     // Candidates in blocks of PAGE_BLOCK: the pages of one block rank the same rows, so paging
     // through them neither repeats nor skips a hit (recency reorders the best `want` of a stage).
@@ -224,7 +218,6 @@ export class SearchEngine {
       hits,
       corrected: run.corrected,
       words,
-      framed: question.optional.length > 0,
       spans: question.spans,
       shape: {
         intent: q.intent,
