@@ -7,6 +7,9 @@
  * memories.
  */
 import type Database from 'better-sqlite3';
+import { readQuestion } from './intent.js';
+import { parseQuery } from './query.js';
+import type { Filters } from './search-sql.js';
 
 const LAST_TIME =
   /\b(?:last|latest|most recent|previous) (?:time|session)\b|上一?次(?:会话)?|最近一次(?:会话)?/giu;
@@ -33,7 +36,7 @@ export const withoutLatest = (question: string): string => question.replace(LAST
  * The latest session (of `project`, when given) that is not running now, else the latest of all;
  * null when there is none.
  */
-export function latestSession(
+function latestSession(
   stmt: (sql: string) => Database.Statement,
   project: string | undefined,
 ): LatestSession | null {
@@ -41,4 +44,22 @@ export function latestSession(
   const newest = (running: boolean): LatestSession | undefined =>
     stmt(NEWEST_SQL(project !== undefined, running)).get(bind) as LatestSession | undefined;
   return newest(false) ?? newest(true) ?? null;
+}
+
+/**
+ * `p` as a search of the latest session (of `p.project`, else of `p.prefer`, else of any project)
+ * when its question asks about "last time" and it sets no span of time itself; `p` itself
+ * otherwise. The question keeps its other words, or none when nothing else is asked.
+ */
+export function inLatestSession<P extends Filters & { q: string; prefer?: string | undefined }>(
+  stmt: (sql: string) => Database.Statement,
+  p: P,
+): P {
+  if (p.since !== undefined || p.until !== undefined || !asksLatest(p.q)) return p;
+  const s = latestSession(stmt, p.project ?? p.prefer);
+  if (s === null) return p;
+  const rest = withoutLatest(p.q);
+  const { tokens, raw } = parseQuery(rest);
+  const q = readQuestion(raw, tokens).required.length > 0 ? rest : '';
+  return { ...p, q, project: s.project, since: s.since, until: s.until };
 }

@@ -21,7 +21,7 @@ import { renderPage, type Hit, type SearchItem, type Shape } from './page.js';
 import { preferOwn } from './prefer.js';
 import { inferProject, ProjectSizes } from './infer-project.js';
 import { namedProject, namesProject } from './named-project.js';
-import { asksLatest, latestSession, withoutLatest } from './latest-session.js';
+import { inLatestSession } from './latest-session.js';
 import { focusSession } from './session-focus.js';
 import { WordSessions } from './word-sessions.js';
 import { readQuestion, type Intent } from './intent.js';
@@ -142,14 +142,14 @@ export class SearchEngine {
     // A question that names its project is a search of that project.
     const named = p.project === undefined ? this.named(p.q) : undefined;
     if (named !== undefined) p = { ...p, project: named };
-    const latest = this.inLatest(p);
+    const asked = p;
+    p = inLatestSession((sql) => this.stmt(sql), p);
+    const all = this.rank(p, near);
     // Words the latest session does not hold ("做了什么"): its newest memories, as for no words.
-    if (latest !== p && latest.q !== '' && this.rank(latest, near).hits.length === 0) {
-      const listed = this.search({ ...latest, q: '' }, near);
+    if (p !== asked && p.q !== '' && all.hits.length === 0) {
+      const listed = this.search({ ...p, q: '' }, near);
       return named !== undefined ? { ...listed, named } : listed;
     }
-    p = latest;
-    const all = this.rank(p, near);
     const telling = this.telling(all.words);
     const prefer = p.project === undefined ? (p.prefer ?? this.inferred(telling)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
@@ -357,17 +357,6 @@ export class SearchEngine {
    */
   private inferred(telling: string[]): string | undefined {
     return inferProject((sql) => this.stmt(sql), this.sizes, this.where, telling) ?? undefined;
-  }
-
-  /** A question about "last time" is a search of the latest session (latest-session.ts). */
-  private inLatest(p: SearchParams): SearchParams {
-    if (p.since !== undefined || p.until !== undefined || !asksLatest(p.q)) return p;
-    const s = latestSession((sql) => this.stmt(sql), p.project ?? p.prefer);
-    if (s === null) return p;
-    const rest = withoutLatest(p.q);
-    const { tokens, raw } = parseQuery(rest);
-    const q = readQuestion(raw, tokens).required.length > 0 ? rest : '';
-    return { ...p, q, project: s.project, since: s.since, until: s.until };
   }
 
   /** The project the question names outright ("where did we leave off in kucun"), named-project.ts. */
