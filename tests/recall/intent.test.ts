@@ -31,6 +31,12 @@ describe('question intent', () => {
     ['how did I find everything that still referred to the old client?', 'command'],
     ['how did we search the code for leftover version strings?', 'command'],
     ['怎么找的还有没有别处用到这个函数？', 'command'],
+    // "Where is X?" asks for a place in the tree, even when X is something run.
+    ['where is the config parsing implemented?', 'file'],
+    ["where's the sample workflow?", 'file'],
+    ['where are the tests that run the cli as a subprocess?', 'file'],
+    // Only as the question's opening: "where" later in a question asks something else.
+    ['how many bytes did the log have, and where did they go?', null],
   ] as const)('%s → %s', (q, intent) => {
     expect(classify(q)).toBe(intent);
   });
@@ -55,6 +61,14 @@ describe('readQuestion', () => {
     // A question of nothing else keeps it to search for.
     const bare = 'why did we migrate?';
     expect(readQuestion(bare, words(bare)).required).toEqual(['migrate']);
+  });
+
+  it('takes "implemented", "defined" and "lives" as the frame of a file question, not as code words', () => {
+    // `implemented` would otherwise find every Rust `impl` block through the lexicon.
+    const q = 'where is the config parsing implemented?';
+    expect(readQuestion(q, words(q))).toMatchObject({ required: ['config', 'parsing'], intent: 'file' });
+    const lives = 'where does the thread-safe wrapper live?';
+    expect(readQuestion(lives, words(lives)).optional).toContain('live');
   });
 });
 

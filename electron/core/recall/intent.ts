@@ -37,7 +37,8 @@ const frame = (intent: Intent | null, words: string): void => {
 frame(
   'file',
   'file files path paths folder directory module component page created create creating changed change ' +
-    'changes changing edited edit editing modified modify touched wrote written added add adding',
+    'changes changing edited edit editing modified modify touched wrote written added add adding ' +
+    'implemented implementation implements defined definition lives live located',
 );
 frame(
   'command',
@@ -180,6 +181,8 @@ const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
     'failure',
     /\b(?:broke\w*|break\w*|fail\w*|error\w*|fix\w*|bugs?|crash\w*|wrong|reject\w*|refus\w*|denied)\b|错误|失败|报错|崩溃|修复|异常|出错/,
   ],
+  // "Where is the config parsing implemented?", "where are the release notes?": a place in the tree.
+  ['file', /^\s*where(?:'s| is| are| do| does)\b/],
   [
     'command',
     /\b(?:command\w*|how (?:do|did|can|could|would|should) (?:i|we|you) (?:run|check|start|build|test|measure|reproduce|benchmark|profile|verify|confirm|trigger|time|count|see|list|find|search|grep|look for|locate)|ran|run)\b|命令|运行|执行|(?:怎么|如何|怎样)(?:确认|验证|测|跑|复现|检查|看|查|搜|找)/,
