@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { alternativesOf, numbersAsDigits, stemsOf } from '../../electron/core/recall/lexicon.js';
+import {
+  alternativesOf,
+  numbersAsDigits,
+  stemsOf,
+  withAlternatives,
+} from '../../electron/core/recall/lexicon.js';
 import { parseQuery, term } from '../../electron/core/recall/query.js';
 import { startTestService } from '../helpers/service.js';
 import { DAY, insertObservation } from './seed.js';
@@ -38,10 +43,26 @@ describe('lexicon: words a developer uses for the same thing', () => {
     expect(numbersAsDigits('a thousand lines, one of them')).toBe('1000 lines, one of them');
     expect(numbersAsDigits('two three')).toBe('two three');
   });
+
+  it('reads a two-word name as one word: the phrase or its other spelling, never a prefix', () => {
+    expect(parseQuery('tests of the command-line options').tokens).toEqual([
+      'tests',
+      'of',
+      'the',
+      'commandline',
+      'options',
+    ]);
+    expect(parseQuery('where are the release notes').tokens).toContain('releasenotes');
+    // `pr` and `ci` as whole words only: neither may find `print` or `cipher`.
+    expect(term('pullrequest')).toBe('("pullrequest"* OR "pull request" OR "pr")');
+    expect(term('continuousintegration', false)).toContain('"ci")');
+    // A snippet looks for the phrase's words, which code joins otherwise (`pull_request:`).
+    expect(withAlternatives('pullrequest')).toEqual(['pullrequest', 'pull', 'request', 'pr']);
+  });
 });
 
 describe("search bridges the question's words to the memory's", () => {
-  it('finds "wipe" as truncate, "sign-in" as auth and "twenty" as 20', async () => {
+  it('finds "wipe" as truncate, "sign-in" as auth, "twenty" as 20 and "release notes" as changelog', async () => {
     const t = await startTestService();
     try {
       const now = Date.now();
@@ -52,6 +73,9 @@ describe("search bridges the question's words to the memory's", () => {
         'Renamed the price helper',
         'Wrote the nginx config for staging',
         'Wrote the example nginx config',
+        'Added a CHANGELOG entry for 0.3.0',
+        'Added tests that run the cli in a subprocess',
+        'Printed the traceback of the worker',
       ];
       for (const [i, title] of titles.entries())
         insertObservation(t.service.core.sqlite, {
@@ -68,6 +92,9 @@ describe("search bridges the question's words to the memory's", () => {
       expect(await top('where does the sign-in middleware sit')).toMatch(/auth middleware/);
       expect(await top('which setting allows twenty attempts')).toMatch(/retry cap to 20/);
       expect(await top('the sample nginx config')).toMatch(/example nginx/);
+      expect(await top('where are the release notes')).toMatch(/CHANGELOG/);
+      expect(await top('tests that run the command line in a subprocess')).toMatch(/cli in a subprocess/);
+      expect(await top('the stack trace of the worker')).toMatch(/traceback/);
     } finally {
       await t.dispose();
     }

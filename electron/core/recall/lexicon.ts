@@ -153,6 +153,26 @@ for (const g of GROUPS) {
 }
 for (const [w, n] of Object.entries(NUMBERS)) byWord.set(w, [String(n)]);
 
+/**
+ * Two-word names that are also written as one (`command line`, `cli`): the pair is read as one
+ * query word, matched as the phrase or as any of its other spellings (whole words, so `pr` never
+ * finds `print`).
+ */
+const PHRASES: Array<[RegExp, string, string[]]> = [
+  [/\bcommand[\s-]+lines?\b/gi, 'commandline', ['command line', 'cli']],
+  [/\brelease[\s-]+notes?\b/gi, 'releasenotes', ['release notes', 'changelog']],
+  [/\bpull[\s-]+requests?\b/gi, 'pullrequest', ['pull request', 'pr']],
+  [/\bstack[\s-]*traces?\b/gi, 'stacktrace', ['stack trace', 'traceback', 'backtrace']],
+  [/\bend[\s-]+to[\s-]+end\b/gi, 'endtoend', ['end to end', 'e2e']],
+  [/\bcontinuous[\s-]+integration\b/gi, 'continuousintegration', ['continuous integration', 'ci']],
+];
+for (const [, word, spellings] of PHRASES) byWord.set(word, spellings);
+
+/** The two-word names of PHRASES as their one query word (`command line` → `commandline`). */
+export function phrasesAsWords(text: string): string {
+  return PHRASES.reduce((t, [re, word]) => t.replace(re, word), text);
+}
+
 /** Other words for the same thing (lower-case), or none. */
 export function alternativesOf(word: string): string[] {
   return byWord.get(word) ?? [];
@@ -169,12 +189,20 @@ export function stemsOf(word: string): string[] {
   return [...new Set([word, ...alternativesOf(word).filter((a) => a.length >= 4)].map(stemPrefix))];
 }
 
+/** A two-word spelling as its words, which a text may join otherwise (`pull_request`). */
+const wordsOfPhrase = (a: string): string[] => a.split(' ');
+
 /**
  * A word, then its alternatives: what a snippet looks for. A short one (`gc`, `db`) is looked for
  * as a word of its own (passages.ts `stemAt`).
  */
 export function withAlternatives(word: string): string[] {
-  return [word, ...alternativesOf(word).filter((a) => a.length >= 2)];
+  return [
+    word,
+    ...alternativesOf(word)
+      .flatMap(wordsOfPhrase)
+      .filter((a) => a.length >= 2),
+  ];
 }
 
 const NUMBER_RUN = new RegExp(

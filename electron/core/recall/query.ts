@@ -7,7 +7,7 @@
 
 import { hasCjk, identifierParts } from '../db/identifiers.js';
 import { cjkPhrase, scriptParts } from './cjk.js';
-import { alternativesOf, numbersAsDigits } from './lexicon.js';
+import { alternativesOf, numbersAsDigits, phrasesAsWords } from './lexicon.js';
 
 /**
  * Words; a dotted number (`0.2.0`, `179.6`, `127.0.0.1`: up to eight parts of up to twenty digits)
@@ -29,7 +29,7 @@ interface ParsedQuery {
 export function parseQuery(text: string): ParsedQuery {
   const raw = numbersAsDigits(text.normalize('NFC').trim().slice(0, 500));
   const tokens = new Set<string>();
-  for (const m of raw.matchAll(WORD_RE)) {
+  for (const m of phrasesAsWords(raw).matchAll(WORD_RE)) {
     for (const t of wordsOf(m[0])) tokens.add(t);
     if (tokens.size >= MAX_TOKENS) break;
   }
