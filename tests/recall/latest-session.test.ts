@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asksLatest, withoutLatest } from '../../electron/core/recall/latest-session.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { mcpSearch } from '../../electron/shared/contract/mcp.js';
+import { cliSearchOutput, searchPage } from '../../electron/shared/contract/search.js';
+import { connectMcp, runCli } from '../helpers/cli.js';
+import { startTestService, tempDir, type TestService } from '../helpers/service.js';
 import { importPricebook, insertObservation, PRICEBOOK_IMPORTED_AT } from './seed.js';
 
 interface Item {
@@ -98,5 +101,44 @@ describe('a question about last time', () => {
   it('asked from nowhere, is the latest session of any project that is not running', async () => {
     const items = await search('what did we do last time?');
     expect(new Set(items.map((i) => i.project))).toEqual(new Set(['webshop']));
+  });
+
+  it('says so: the API, the CLI and the MCP tool name the session kept to, its project and span', async () => {
+    const q = 'which files did we change in pricebook last time?';
+    const span = t.service.core.sqlite
+      .prepare('SELECT started_at AS since, updated_at AS until FROM sessions WHERE id = ?')
+      .get(latest) as { since: number; until: number };
+    const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}`);
+    expect(searchPage.parse(r.json).lastSession).toEqual({ project: 'pricebook', ...span });
+    const plain = searchPage.parse((await t.api('GET', '/api/search?q=prices')).json);
+    expect(plain.lastSession).toBeUndefined();
+
+    const cli = async (...args: string[]): Promise<string> => {
+      const out = await runCli(['search', q, '--data-dir', t.dataDir, ...args], { cwd: tempDir() });
+      expect(out.code, out.stderr).toBe(0);
+      return out.stdout;
+    };
+    expect(cliSearchOutput.parse(JSON.parse(await cli('--json'))).lastSession).toEqual({
+      project: 'pricebook',
+      ...span,
+    });
+    const minute = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+    expect(await cli()).toMatch(
+      new RegExp(
+        `^The question asks about the last session: pricebook, ${minute(span.since)} to ${minute(span.until)}, its memories only\\.`,
+      ),
+    );
+
+    const mcp = await connectMcp(t.dataDir, 'memtray-test-last', tempDir());
+    try {
+      const res = await mcp.callTool({ name: 'search', arguments: { query: q } });
+      expect(mcpSearch.output.parse(res.structuredContent).lastSession).toEqual({
+        project: 'pricebook',
+        since: new Date(span.since).toISOString(),
+        until: new Date(span.until).toISOString(),
+      });
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { resolveDataDir, dataDirPaths } from '../config/data-dir.js';
 import { openDatabase } from '../db/open.js';
 import { ProjectStore } from '../projects/store.js';
 import { searchParamsFrom } from '../recall/routes.js';
-import { SearchEngine } from '../recall/search.js';
+import { SearchEngine, type SearchResult } from '../recall/search.js';
 import { HybridSearch } from '../recall/vectors/hybrid.js';
 import { Indexer } from '../recall/vectors/indexer.js';
 import { migrationsDir } from '../config/env.js';
@@ -21,6 +21,24 @@ import { Bus } from '../util/bus.js';
 import { silentLogger } from '../util/logger.js';
 import { isoTime } from '../../shared/time.js';
 import { DEFAULT_AGENT } from '../../shared/contract/agents.js';
+
+// Stored text may hold control characters: never let it drive the terminal.
+// eslint-disable-next-line no-control-regex
+const safe = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+const minute = (t: number): string => isoTime(t).slice(0, 16).replace('T', ' ');
+
+/** What the search was kept to, or asked from, as the first line of the answer; null when neither. */
+function scopeLine(r: SearchResult, askedFrom: string | null): string | null {
+  if (r.lastSession !== undefined) {
+    const { project, since, until } = r.lastSession;
+    return `The question asks about the last session: ${safe(project)}, ${minute(since)} to ${minute(until)}, its memories only.`;
+  }
+  if (r.named !== undefined)
+    return `The question names ${safe(r.named)}: its memories only (--project P searches another).`;
+  if (askedFrom !== null)
+    return `Asked from ${safe(askedFrom)}: its matches first (--all-projects ranks every project alike).`;
+  return null;
+}
 
 export async function runSearch(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -64,28 +82,20 @@ export async function runSearch(argv: string[]): Promise<number> {
       const out: CliSearchOutput = {
         items: r.items,
         corrected: r.corrected,
-        ...(askedFrom !== null && r.named === undefined ? { askedFrom } : {}),
+        ...(askedFrom !== null && r.named === undefined && r.lastSession === undefined ? { askedFrom } : {}),
         ...(r.named !== undefined ? { named: r.named } : {}),
+        ...(r.lastSession !== undefined ? { lastSession: r.lastSession } : {}),
       };
       process.stdout.write(`${JSON.stringify(out)}\n`);
       return 0;
     }
-    // Stored text may hold control characters: never let it drive the terminal.
-    // eslint-disable-next-line no-control-regex
-    const safe = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-    if (r.named !== undefined)
-      process.stdout.write(
-        `The question names ${safe(r.named)}: its memories only (--project P searches another).\n`,
-      );
-    else if (askedFrom !== null)
-      process.stdout.write(
-        `Asked from ${safe(askedFrom)}: its matches first (--all-projects ranks every project alike).\n`,
-      );
+    const scope = scopeLine(r, askedFrom);
+    if (scope !== null) process.stdout.write(`${scope}\n`);
     if (r.items.length === 0) process.stdout.write('No matches.\n');
     const plain = (s: string): string => s.replace(/<mark>/g, '\u001b[1m').replace(/<\/mark>/g, '\u001b[22m');
     const tty = process.stdout.isTTY;
     for (const i of r.items) {
-      const when = isoTime(i.createdAt).slice(0, 16).replace('T', ' ');
+      const when = minute(i.createdAt);
       const who = i.agent === DEFAULT_AGENT ? '' : ` (${i.agent})`;
       process.stdout.write(`#${i.id} ${i.kind} ${when} [${safe(i.project)}]${who} ${safe(i.title)}\n`);
       if (i.snippet)

@@ -100,7 +100,8 @@ function registerSearch(server: McpServer, engine: HybridSearch, here: () => str
         'words ("which file did we change for X?", "why did we drop Y?"): question words are optional, ' +
         'identifiers match their parts. Without a project, the project of the directory Claude runs in ' +
         'comes first (askedFrom), other projects below; a question that names a project searches that ' +
-        'project alone (named). Returns ids, titles, highlighted snippets and a ' +
+        'project alone (named), and "what did we do last time?" the latest finished session alone ' +
+        '(lastSession). Returns ids, titles, highlighted snippets and a ' +
         'count for repeated memories, and the coding agent (claude-code, codex, gemini, opencode, cursor, ' +
         "copilot) whose session recorded each; `agent` keeps one agent's. Fetch details with get_observations or get_session.",
       inputSchema: mcpSearch.input,
@@ -132,8 +133,19 @@ function registerSearch(server: McpServer, engine: HybridSearch, here: () => str
           ...(i.count !== undefined ? { count: i.count } : {}),
         })),
         ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
-        ...(askedFrom !== undefined && r.named === undefined ? { askedFrom } : {}),
+        ...(askedFrom !== undefined && r.named === undefined && r.lastSession === undefined
+          ? { askedFrom }
+          : {}),
         ...(r.named !== undefined ? { named: r.named } : {}),
+        ...(r.lastSession !== undefined
+          ? {
+              lastSession: {
+                project: r.lastSession.project,
+                since: isoTime(r.lastSession.since),
+                until: isoTime(r.lastSession.until),
+              },
+            }
+          : {}),
       });
     },
   );

@@ -48,18 +48,18 @@ function latestSession(
 
 /**
  * `p` as a search of the latest session (of `p.project`, else of `p.prefer`, else of any project)
- * when its question asks about "last time" and it sets no span of time itself; `p` itself
- * otherwise. The question keeps its other words, or none when nothing else is asked.
+ * when its question asks about "last time" and it sets no span of time itself, and that session;
+ * `p` itself otherwise. The question keeps its other words, or none when nothing else is asked.
  */
 export function inLatestSession<P extends Filters & { q: string; prefer?: string | undefined }>(
   stmt: (sql: string) => Database.Statement,
   p: P,
-): P {
-  if (p.since !== undefined || p.until !== undefined || !asksLatest(p.q)) return p;
+): { p: P; session?: LatestSession } {
+  if (p.since !== undefined || p.until !== undefined || !asksLatest(p.q)) return { p };
   const s = latestSession(stmt, p.project ?? p.prefer);
-  if (s === null) return p;
+  if (s === null) return { p };
   const rest = withoutLatest(p.q);
   const { tokens, raw } = parseQuery(rest);
   const q = readQuestion(raw, tokens).required.length > 0 ? rest : '';
-  return { ...p, q, project: s.project, since: s.since, until: s.until };
+  return { p: { ...p, q, project: s.project, since: s.since, until: s.until }, session: s };
 }

@@ -99,6 +99,7 @@ export function searchRoutes(engine: HybridSearch): Route[] {
             nextCursor: r.next === null ? null : encodeCursor(r.next),
             ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
             ...(r.named !== undefined ? { named: r.named } : {}),
+            ...(r.lastSession !== undefined ? { lastSession: r.lastSession } : {}),
           },
         };
       },

@@ -21,7 +21,7 @@ import { renderPage, type Hit, type SearchItem, type Shape } from './page.js';
 import { preferOwn } from './prefer.js';
 import { inferProject, ProjectSizes } from './infer-project.js';
 import { namedProject, namesProject } from './named-project.js';
-import { inLatestSession } from './latest-session.js';
+import { inLatestSession, type LatestSession } from './latest-session.js';
 import { focusSession } from './session-focus.js';
 import { WordSessions } from './word-sessions.js';
 import { readQuestion, type Intent } from './intent.js';
@@ -77,6 +77,8 @@ export interface SearchResult {
   corrected: Record<string, string>;
   /** The project the question names (named-project.ts): the search was confined to it. */
   named?: string;
+  /** The session a "last time" question was kept to (latest-session.ts). */
+  lastSession?: LatestSession;
 }
 
 /** Fewer hits than this and the next, looser stage runs. */
@@ -142,14 +144,17 @@ export class SearchEngine {
     // A question that names its project is a search of that project.
     const named = p.project === undefined ? this.named(p.q) : undefined;
     if (named !== undefined) p = { ...p, project: named };
-    const asked = p;
-    p = inLatestSession((sql) => this.stmt(sql), p);
+    const latest = inLatestSession((sql) => this.stmt(sql), p);
+    p = latest.p;
+    // What the search was confined to, said with every page of it.
+    const told = {
+      ...(named !== undefined ? { named } : {}),
+      ...(latest.session !== undefined ? { lastSession: latest.session } : {}),
+    };
     const all = this.rank(p, near);
     // Words the latest session does not hold ("做了什么"): its newest memories, as for no words.
-    if (p !== asked && p.q !== '' && all.hits.length === 0) {
-      const listed = this.search({ ...p, q: '' }, near);
-      return named !== undefined ? { ...listed, named } : listed;
-    }
+    if (latest.session !== undefined && p.q !== '' && all.hits.length === 0)
+      return { ...this.search({ ...p, q: '' }, near), ...told };
     const telling = this.telling(all.words);
     const prefer = p.project === undefined ? (p.prefer ?? this.inferred(telling)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
@@ -167,7 +172,7 @@ export class SearchEngine {
       items: renderPage((sql) => this.stmt(sql), page, all.shape),
       next: rest.length > p.limit && through.length <= MAX_SHOWN ? through : null,
       corrected: { ...own?.corrected, ...all.corrected },
-      ...(named !== undefined ? { named } : {}),
+      ...told,
     };
   }
 

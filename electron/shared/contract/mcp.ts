@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { agentId } from './agents';
 import { epochMs, id, PROJECT_NAME_MAX } from './common';
 import { observation } from './observations';
-import { searchHit, corrections, namedProject, SEARCH_LIMITS } from './search';
+import { searchHit, corrections, lastSession, namedProject, SEARCH_LIMITS } from './search';
 import { prompt, session, sessionState, summary } from './sessions';
 
 const projectArg = z.string().min(1).max(PROJECT_NAME_MAX);
@@ -30,6 +30,8 @@ export const mcpSearch = {
     askedFrom: z.string().optional(),
     /** The project the question names: the search was confined to it (askedFrom does not apply). */
     named: namedProject.optional(),
+    /** The session a "last time" question was kept to, its times ISO (askedFrom does not apply). */
+    lastSession: lastSession.extend({ since: isoTime, until: isoTime }).optional(),
   }),
 };
 

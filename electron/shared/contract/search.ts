@@ -74,21 +74,29 @@ export const corrections = z.record(z.string(), z.string());
 /** The project the question names ("where did we leave off in kucun"): the search was confined to it. */
 export const namedProject = z.string();
 
+/**
+ * The session a "last time" question was kept to ("what did we do last time?"): the newest one not
+ * running, its project and its span (first to last activity).
+ */
+export const lastSession = z.strictObject({ project: z.string(), since: epochMs, until: epochMs });
+
 export const searchPage = page(searchHit, z.string()).extend({
   corrected: corrections.optional(),
   named: namedProject.optional(),
+  lastSession: lastSession.optional(),
 });
 export type SearchPage = z.infer<typeof searchPage>;
 
 /**
  * `memtray search --json`: the hits, typo corrections, the project the search was asked from
  * (`prefer`: the known project of the directory it ran in, or `--prefer`) and the project the
- * question names, each absent when none.
+ * question names or the session a "last time" question was kept to, each absent when none.
  */
 export const cliSearchOutput = z.strictObject({
   items: z.array(searchHit),
   corrected: corrections,
   askedFrom: z.string().optional(),
   named: namedProject.optional(),
+  lastSession: lastSession.optional(),
 });
 export type CliSearchOutput = z.infer<typeof cliSearchOutput>;

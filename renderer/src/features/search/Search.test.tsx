@@ -37,6 +37,25 @@ describe('SearchView', () => {
     expect(note.textContent).toContain('Searched for shelf (typed shlef).');
   });
 
+  it('says when a "last time" question kept to the last session, and whose it was', async () => {
+    const api = fakeApi();
+    api.state.hits = [hit(1, 'the <mark>shelf</mark> labels')];
+    const since = Date.now() - 3 * 3_600_000;
+    api.state.searchNote = {
+      named: 'kucun',
+      lastSession: { project: 'kucun', since, until: since + 600_000 },
+    };
+    renderWith(api, <SearchView debounceMs={0} />);
+    fireEvent.change(screen.getByRole('combobox'), {
+      target: { value: 'shelf' },
+    });
+    await screen.findByText('Hit 1');
+    const note = screen.getByRole('status');
+    expect(note.textContent).toMatch(/^Only the last session: kucun, started 3 h(ours?)? ago\./);
+    // The session is the narrower of the two: the project is not said twice.
+    expect(note.textContent).not.toContain('the project your question names');
+  });
+
   it('says nothing more when the search only matched the words', async () => {
     const api = fakeApi();
     api.state.hits = [hit(1, 'the <mark>shelf</mark> labels')];
