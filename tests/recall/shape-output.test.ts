@@ -36,6 +36,37 @@ describe('a question asking what something printed', () => {
     expect(s).toContain('cargo 1.95.0');
   });
 
+  it('shows instead of the last line a later one that holds more of what is asked, never for a frame word', () => {
+    const demo = 'cd /tmp/demo && seq 1 5000 > app.log && ./logrot -s 16K app.log && stat -c %s app.log';
+    const printed = {
+      ...row,
+      facts: [
+        `command: ${demo}`,
+        'output: before: 23893 bytes app.log ⏎ rotated app.log ⏎ after: 0 bytes app.log',
+      ],
+      subtitle: demo,
+      command: demo,
+    };
+    const asked = ['rotator', 'rotation', 'print', 'demo', 'log'];
+    const s = plain(shapeSnippet('command', printed, asked, { result: true, core: asked }));
+    expect(s).toContain('→ before: 23893 bytes app.log … rotated app.log');
+    // `test` and `failed` only say what kind of answer is wanted: the last line stays.
+    const tests = {
+      ...printed,
+      facts: [
+        'command: cargo test',
+        'output: test a ... ok ⏎ test full_map_fails_open ... ok ⏎ left: 2 ⏎ right: 1',
+      ],
+    };
+    const t = plain(
+      shapeSnippet('command', tests, ['sweep', 'sides', 'test', 'failed'], {
+        result: true,
+        core: ['sweep', 'sides'],
+      }),
+    );
+    expect(t).toContain('test a ... ok … right: 1');
+  });
+
   it('tells the line a question asks for: a version, an address, a constant, a test, a size, a count', () => {
     const version = wantedLine('Which version of the memory checker did the leak runs use?');
     expect(version?.test('==101== Using Valgrind-3.19.0 and LibVEX')).toBe(true);

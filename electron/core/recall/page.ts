@@ -34,6 +34,8 @@ type Stmt = (sql: string) => Database.Statement;
 export interface Shape {
   intent: Intent | null;
   stems: string[];
+  /** The stems of the words the question asks about, without its frame (`failed`, `test`, `run`). */
+  core?: string[];
   /** The question asks what something printed (a command is shown with its output's head). */
   result?: boolean;
   /** The line that answers, when the question says what it looks like (`wantedLine`). */

@@ -235,6 +235,7 @@ export class SearchEngine {
           // The frame words last: "rejected", "refused" choose the passage that says so.
           .concat(q.optional)
           .flatMap(withAlternatives),
+        core: words.flatMap(withAlternatives),
       },
     };
   }

@@ -96,14 +96,22 @@ function intentFragment(intent: Intent | null, r: ShapeRow, stems: string[]): st
 /**
  * What a command printed, in OUTPUT_HEAD characters: its first line and its last (where a version,
  * a test summary, a diff's size or a heap summary is printed), the last kept whole first. The first
- * later line that is what the question asks for (`wants`) stands in for the last.
+ * later line that is what the question asks for (`wants`) stands in for the last, else the later
+ * line holding the most of the stems of what the question asks about (`core`; the last of those
+ * holding as many, so the last line unless another holds more).
  */
-function outputEnds(out: string, wants: RegExp | null): string {
+function outputEnds(out: string, wants: RegExp | null, core: string[]): string {
   const lines = out.split(' ⏎ ').filter((l) => l !== '…');
   if (lines.length === 1) return clip(lines[0]!, OUTPUT_HEAD);
   const stated = wants ? lines.slice(1).find((l) => wants.test(l)) : undefined;
-  const last = clip(stated ?? lines[lines.length - 1]!, OUTPUT_HEAD - 24);
+  const last = clip(stated ?? mostHeld(lines.slice(1), core), OUTPUT_HEAD - 24);
   return `${clip(lines[0]!, Math.max(20, OUTPUT_HEAD - last.length - 3))} … ${last}`;
+}
+
+/** Of `lines`, the one holding the most of `stems`; the last of those holding as many. */
+function mostHeld(lines: string[], stems: string[]): string {
+  const held = lines.map((l) => stems.filter((st) => stemAt(l.toLowerCase(), st) >= 0).length);
+  return lines[held.lastIndexOf(Math.max(...held))]!;
 }
 
 /**
@@ -252,17 +260,18 @@ export function shapeSnippet(
   intent: Intent | null,
   r: ShapeRow,
   words: string[],
-  page: { seen?: Set<string>; result?: boolean; wants?: RegExp | null } = {},
+  page: { seen?: Set<string>; result?: boolean; wants?: RegExp | null; core?: string[] } = {},
 ): string {
   const { seen, wants = null } = page;
   const stems = [...new Set(words.map(stemOf))];
+  const core = page.core ? [...new Set(page.core.map(stemOf))] : stems;
   const text = lines(r.text);
   const fragment = intentFragment(intent, r, stems);
   // What a lead shows (cut to its room); one an earlier result of the page shows is left out.
   const output = page.result ? r.facts.find((f) => f.startsWith('output: ')) : undefined;
   const shownAs = (l: string, own: boolean): string =>
     output && l.startsWith('$ ')
-      ? `${clip(flat(l), COMMAND_MAX)} → ${outputEnds(flat(output.slice(8)), wants)}`
+      ? `${clip(flat(l), COMMAND_MAX)} → ${outputEnds(flat(output.slice(8)), wants, core)}`
       : clip(flat(l), own ? ((intent && FRAGMENT_MAX[intent]) ?? 160) : 120);
   const unseen = (l: string, own: boolean): boolean => !seen?.has(passageKey(shownAs(l, own)));
   const own = fragment !== null && unseen(fragment, true) ? fragment : null;
