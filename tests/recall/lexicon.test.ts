@@ -42,6 +42,8 @@ describe('lexicon: words a developer uses for the same thing', () => {
     expect(numbersAsDigits('the twenty-two tests')).toBe('the 22 tests');
     expect(numbersAsDigits('a thousand lines, one of them')).toBe('1000 lines, one of them');
     expect(numbersAsDigits('two three')).toBe('two three');
+    // A scale word alone is its value, as code and output write it.
+    expect(alternativesOf('million')).toEqual(['1000000', '1m']);
   });
 
   it('reads a two-word name as one word: the phrase or its other spelling, never a prefix', () => {
@@ -67,6 +69,7 @@ describe("search bridges the question's words to the memory's", () => {
     try {
       const now = Date.now();
       const titles = [
+        'Reran the config checks',
         'Ran TRUNCATE on the staging events table',
         'Moved the auth middleware before the router',
         'Set the retry cap to 20 attempts',
@@ -76,6 +79,7 @@ describe("search bridges the question's words to the memory's", () => {
         'Added a CHANGELOG entry for 0.3.0',
         'Added tests that run the cli in a subprocess',
         'Printed the traceback of the worker',
+        'Benchmarked 1M checks over 10k keys',
       ];
       for (const [i, title] of titles.entries())
         insertObservation(t.service.core.sqlite, {
@@ -95,6 +99,7 @@ describe("search bridges the question's words to the memory's", () => {
       expect(await top('where are the release notes')).toMatch(/CHANGELOG/);
       expect(await top('tests that run the command line in a subprocess')).toMatch(/cli in a subprocess/);
       expect(await top('the stack trace of the worker')).toMatch(/traceback/);
+      expect(await top('where did the million checks run')).toMatch(/1M checks/);
     } finally {
       await t.dispose();
     }
