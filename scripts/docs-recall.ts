@@ -44,7 +44,8 @@ export function latestRecall(root: string): { path: string; result: RecallResult
   return { path, result: JSON.parse(readFileSync(join(root, path), 'utf8')) as RecallResult };
 }
 
-const pct = (t: Tally): string => `${Math.round(t.rate * 100)} %`;
+/** A share to a tenth of a point, cut rather than rounded: 53 of 71 is 74.6 %, never "75 %". */
+const pct = (t: Tally): string => `${(Math.floor((t.hits * 1000) / t.total) / 10).toFixed(1)} %`;
 
 /** One sentence for the README. */
 export function recallSentence(r: RecallResult, path: string): string {
