@@ -67,6 +67,21 @@ describe('a question asking what something printed', () => {
     expect(t).toContain('test a ... ok … right: 1');
   });
 
+  it('leads with the longer of two commands when one only adds arguments to the other', () => {
+    const episode = {
+      text: 'Claude: A small benchmark script against a fake slow server.',
+      facts: [],
+      subtitle: null,
+      narrative: 'Claude: A small benchmark script against a fake slow server.',
+      paths: [],
+      command: null,
+      leads: ['$ python3 scripts/bench_cache.py', '$ python3 scripts/bench_cache.py --workers 16'],
+    };
+    const s = plain(shapeSnippet('command', episode, ['benchmark', 'cache', 'parallel']));
+    expect(s).toContain('$ python3 scripts/bench_cache.py --workers 16');
+    expect(s).not.toMatch(/bench_cache\.py(?! --workers)/);
+  });
+
   it('tells the line a question asks for: a version, an address, a constant, a test, a size, a count', () => {
     const version = wantedLine('Which version of the memory checker did the leak runs use?');
     expect(version?.test('==101== Using Valgrind-3.19.0 and LibVEX')).toBe(true);

@@ -124,6 +124,14 @@ function showsAgain(lead: string, passage: string): boolean {
   return p.includes(core.length <= SAME_RUN ? core : core.slice(-SAME_RUN));
 }
 
+/**
+ * `leads` without one that another lead begins with and goes on from (`$ bench.py` beside
+ * `$ bench.py --workers 16`): the longer one says all it says, and more.
+ */
+function widest(leads: string[]): string[] {
+  return leads.filter((l) => !leads.some((o) => o.length > l.length && o.startsWith(`${l} `)));
+}
+
 /** `lines` in order of how many of the question's stems each holds, ties in their own order. */
 function byWordsHeld(lines: string[], stems: string[]): string[] {
   const held = (l: string): number => {
@@ -278,7 +286,7 @@ export function shapeSnippet(
   const chosen = own
     ? [own]
     : byWordsHeld(
-        (r.leads ?? []).filter((l) => unseen(l, false)),
+        widest(r.leads ?? []).filter((l) => unseen(l, false)),
         stems,
       ).slice(0, 2);
   const cue = intent === 'decision' ? WHY_CUE : intent === 'failure' ? FIX_CUE : wants;
