@@ -152,13 +152,10 @@ for (const g of GROUPS) {
   }
 }
 for (const [w, n] of Object.entries(NUMBERS)) byWord.set(w, [String(n)]);
-// A scale word alone ("the million checks"): its value, as code and program output write it.
-const SCALE_FORMS: Record<string, string[]> = {
-  hundred: ['100'],
-  thousand: ['1000', '1k'],
-  million: ['1000000', '1m'],
-};
-for (const [w, forms] of Object.entries(SCALE_FORMS)) byWord.set(w, forms);
+// A scale word alone ("the million checks"): its value, and as program output shortens it.
+const SCALE_SHORT: Record<string, string> = { thousand: '1k', million: '1m' };
+for (const [w, n] of Object.entries(SCALES))
+  byWord.set(w, [String(n), ...(SCALE_SHORT[w] !== undefined ? [SCALE_SHORT[w]] : [])]);
 
 /**
  * Two-word names that are also written as one (`command line`, `cli`): the pair is read as one

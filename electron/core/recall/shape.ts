@@ -110,8 +110,14 @@ function outputEnds(out: string, wants: RegExp | null, core: string[]): string {
 
 /** Of `lines`, the one holding the most of `stems`; the last of those holding as many. */
 function mostHeld(lines: string[], stems: string[]): string {
-  const held = lines.map((l) => stems.filter((st) => stemAt(l.toLowerCase(), st) >= 0).length);
+  const held = lines.map((l) => stemsHeld(l, stems));
   return lines[held.lastIndexOf(Math.max(...held))]!;
+}
+
+/** How many of `stems` the line holds. */
+function stemsHeld(line: string, stems: string[]): number {
+  const lower = line.toLowerCase();
+  return stems.filter((st) => stemAt(lower, st) >= 0).length;
 }
 
 /**
@@ -134,12 +140,8 @@ function widest(leads: string[]): string[] {
 
 /** `lines` in order of how many of the question's stems each holds, ties in their own order. */
 function byWordsHeld(lines: string[], stems: string[]): string[] {
-  const held = (l: string): number => {
-    const lower = l.toLowerCase();
-    return stems.filter((st) => stemAt(lower, st) >= 0).length;
-  };
   return lines
-    .map((l, i) => ({ l, i, n: held(l) }))
+    .map((l, i) => ({ l, i, n: stemsHeld(l, stems) }))
     .sort((a, b) => b.n - a.n || a.i - b.i)
     .map((x) => x.l);
 }
