@@ -83,7 +83,7 @@ describe("an episode's result shows the passage of its turn that answers", () =>
   let t: TestService;
   let episode = 0;
   const q = 'In the sample config for the ingest box, what size does the garbage collection log get?';
-  const words = ['garbage', 'collection', 'size', 'sample', 'config', 'ingest', 'box'];
+  const groups = ['garbage', 'collection', 'size', 'sample', 'config', 'ingest', 'box'].map((w) => [w]);
   beforeAll(async () => {
     t = await startTestService();
     episode = seedTurn(t);
@@ -93,7 +93,7 @@ describe("an episode's result shows the passage of its turn that answers", () =>
 
   it("finds the passage among the turn's own memories, not the next turn's", () => {
     const more = plain(
-      turnPassage(stmt, episode, words, 'Asked: add a sample config for the ingest box') ?? '',
+      turnPassage(stmt, episode, groups, 'Asked: add a sample config for the ingest box') ?? '',
     );
     expect(more).toContain('size 50M');
     expect(more).not.toContain('80M');
@@ -101,7 +101,7 @@ describe("an episode's result shows the passage of its turn that answers", () =>
 
   it('shows nothing the page already shows', () => {
     const seen = new Set([passageKey('size 50M # garbage collection: rotates on restart only')]);
-    const more = turnPassage(stmt, episode, words, 'Asked: add a sample config for the ingest box', seen);
+    const more = turnPassage(stmt, episode, groups, 'Asked: add a sample config for the ingest box', seen);
     // Nor the line after it when that holds none of the words left out (another memory's "1 edit").
     expect(more).toBeNull();
   });

@@ -1,6 +1,7 @@
 /**
  * Titles and snippets for a page of ranked hits (computed for the page alone). An episode's snippet
- * ends with the passage of its own turn that answers what it left out (turn-passage.ts).
+ * ends with the passage of its own turn that answers what it left out (turn-passage.ts), another
+ * observation's with the passage of its tool call's input and output (raw-passage.ts).
  */
 import type Database from 'better-sqlite3';
 import type { SearchHit } from '../../shared/contract/search.js';
@@ -11,6 +12,7 @@ import { finishSnippet, markSubstrings } from './query.js';
 import type { Intent } from './intent.js';
 import { HYDRATE_SQL, SNIPPET_SQL, type Kind } from './search-sql.js';
 import { shapeSnippet } from './shape.js';
+import { rawPassage } from './raw-passage.js';
 import { turnPassage } from './turn-passage.js';
 import { observationTitle, oneLine, promptTitle, summaryTitle } from './titles.js';
 
@@ -34,6 +36,8 @@ type Stmt = (sql: string) => Database.Statement;
 export interface Shape {
   intent: Intent | null;
   stems: string[];
+  /** `stems` grouped: each word of the question with its alternatives. */
+  groups?: string[][];
   /** The stems of the words the question asks about, without its frame (`failed`, `test`, `run`). */
   core?: string[];
   /** The question asks what something printed (a command is shown with its output's head). */
@@ -57,11 +61,31 @@ export function renderPage(
     .map((h) => hydrate(h, rows.get(`${h.kind}:${h.id}`), marked, { ...shape, seen }))
     .filter((x): x is SearchItem => x !== null)
     .map((item) => {
-      if (item.type !== 'episode' || shape.stems.length === 0) return item;
-      const more = turnPassage(stmt, item.id, shape.stems, item.snippet, seen);
+      if (shape.stems.length === 0 || item.kind !== 'observation') return item;
+      const groups = shape.groups ?? shape.stems.map((s) => [s]);
+      const core = new Set(shape.core ?? shape.stems);
+      const more =
+        item.type === 'episode'
+          ? turnPassage(stmt, item.id, groups, item.snippet, seen)
+          : rawPassage(
+              stmt,
+              item.id,
+              // The words the question asks about: its frame (`file`, `run`) is no cause to read the call.
+              groups.filter((g) => core.has(g[0]!)),
+              `${item.snippet}\n${heldText(rows.get(`observation:${item.id}`))}`,
+              seen,
+            );
       return more ? { ...item, snippet: `${item.snippet} ↳ ${more}` } : item;
     });
 }
+
+/** What an observation's row holds as text: its title, input, subtitle, facts and narrative. */
+const heldText = (r: Record<string, unknown> | undefined): string =>
+  r
+    ? [r.title, r.input, r.subtitle, r.narrative, ...parseStringList(r.facts as string | null)]
+        .filter(Boolean)
+        .join('\n')
+    : '';
 
 /** The page's rows, one statement per kind (ids as a JSON array), keyed `kind:id`. */
 function pageRows(stmt: Stmt, page: Hit[]): Map<string, Record<string, unknown>> {

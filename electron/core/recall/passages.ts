@@ -90,6 +90,11 @@ interface Pick {
   /** Passages (`passageKey`) an earlier result of the page shows: not shown again. */
   seen?: Set<string>;
   /**
+   * The rank each stem weighs at, when not its place in `stems`: a word's alternatives share the
+   * word's rank and a passage holding several of them counts it once.
+   */
+  rank?: number[];
+  /**
    * The stems weighed once `stems` are all shown (or none is found) and room is left: by default
    * `stems` again; all of the question's, when `stems` are those a lead above left out.
    */
@@ -141,19 +146,22 @@ interface Holds {
 /** What `lower` (the passage, read with its ask) and `raw` (the passage) hold of `p`. */
 function holdsOf(lower: string, raw: string, p: Pick): Holds {
   const stems: number[] = [];
+  const { rank } = p;
   p.stems.forEach((st, j) => {
+    // A word held already through another of its alternatives (the one before it, same rank).
+    if (rank && stems.length > 0 && rank[stems[stems.length - 1]!] === rank[j]) return;
     if (stemAt(lower, st) >= 0) stems.push(j);
   });
   return { stems, cue: stems.length > 0 && !!p.cue?.test(raw), digit: /\d/.test(raw) };
 }
 
 /** Weight of the stems not yet shown that a passage holds, plus the cue's and a value's bonus. */
-function score(h: Holds, shown: Set<number>): { s: number; got: number[] } {
+function score(h: Holds, shown: Set<number>, rank?: number[]): { s: number; got: number[] } {
   let s = 0;
   const got: number[] = [];
   for (const j of h.stems) {
     if (shown.has(j)) continue;
-    s += weightAt(j);
+    s += weightAt(rank?.[j] ?? j);
     got.push(j);
   }
   if (s === 0) return { s, got };
@@ -238,7 +246,7 @@ export function pickPassages(text: string, p: Pick): Unit[] {
         const asked = ask.get(i);
         h = holds[i] = holdsOf(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), q);
       }
-      const r = score(h, shown);
+      const r = score(h, shown, q.rank);
       // Only a passage that would be the best so far is checked against what is shown already.
       if (r.s <= 0 || (best && r.s <= best.s) || !fresh(u, i)) return;
       best = { u, ...r, i };

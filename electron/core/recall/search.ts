@@ -228,13 +228,7 @@ export class SearchEngine {
         intent: q.intent,
         result: question.result,
         wants: question.wants,
-        stems: (q.weighted.length > 0
-          ? [...q.weighted].sort((a, b) => b.weight - a.weight).map((w) => w.word)
-          : words
-        )
-          // The frame words last: "rejected", "refused" choose the passage that says so.
-          .concat(q.optional)
-          .flatMap(withAlternatives),
+        ...stemGroups(q, words),
         core: words.flatMap(withAlternatives),
       },
     };
@@ -406,4 +400,15 @@ export class SearchEngine {
     }
     return b;
   }
+}
+
+/**
+ * The question's words, rarest first and its frame words last ("rejected", "refused" choose the
+ * passage that says so), each with its alternatives: as one list and as a group per word.
+ */
+function stemGroups(q: Question, words: string[]): { stems: string[]; groups: string[][] } {
+  const order =
+    q.weighted.length > 0 ? [...q.weighted].sort((a, b) => b.weight - a.weight).map((w) => w.word) : words;
+  const groups = order.concat(q.optional).map(withAlternatives);
+  return { stems: groups.flat(), groups };
 }

@@ -34,22 +34,47 @@ interface Member {
 export function turnPassage(
   stmt: (sql: string) => Database.Statement,
   episodeId: number,
-  words: string[],
+  groups: string[][],
   snippet: string,
   seen?: Set<string>,
 ): string | null {
-  const stems = [...new Set(words.map(stemOf))];
-  const shown = flat(snippet).toLowerCase();
-  const missing = stems.filter((st) => stemAt(shown, st) < 0);
-  if (missing.length === 0) return null;
   let text = '';
   for (const m of stmt(MEMBERS_SQL).all(episodeId) as Member[]) {
     const facts = parseStringList(m.facts).filter((f) => !isInternalFact(f));
     text += `${[m.subtitle, ...facts, m.narrative].filter(Boolean).join('\n')}\n`;
     if (text.length > TEXT_MAX) break;
   }
-  const [u] = pickPassages(text.slice(0, TEXT_MAX), {
+  return missingPassage(text.slice(0, TEXT_MAX), groups, snippet, seen);
+}
+
+/**
+ * The question's words (`groups`: each with its alternatives, stemmed) that `shown` leaves out. A
+ * word counts as shown when one of its alternatives is (`heap` for "memory").
+ */
+export function leftOut(groups: string[][], shown: string): string[][] {
+  const lower = flat(shown).toLowerCase();
+  return groups.map((g) => [...new Set(g.map(stemOf))]).filter((g) => g.every((st) => stemAt(lower, st) < 0));
+}
+
+/**
+ * The passage of `text` holding the most of the question's words (`groups`) that `snippet` leaves
+ * out (the rarer weighing more, a word once however many of its alternatives it holds), marked;
+ * null when the snippet shows every word or no passage holds one.
+ */
+export function missingPassage(
+  text: string,
+  groups: string[][],
+  snippet: string,
+  seen?: Set<string>,
+): string | null {
+  const left = leftOut(groups, snippet);
+  const missing = left.flat();
+  if (missing.length === 0) return null;
+  const whole = text.toLowerCase();
+  if (!missing.some((st) => stemAt(whole, st) >= 0)) return null;
+  const [u] = pickPassages(text, {
     stems: missing,
+    rank: left.flatMap((g, i) => g.map(() => i)),
     cue: null,
     room: ROOM,
     most: 1,
@@ -60,5 +85,6 @@ export function turnPassage(
   // holds a word the snippet left out.
   const passage = flat(text.slice(u.start, u.end));
   const lower = passage.toLowerCase();
+  const stems = [...new Set(groups.flat().map(stemOf))];
   return missing.some((st) => stemAt(lower, st) >= 0) ? markStems(passage, stems) : null;
 }
