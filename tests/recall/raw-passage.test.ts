@@ -84,6 +84,17 @@ describe('the passage that holds the words a snippet left out', () => {
     expect(plain(more ?? '')).toContain('3 allocs, 2 frees');
   });
 
+  it('shows two short lines that each hold a word left out, rather than one with its context', () => {
+    const config = [
+      'access log size threshold: 100M',
+      'the access log is written by nginx, which reopens it on USR1 from its own logrotate hook',
+      'generations kept: 10',
+    ].join('\n');
+    const more = plain(missingPassage(config, [['threshold'], ['generations']], 'the sample config') ?? '');
+    expect(more).toContain('threshold: 100M');
+    expect(more).toContain('generations kept: 10');
+  });
+
   it('takes a word as shown when the snippet shows one of its alternatives', () => {
     expect(missingPassage(text, [['memory', 'heap']], 'Memcheck, a memory error detector')).toBeNull();
   });

@@ -21,8 +21,10 @@ const MEMBERS_SQL = `SELECT o.subtitle, o.facts, o.narrative FROM observations e
   ORDER BY o.created_at LIMIT 80`;
 /** The turn's text read, at most. */
 const TEXT_MAX = 30_000;
-/** The passage's length, at most. */
+/** The passages' length, at most, in all. */
 const ROOM = 160;
+/** At most this many passages: two short lines that answer rather than one with its context. */
+const MOST = 2;
 
 interface Member {
   subtitle: string | null;
@@ -72,19 +74,20 @@ export function missingPassage(
   if (missing.length === 0) return null;
   const whole = text.toLowerCase();
   if (!missing.some((st) => stemAt(whole, st) >= 0)) return null;
-  const [u] = pickPassages(text, {
+  const picked = pickPassages(text, {
     stems: missing,
     rank: left.flatMap((g, i) => g.map(() => i)),
     cue: null,
     room: ROOM,
-    most: 1,
+    most: MOST,
     ...(seen ? { seen } : {}),
   });
-  if (!u) return null;
   // What follows a passage the page shows already can be another memory's line: shown only when it
   // holds a word the snippet left out.
-  const passage = flat(text.slice(u.start, u.end));
-  const lower = passage.toLowerCase();
+  const shown = picked
+    .map((u) => flat(text.slice(u.start, u.end)))
+    .filter((p) => missing.some((st) => stemAt(p.toLowerCase(), st) >= 0));
+  if (shown.length === 0) return null;
   const stems = [...new Set(groups.flat().map(stemOf))];
-  return missing.some((st) => stemAt(lower, st) >= 0) ? markStems(passage, stems) : null;
+  return markStems(shown.join(' … '), stems);
 }
