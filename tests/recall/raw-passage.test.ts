@@ -5,7 +5,7 @@
  * output, a setting far down a file that was written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingPassage } from '../../electron/core/recall/turn-passage.js';
+import { leftOut, missingPassage } from '../../electron/core/recall/missing-passage.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { plain } from './shape-rows.js';
 
@@ -73,6 +73,9 @@ describe("a result shows the passage of its own call's input and output that ans
 });
 
 describe('the passage that holds the words a snippet left out', () => {
+  /** What shows under `snippet`, for a question of the words `groups`. */
+  const under = (text: string, groups: string[][], snippet: string): string | null =>
+    missingPassage(text, groups, leftOut(groups, snippet.toLowerCase()));
   const text = [
     '==1== total heap usage: 3 allocs, 2 frees, 4,579 bytes allocated',
     '==1== definitely lost: 11 bytes in 1 blocks',
@@ -80,7 +83,7 @@ describe('the passage that holds the words a snippet left out', () => {
   ].join('\n');
 
   it("counts a word once however many of its alternatives a passage holds (`malloc` is one of `alloc`'s)", () => {
-    const more = missingPassage(text, [['alloc', 'malloc'], ['fre']], 'Valgrind, config with an error');
+    const more = under(text, [['alloc', 'malloc'], ['fre']], 'Valgrind, config with an error');
     expect(plain(more ?? '')).toContain('3 allocs, 2 frees');
   });
 
@@ -90,12 +93,12 @@ describe('the passage that holds the words a snippet left out', () => {
       'the access log is written by nginx, which reopens it on USR1 from its own logrotate hook',
       'generations kept: 10',
     ].join('\n');
-    const more = plain(missingPassage(config, [['threshold'], ['generations']], 'the sample config') ?? '');
+    const more = plain(under(config, [['threshold'], ['generations']], 'the sample config') ?? '');
     expect(more).toContain('threshold: 100M');
     expect(more).toContain('generations kept: 10');
   });
 
   it('takes a word as shown when the snippet shows one of its alternatives', () => {
-    expect(missingPassage(text, [['memory', 'heap']], 'Memcheck, a memory error detector')).toBeNull();
+    expect(under(text, [['memory', 'heap']], 'Memcheck, a memory error detector')).toBeNull();
   });
 });

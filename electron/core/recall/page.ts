@@ -72,7 +72,8 @@ export function renderPage(
               item.id,
               // The words the question asks about: its frame (`file`, `run`) is no cause to read the call.
               groups.filter((g) => core.has(g[0]!)),
-              `${item.snippet}\n${heldText(rows.get(`observation:${item.id}`))}`,
+              item.snippet,
+              () => heldText(rows.get(`observation:${item.id}`)),
               seen,
             );
       return more ? { ...item, snippet: `${item.snippet} ↳ ${more}` } : item;

@@ -6,7 +6,8 @@
  * under it (`↳ …`).
  */
 import type Database from 'better-sqlite3';
-import { leftOut, missingPassage } from './turn-passage.js';
+import { flat } from './shape.js';
+import { leftOut, missingPassage } from './missing-passage.js';
 
 /** The text read of the call's input and of its output, at most, each. */
 const TEXT_MAX = 20_000;
@@ -46,18 +47,23 @@ function textOf(s: string | null): string {
 }
 
 /**
- * The passage to show under an observation's snippet, marked, or null: only for words the memory's
- * own text (`held`: its title, facts and narrative) lacks, since the snippet shows those it chose.
+ * The passage to show under an observation's snippet, marked, or null: only for words the snippet
+ * leaves out and the memory's own text (`held`: its title, input, facts and narrative, read only
+ * when the snippet leaves a word out) lacks too.
  */
 export function rawPassage(
   stmt: (sql: string) => Database.Statement,
   id: number,
   groups: string[][],
-  held: string,
+  snippet: string,
+  held: () => string,
   seen?: Set<string>,
 ): string | null {
-  if (leftOut(groups, held).length === 0) return null;
+  const unshown = leftOut(groups, flat(snippet).toLowerCase());
+  if (unshown.length === 0) return null;
+  const lacked = leftOut(unshown, held().toLowerCase());
+  if (lacked.length === 0) return null;
   const row = stmt(RAW_SQL).get(id) as { i: string | null; r: string | null } | undefined;
   if (!row) return null;
-  return missingPassage(`${textOf(row.i)}\n${textOf(row.r)}`, groups, held, seen);
+  return missingPassage(`${textOf(row.i)}\n${textOf(row.r)}`, groups, lacked, seen);
 }

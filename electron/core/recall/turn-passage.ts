@@ -7,8 +7,8 @@
 import type Database from 'better-sqlite3';
 import { parseStringList } from '../util/json-list.js';
 import { isInternalFact } from './answer.js';
-import { pickPassages, stemAt } from './passages.js';
-import { flat, markStems, stemOf } from './shape.js';
+import { leftOut, missingPassage } from './missing-passage.js';
+import { flat } from './shape.js';
 
 /** The turn's memories, found by time (an index range) between its prompt and the next one. */
 const MEMBERS_SQL = `SELECT o.subtitle, o.facts, o.narrative FROM observations e
@@ -21,10 +21,6 @@ const MEMBERS_SQL = `SELECT o.subtitle, o.facts, o.narrative FROM observations e
   ORDER BY o.created_at LIMIT 80`;
 /** The turn's text read, at most. */
 const TEXT_MAX = 30_000;
-/** The passages' length, at most, in all. */
-const ROOM = 160;
-/** At most this many passages: two short lines that answer rather than one with its context. */
-const MOST = 2;
 
 interface Member {
   subtitle: string | null;
@@ -40,54 +36,13 @@ export function turnPassage(
   snippet: string,
   seen?: Set<string>,
 ): string | null {
+  const left = leftOut(groups, flat(snippet).toLowerCase());
+  if (left.length === 0) return null;
   let text = '';
   for (const m of stmt(MEMBERS_SQL).all(episodeId) as Member[]) {
     const facts = parseStringList(m.facts).filter((f) => !isInternalFact(f));
     text += `${[m.subtitle, ...facts, m.narrative].filter(Boolean).join('\n')}\n`;
     if (text.length > TEXT_MAX) break;
   }
-  return missingPassage(text.slice(0, TEXT_MAX), groups, snippet, seen);
-}
-
-/**
- * The question's words (`groups`: each with its alternatives, stemmed) that `shown` leaves out. A
- * word counts as shown when one of its alternatives is (`heap` for "memory").
- */
-export function leftOut(groups: string[][], shown: string): string[][] {
-  const lower = flat(shown).toLowerCase();
-  return groups.map((g) => [...new Set(g.map(stemOf))]).filter((g) => g.every((st) => stemAt(lower, st) < 0));
-}
-
-/**
- * The passage of `text` holding the most of the question's words (`groups`) that `snippet` leaves
- * out (the rarer weighing more, a word once however many of its alternatives it holds), marked;
- * null when the snippet shows every word or no passage holds one.
- */
-export function missingPassage(
-  text: string,
-  groups: string[][],
-  snippet: string,
-  seen?: Set<string>,
-): string | null {
-  const left = leftOut(groups, snippet);
-  const missing = left.flat();
-  if (missing.length === 0) return null;
-  const whole = text.toLowerCase();
-  if (!missing.some((st) => stemAt(whole, st) >= 0)) return null;
-  const picked = pickPassages(text, {
-    stems: missing,
-    rank: left.flatMap((g, i) => g.map(() => i)),
-    cue: null,
-    room: ROOM,
-    most: MOST,
-    ...(seen ? { seen } : {}),
-  });
-  // What follows a passage the page shows already can be another memory's line: shown only when it
-  // holds a word the snippet left out.
-  const shown = picked
-    .map((u) => flat(text.slice(u.start, u.end)))
-    .filter((p) => missing.some((st) => stemAt(p.toLowerCase(), st) >= 0));
-  if (shown.length === 0) return null;
-  const stems = [...new Set(groups.flat().map(stemOf))];
-  return markStems(shown.join(' … '), stems);
+  return missingPassage(text.slice(0, TEXT_MAX), groups, left, seen);
 }
