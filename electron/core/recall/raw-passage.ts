@@ -2,8 +2,8 @@
  * A memory keeps what its tool call wrote and printed in bounded facts; the call's own input and
  * output (redacted when stored) hold the rest: the line of a long file past its first lines, a
  * heap summary in the middle of a run's output. When an observation's snippet leaves out some of the
- * question's words, the passage of its call's input and output that holds the most of them is shown
- * under it (`↳ …`).
+ * question's words and the memory's own text lacks them too, the passages of its call's input and
+ * output that hold the most of them are shown under it (`↳ …`).
  */
 import type Database from 'better-sqlite3';
 import { flat } from './shape.js';

@@ -1,8 +1,9 @@
 /**
  * A turn's summary (its episode) holds the most of a question's words, so it often ranks first
  * while the memory that holds the answer (the file written, a command's output) is one of the
- * turn's own. When an episode's snippet leaves out some of the question's words, the passage of the
- * turn's memories that holds the most of them (the rarer weighing more) is shown under it (`↳ …`).
+ * turn's own. When an episode's snippet leaves out some of the question's words, the passages of
+ * the turn's memories that hold the most of them (the rarer weighing more) are shown under it
+ * (`↳ …`, missing-passage.ts).
  */
 import type Database from 'better-sqlite3';
 import { parseStringList } from '../util/json-list.js';
@@ -28,7 +29,7 @@ interface Member {
   narrative: string | null;
 }
 
-/** The passage to show under an episode's snippet, marked, or null when it shows every word already. */
+/** What to show under an episode's snippet, marked, or null when it shows every word already. */
 export function turnPassage(
   stmt: (sql: string) => Database.Statement,
   episodeId: number,
