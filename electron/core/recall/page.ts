@@ -35,9 +35,10 @@ type Stmt = (sql: string) => Database.Statement;
 /** What the snippets are shaped for: the question's intent and its word stems, rarest first. */
 export interface Shape {
   intent: Intent | null;
+  /** Each word of the question with its alternatives, rarest first, its frame words last. */
+  groups: string[][];
+  /** `groups` as one list. */
   stems: string[];
-  /** `stems` grouped: each word of the question with its alternatives. */
-  groups?: string[][];
   /** The stems of the words the question asks about, without its frame (`failed`, `test`, `run`). */
   core?: string[];
   /** The question asks what something printed (a command is shown with its output's head). */
@@ -52,7 +53,7 @@ export interface Shape {
 export function renderPage(
   stmt: Stmt,
   page: Hit[],
-  shape: Shape = { intent: null, stems: [] },
+  shape: Shape = { intent: null, groups: [], stems: [] },
 ): SearchItem[] {
   const marked = new FtsSnippets(stmt, page);
   const rows = pageRows(stmt, page);
@@ -62,7 +63,7 @@ export function renderPage(
     .filter((x): x is SearchItem => x !== null)
     .map((item) => {
       if (shape.stems.length === 0 || item.kind !== 'observation') return item;
-      const groups = shape.groups ?? shape.stems.map((s) => [s]);
+      const { groups } = shape;
       const core = new Set(shape.core ?? shape.stems);
       const more =
         item.type === 'episode'
