@@ -57,6 +57,32 @@ describe('the lines under a comment', () => {
   });
 });
 
+describe('the lines a line opens', () => {
+  // A cache module the anchorage session wrote: the table's columns follow the line that names it.
+  const cache = [
+    'wrote: SCHEMA = """',
+    'CREATE TABLE IF NOT EXISTS link_status (',
+    'url TEXT PRIMARY KEY,',
+    'ok INTEGER NOT NULL,',
+    'checked_at REAL NOT NULL',
+    ')',
+    'def get(self, url: str) -> str | None: return None',
+  ].join(' ⏎ ');
+
+  it('shows the short lines after a line ending in a bracket or a colon, as under a comment', () => {
+    const shown = show(cache, ['table', 'link_status']).join(' ⏎ ');
+    expect(shown).toContain('checked_at REAL NOT NULL');
+    expect(shown).not.toContain('def get');
+  });
+
+  it('gives a line that opens nothing only the passage after it', () => {
+    const closed = cache.replace('link_status (', 'link_status');
+    const shown = show(closed, ['table', 'link_status']).join(' ⏎ ');
+    expect(shown).toContain('url TEXT PRIMARY KEY');
+    expect(shown).not.toContain('checked_at');
+  });
+});
+
 describe('a short word (an abbreviation) in a snippet', () => {
   it('is found as a word of its own, not inside a longer one', () => {
     expect(stemAt('the gcra limiter', 'gc')).toBe(-1);

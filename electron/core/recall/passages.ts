@@ -310,7 +310,8 @@ function placed(
 /**
  * Context: the i-th passage takes the one after it (the explanation that follows a statement, the
  * reply to an ask) while both fit the room left, unless the snippet shows that one above already; a
- * passage cut at UNIT_MAX does not. A comment takes the short lines under it (`COMMENT`).
+ * passage cut at UNIT_MAX does not. A comment takes the short lines under it (`COMMENT`), and so
+ * does a line that opens them (`OPENS`).
  */
 function withNext(
   text: string,
@@ -327,10 +328,12 @@ function withNext(
   if (!free(next)) return u;
   if (u.end - u.start >= UNIT_MAX || next.end - u.start > room) return u;
   // Under a comment, the short lines that follow (a config stanza's keys, the code it describes)
-  // read as one block, up to the next comment.
+  // read as one block, up to the next comment; so do the lines a line opens (a table's columns
+  // after `CREATE TABLE t (`, a struct's fields after `{`, a list after a colon).
   let j = i + 1;
+  const own = text.slice(u.start, u.end);
   const short = (x: Unit): boolean => x.end - x.start <= SHORT;
-  if (COMMENT.test(text.slice(u.start, u.end)) && short(next)) {
+  if ((COMMENT.test(own) || OPENS.test(own)) && short(next)) {
     for (let k = j + 1; k < all.length; k++) {
       const x = all[k]!;
       if (!free(x) || !short(x) || x.end - u.start > Math.min(room, BLOCK_MAX)) break;
@@ -343,6 +346,8 @@ function withNext(
 
 /** A comment line: what follows it is what it describes. */
 const COMMENT = /^(?:#|\/\/|\/\*|\*|--|;)\s/;
+/** A line that opens what follows: a block, a call's arguments, a list after a colon. */
+const OPENS = /[({[:]$/;
 /** A line this short belongs with the lines around it … */
 const SHORT = 48;
 /** … up to this many characters from the passage they follow. */
