@@ -92,6 +92,16 @@ describe('a question asking what something printed', () => {
     expect(count?.test('running 5 tests')).toBe(true);
     expect(count?.test('running the unit tests')).toBe(false);
     expect(wantedLine('How many of them ran?')).toBeNull();
+    // A count of tests, asked in either language, as the runners print it.
+    const zh = wantedLine('修好以后一共有多少个测试通过？');
+    expect(zh?.test('18 个测试全过')).toBe(true);
+    expect(zh?.test('ℹ tests 7')).toBe(true);
+    expect(zh?.test('Outcome: 3 files changed, 3 commands run, tests passed, 1 failed call')).toBe(false);
+    const checks = wantedLine('How many checks did the test script run and pass?');
+    expect(checks?.test('7 tests, 0 failed')).toBe(true);
+    expect(checks?.test('test result: ok. 2 passed; 0 failed')).toBe(true);
+    expect(checks?.test('1 failed call')).toBe(false);
+    expect(wantedLine('How many passing checks were there at the end?')?.test('15 PASS lines')).toBe(true);
     const address = wantedLine('Which client address does the usage example check?');
     expect(address?.test('//! assert!(limiter.check("203.0.113.7", now).allowed);')).toBe(true);
     expect(address?.test('//! let limiter = Limiter::new(20, 1);')).toBe(false);

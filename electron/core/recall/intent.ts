@@ -135,12 +135,22 @@ const VALUES: Array<[asked: RegExp, stated: RegExp]> = [
   ],
 ];
 
+/**
+ * "How many tests passed", "一共几个测试": a count of tests, stated by a test runner either way round
+ * (`7 tests, 0 failed`, `Ran 8 tests`, `ℹ pass 11`, `test result: ok. 2 passed`, `18 个测试全过`).
+ */
+const TEST_COUNT: [asked: RegExp, stated: RegExp] = [
+  /\bhow many (?:[a-z-]+ ){0,2}(?:tests?|checks?|cases?)\b|(?:多少|几)\s*个?\s*(?:测试|用例)/,
+  /\b(?:tests?|pass|fail)\s+\d+\b|\b\d+\s+(?:[a-z]+ )?(?:tests?|checks?)\b|\b\d+ passed\b|\d+\s*个?\s*(?:测试|用例)/i,
+];
+
 /** "how many unit tests", "how much memory": the words counted. */
 const COUNTED = /\bhow (?:many|much)\s+([a-z][\w-]*)(?:\s+([a-z][\w-]*))?/;
 
 /**
  * The line a question asks for, or null: for a question naming a kind of value (`VALUES`), one
- * that states such a value; for "how many X", a number with X (`5 tests`, `40 pages`).
+ * that states such a value; for "how many X", a number with X (`5 tests`, `40 pages`), and for a
+ * count of tests also what a test runner prints (`TEST_COUNT`).
  */
 export function wantedLine(text: string): RegExp | null {
   const t = text.toLowerCase().slice(0, 500);
@@ -149,8 +159,10 @@ export function wantedLine(text: string): RegExp | null {
   const counted = (m ? [m[1]!, m[2]] : [])
     .filter((w): w is string => w !== undefined && w.length >= 3 && !STOP.has(w))
     .map(stemPrefix);
-  if (counted.length === 0) return null;
-  return new RegExp(`\\b\\d[\\d,.]*\\s*(?:[a-z]+ )?(?:${counted.join('|')})`, 'i');
+  const alone = counted.length > 0 ? `\\b\\d[\\d,.]*\\s*(?:[a-z]+ )?(?:${counted.join('|')})` : null;
+  if (TEST_COUNT[0].test(t))
+    return alone ? new RegExp(`${TEST_COUNT[1].source}|${alone}`, 'i') : TEST_COUNT[1];
+  return alone ? new RegExp(alone, 'i') : null;
 }
 
 const INTENT_PATTERNS: Array<[Intent, RegExp]> = [
