@@ -65,7 +65,8 @@ describe('the session a question is about', () => {
   });
 
   it('leaves the ranking alone when no session clearly leads', () => {
-    const got = engine.search({ q: 'how many unit tests did the crate have?', limit: 5 }).items;
+    // Asked without a count: a line stating one would lift the answer whatever session leads.
+    const got = engine.search({ q: 'what did the unit tests of the crate print?', limit: 5 }).items;
     expect(got.map((i) => i.id)).not.toContain(answer);
     expect(got.every((i) => i.sessionId !== quorbel)).toBe(true);
   });
