@@ -54,6 +54,7 @@ describe('readQuestion', () => {
       result: false,
       wants: null,
       spans: false,
+      artifact: false,
     });
     // Only that verb: elsewhere the same word is required.
     const other = 'what did we do about the drop in cache hits?';

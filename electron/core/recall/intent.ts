@@ -83,7 +83,20 @@ interface QueryWords {
   wants: RegExp | null;
   /** The question is about more than one session (`spansSessions`). */
   spans: boolean;
+  /** The question asks what the work's code or files do or say (`asksArtifact`). */
+  artifact: boolean;
 }
+
+/**
+ * "What does the parser say for…", "how is the tolerance computed", "what happens if…": the present
+ * tense of a thing, not a person, asks about what the code, config or docs do, which the memories
+ * of what was written hold; "what did we…" asks about the work.
+ */
+const ARTIFACT =
+  /\b(?:what|how|which|when|where|do|does)\b[^?]{0,60}?\b(?:(?:does|do|is|are|can)\s+(?:the|a|an|its|it|each|every|this|that|someone)|happens\s+(?:if|when|to))\b/;
+
+/** Whether a question asks what the code, config or docs do (`ARTIFACT`). */
+export const asksArtifact = (text: string): boolean => ARTIFACT.test(text.toLowerCase().slice(0, 500));
 
 /** A question asking what a command printed or came to: a version, a count, a report, how it ended. */
 const RESULT =
@@ -248,6 +261,7 @@ export function readQuestion(
     result: asksResult(text),
     wants: wantedLine(text),
     spans: spansSessions(text),
+    artifact: asksArtifact(text),
   };
   // Nothing but frame words ("what broke?", "tests"): those are what is asked for. So too when the
   // only other words name the project searched ("how do I run the tests for logrot"): the name is

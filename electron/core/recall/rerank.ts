@@ -1,6 +1,7 @@
 /**
  * Scoring the hits of each search stage against the question: the intent boosts the memories
- * whose type answers it, optional (frame) words present add a little, an OR stage ranks by how much
+ * whose type answers it, a question about what the code does boosts what was written into files,
+ * optional (frame) words present add a little, an OR stage ranks by how much
  * of the query's rare words a hit covers, and near-identical memories (same kind, project, type and
  * title: the same file read five times, the same command retried) collapse into one hit with a count.
  * Reads a few columns of the stage's hits only (one statement per kind, ids as a JSON array).
@@ -51,6 +52,8 @@ export interface Question {
   weighted: Array<{ word: string; weight: number }>;
   /** The line that answers (`wantedLine`): a memory holding one is likelier to answer. */
   wants?: RegExp | null;
+  /** The question asks what the code or files do: the memories of what was written answer. */
+  artifact?: boolean;
 }
 
 export class Reranker {
@@ -133,6 +136,7 @@ export class Reranker {
       const extra = q.optional.filter((w) => stemsOf(w).some((st) => text.includes(st))).length;
       s *= 1 + 0.15 * Math.min(extra, 3);
       if (q.wants?.test(raw)) s *= WANTED_BOOST;
+      if (q.artifact && q.intent !== 'file' && WRITTEN.has(m.type ?? '')) s *= ARTIFACT_BOOST;
       const cov = coverage === 'each' ? this.coverage(text) : coverage;
       s *= cov ** 2 * lengthFactor(m.len);
       return { h, m, s };
@@ -201,6 +205,11 @@ export class Reranker {
     return out;
   }
 }
+
+/** Memories of what was written into the project's files … */
+const WRITTEN = new Set(['change', 'feature', 'refactor']);
+/** … weigh this much more for a question about what the code does, as for one asking which file. */
+const ARTIFACT_BOOST = 2;
 
 /** A memory holding the line a question asks for (a version stated, a number of tests). */
 const WANTED_BOOST = 1.5;

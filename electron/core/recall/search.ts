@@ -200,6 +200,7 @@ export class SearchEngine {
       optional: question.optional,
       weighted: [],
       wants: question.wants,
+      artifact: question.artifact,
     };
     const found = new Reranker((sql) => this.stmt(sql), q);
     const run: RankRun = {
