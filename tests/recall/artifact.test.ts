@@ -50,6 +50,9 @@ describe('questions about what the code does', () => {
     expect(asksArtifact('What happens if someone passes a zero rate?')).toBe(true);
     expect(asksArtifact('What did we change in the config parser?')).toBe(false);
     expect(asksArtifact('Which command did I run to build it?')).toBe(false);
+    expect(asksArtifact('限流器是怎么判断一个 key 超额的？')).toBe(true);
+    expect(asksArtifact('配置里允许把大小写成小写吗？')).toBe(true);
+    expect(asksArtifact('当时我是怎么判断 header 名的？')).toBe(false);
   });
 
   it('ranks the file written above the turn summary for a question about what the code does', async () => {

@@ -95,8 +95,19 @@ interface QueryWords {
 const ARTIFACT =
   /\b(?:what|how|which|when|where|do|does)\b[^?]{0,60}?\b(?:(?:does|do|is|are|can)\s+(?:the|a|an|its|it|each|every|this|that|someone)|happens\s+(?:if|when|to))\b/;
 
-/** Whether a question asks what the code, config or docs do (`ARTIFACT`). */
-export const asksArtifact = (text: string): boolean => ARTIFACT.test(text.toLowerCase().slice(0, 500));
+/**
+ * The same asked in Chinese ("是怎么判断的", "允许…吗", "会怎样"), unless the question places itself in
+ * the work ("当时", "第一次", "我"): then it asks what was done.
+ */
+const ARTIFACT_ZH =
+  /(?:怎么|如何)(?:判断|生成|实现|处理|计算|算出|决定|保证|区分|匹配|存|建|知道)|允许.{0,20}吗|会怎样|会怎么样|会发生什么/;
+const WORK_ZH = /当时|那次|那一次|第一次|我|你|后来|一开始|最早|会话/;
+
+/** Whether a question asks what the code, config or docs do (`ARTIFACT`, `ARTIFACT_ZH`). */
+export function asksArtifact(text: string): boolean {
+  const t = text.toLowerCase().slice(0, 500);
+  return ARTIFACT.test(t) || (ARTIFACT_ZH.test(t) && !WORK_ZH.test(t));
+}
 
 /** A question asking what a command printed or came to: a version, a count, a report, how it ended. */
 const RESULT =
