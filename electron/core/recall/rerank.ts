@@ -1,13 +1,13 @@
 /**
  * Scoring the hits of each search stage against the question: the intent boosts the memories
  * whose type answers it, a question about what the code does boosts what was written into files,
- * optional (frame) words present add a little, an OR stage ranks by how much
- * of the query's rare words a hit covers, and near-identical memories (same kind, project, type and
- * title: the same file read five times, the same command retried) collapse into one hit with a count.
+ * optional (frame) words present add a little, an OR stage ranks by how much of the query's rare
+ * words a hit covers, and near-identical memories (same kind, project, type and title: the same
+ * file read five times, the same command retried) collapse into one hit with a count.
  * Reads a few columns of the stage's hits only (one statement per kind, ids as a JSON array).
  */
 import type Database from 'better-sqlite3';
-import { intentBoost, type Intent } from './intent.js';
+import { intentBoost, WRITTEN, type Intent } from './intent.js';
 import type { Hit } from './page.js';
 import { stemsOf } from './lexicon.js';
 import type { Kind } from './search-sql.js';
@@ -206,9 +206,10 @@ export class Reranker {
   }
 }
 
-/** Memories of what was written into the project's files … */
-const WRITTEN = new Set(['change', 'feature', 'refactor']);
-/** … weigh this much more for a question about what the code does, as for one asking which file. */
+/**
+ * What was written into files weighs this much more for a question about what the code does, as
+ * `intentBoost` weighs it for one asking which file.
+ */
 const ARTIFACT_BOOST = 2;
 
 /** A memory holding the line a question asks for (a version stated, a number of tests). */
