@@ -283,8 +283,10 @@ export function readQuestion(
   return { required, optional, ...asks };
 }
 
-/** The types of the memories of what was written into the project's files. */
+/** The types of the memories of what was written into the project's files … */
 export const WRITTEN: ReadonlySet<string> = new Set(['change', 'feature', 'refactor']);
+/** … and how much more they weigh for a question asking which file (or what the code does). */
+export const WRITTEN_BOOST = 2;
 
 /** Multiplier for a hit of `kind`/`type` given the question's intent (1 when it says nothing). */
 export function intentBoost(
@@ -298,7 +300,7 @@ export function intentBoost(
   const t = type ?? '';
   switch (intent) {
     case 'file':
-      if (WRITTEN.has(t)) return 2;
+      if (WRITTEN.has(t)) return WRITTEN_BOOST;
       if (t === 'episode' || t === 'bugfix') return 1.4;
       return /[\w-]+\.[a-z0-9]{1,6}\b|\//i.test(title) ? 1.2 : 1;
     case 'command':

@@ -7,7 +7,7 @@
  * Reads a few columns of the stage's hits only (one statement per kind, ids as a JSON array).
  */
 import type Database from 'better-sqlite3';
-import { intentBoost, WRITTEN, type Intent } from './intent.js';
+import { intentBoost, WRITTEN, WRITTEN_BOOST, type Intent } from './intent.js';
 import type { Hit } from './page.js';
 import { stemsOf } from './lexicon.js';
 import type { Kind } from './search-sql.js';
@@ -136,7 +136,7 @@ export class Reranker {
       const extra = q.optional.filter((w) => stemsOf(w).some((st) => text.includes(st))).length;
       s *= 1 + 0.15 * Math.min(extra, 3);
       if (q.wants?.test(raw)) s *= WANTED_BOOST;
-      if (q.artifact && q.intent !== 'file' && WRITTEN.has(m.type ?? '')) s *= ARTIFACT_BOOST;
+      if (q.artifact && q.intent !== 'file' && WRITTEN.has(m.type ?? '')) s *= WRITTEN_BOOST;
       const cov = coverage === 'each' ? this.coverage(text) : coverage;
       s *= cov ** 2 * lengthFactor(m.len);
       return { h, m, s };
@@ -205,12 +205,6 @@ export class Reranker {
     return out;
   }
 }
-
-/**
- * What was written into files weighs this much more for a question about what the code does, as
- * `intentBoost` weighs it for one asking which file.
- */
-const ARTIFACT_BOOST = 2;
 
 /** A memory holding the line a question asks for (a version stated, a number of tests). */
 const WANTED_BOOST = 1.5;
