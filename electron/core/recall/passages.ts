@@ -5,10 +5,13 @@
  * words (a rarer word weighs more), with a bonus for one that says what the question's intent asks
  * (a reason, an error, a value), in reading order: whole sentences, not windows cut mid-phrase.
  * Once every word is shown, the room left goes to the passages holding the words again (the code
- * line under the sentence that describes it). A passage shows the one after it as context, and a
- * comment the short code lines under it. A passage an earlier result of the page shows is not
+ * line under the sentence that describes it). A word the memory never says may be held by a code
+ * line through its identifiers' plain words (glossary.ts: `saturating_sub` for "below zero"). A
+ * passage shows the one after it as context, and a comment the short code lines under it. A passage an earlier result of the page shows is not
  * shown again: the one after it is, or the next best.
  */
+
+import { glossOf } from './glossary.js';
 
 const UNIT_MAX = 240;
 const SPLIT = /\s+⏎\s+|\s+·\s+|\s+—\s+|\n+|(?<=[.!?;])\s+(?=[\p{Lu}\p{Lo}`"'([$])|(?<=[。！？；])/gu;
@@ -143,14 +146,18 @@ interface Holds {
   digit: boolean;
 }
 
-/** What `lower` (the passage, read with its ask) and `raw` (the passage) hold of `p`. */
-function holdsOf(lower: string, raw: string, p: Pick): Holds {
+/**
+ * What `lower` (the passage, read with its ask), `gloss` (the plain words of its identifiers) and
+ * `raw` (the passage) hold of `p`. The glossary is read only for the stems `unsaid` (those the
+ * memory's text never holds): a word the memory says is found where it says it.
+ */
+function holdsOf(lower: string, gloss: string, raw: string, p: Pick, unsaid: Set<number>): Holds {
   const stems: number[] = [];
   const { rank } = p;
   p.stems.forEach((st, j) => {
     // A word held already through another of its alternatives (the one before it, same rank).
     if (rank && stems.length > 0 && rank[stems[stems.length - 1]!] === rank[j]) return;
-    if (stemAt(lower, st) >= 0) stems.push(j);
+    if (stemAt(lower, st) >= 0 || (unsaid.has(j) && stemAt(gloss, st) >= 0)) stems.push(j);
   });
   return { stems, cue: stems.length > 0 && !!p.cue?.test(raw), digit: /\d/.test(raw) };
 }
@@ -208,6 +215,33 @@ interface Scored {
   got: number[];
 }
 
+/**
+ * What each passage of `text` holds of `q`, found once (by its index in `all`, read with its ask):
+ * each pick only weighs what is not shown yet. The glossary is read for the stems `text` never
+ * holds, if any.
+ */
+function holdings(
+  text: string,
+  lower: string,
+  all: Unit[],
+  ask: Map<number, string>,
+  q: Pick,
+): (i: number) => Holds {
+  const holds: Array<Holds | undefined> = [];
+  let unsaid: Set<number> | undefined;
+  return (i) => {
+    const found = holds[i];
+    if (found) return found;
+    const u = all[i]!;
+    const own = lower.slice(u.start, u.end);
+    const asked = ask.get(i);
+    unsaid ??= new Set(q.stems.flatMap((st, j) => (stemAt(lower, st) < 0 ? [j] : [])));
+    const gloss = unsaid.size > 0 ? glossOf(own) : '';
+    const read = asked === undefined ? own : `${asked} ${own}`;
+    return (holds[i] = holdsOf(read, gloss, text.slice(u.start, u.end), q, unsaid));
+  };
+}
+
 /** The passages of `text` to show, in reading order, as [start, end) ranges. */
 export function pickPassages(text: string, p: Pick): Unit[] {
   const lower = text.toLowerCase();
@@ -223,8 +257,7 @@ export function pickPassages(text: string, p: Pick): Unit[] {
   let room = p.room;
   let refilled = false;
   let q = p;
-  // What each passage holds of `q`, found once: each pick only weighs what is not shown yet.
-  let holds: Array<Holds | undefined> = [];
+  let holdsAt = holdings(text, lower, all, ask, q);
   /** Whether passage `u` (the i-th) shows something the snippet does not show yet. */
   const fresh = (u: Unit, i: number): boolean => {
     if (chosen.some((c) => u.start < c.end && c.start < u.end)) return false;
@@ -240,12 +273,7 @@ export function pickPassages(text: string, p: Pick): Unit[] {
     let best: Scored | null = null;
     all.forEach((u, i) => {
       if (echo.has(i) || shownOnce.has(i)) return;
-      let h = holds[i];
-      if (!h) {
-        const own = lower.slice(u.start, u.end);
-        const asked = ask.get(i);
-        h = holds[i] = holdsOf(asked === undefined ? own : `${asked} ${own}`, text.slice(u.start, u.end), q);
-      }
+      const h = holdsAt(i);
       const r = score(h, shown, q.rank);
       // Only a passage that would be the best so far is checked against what is shown already.
       if (r.s <= 0 || (best && r.s <= best.s) || !fresh(u, i)) return;
@@ -258,7 +286,7 @@ export function pickPassages(text: string, p: Pick): Unit[] {
       shown.clear();
       if (p.again) {
         q = { ...p, stems: p.again };
-        holds = [];
+        holdsAt = holdings(text, lower, all, ask, q);
       }
       continue;
     }
