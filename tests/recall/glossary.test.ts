@@ -5,7 +5,7 @@
  * the memory never says itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { glossOf } from '../../electron/core/recall/glossary.js';
+import { glossHolds } from '../../electron/core/recall/glossary.js';
 import { C_POSIX } from '../../electron/core/recall/glossary/c-posix.js';
 import { DATA_WEB } from '../../electron/core/recall/glossary/data-web.js';
 import { GO } from '../../electron/core/recall/glossary/go.js';
@@ -13,7 +13,7 @@ import { JAVASCRIPT } from '../../electron/core/recall/glossary/javascript.js';
 import { PYTHON } from '../../electron/core/recall/glossary/python.js';
 import { RUST } from '../../electron/core/recall/glossary/rust.js';
 import { SHELL } from '../../electron/core/recall/glossary/shell.js';
-import { pickPassages } from '../../electron/core/recall/passages.js';
+import { pickPassages, stemAt } from '../../electron/core/recall/passages.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { insertObservation } from './seed.js';
 
@@ -31,12 +31,14 @@ describe('the glossary of identifiers', () => {
     expect(new Set(tokens).size).toBe(tokens.length);
   });
 
-  it('gives the plain words of the identifiers a line holds, each once', () => {
-    const words = glossOf('let earliest = self.tat.saturating_sub(self.tolerance).saturating_sub(x);');
-    expect(words.split(' ')).toEqual(expect.arrayContaining(['zero', 'negative', 'underflow']));
-    expect(words.split(' ').filter((w) => w === 'underflow')).toHaveLength(1);
-    expect(glossOf('if (errno != enoent) return -1;')).toContain('exist');
-    expect(glossOf('let earliest = self.tat - self.tolerance;')).toBe('');
+  it('finds a word in a line through an identifier of its own, not one inside a longer name', () => {
+    const holds = (lower: string, stem: string): boolean =>
+      glossHolds(lower, stem, (words, st) => stemAt(words, st) >= 0);
+    expect(holds('let earliest = self.tat.saturating_sub(self.tolerance);', 'zer')).toBe(true);
+    expect(holds('let earliest = self.tat.saturating_sub(self.tolerance);', 'underflow')).toBe(true);
+    expect(holds('if (errno != enoent) return -1;', 'exist')).toBe(true);
+    expect(holds('let earliest = self.tat - self.tolerance;', 'zer')).toBe(false);
+    expect(holds('let x = my_saturating_sub_twice(a, b);', 'zer')).toBe(false);
   });
 });
 

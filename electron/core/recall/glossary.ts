@@ -2,8 +2,8 @@
  * What a code line says in a question's words. A question asks "how does it avoid going below
  * zero", the line answering it is `tat.saturating_sub(tolerance)`: no word in common. The glossary
  * gives the identifiers of standard libraries and common tools (`saturating_sub`, `ENOENT`,
- * `isdigit`, `PIPESTATUS`) the plain words a developer describes them with, and a passage holding
- * one is read with those words too when a snippet picks its passages. General vocabulary, written
+ * `isdigit`, `PIPESTATUS`) the plain words a developer describes them with, so that a snippet can
+ * find a question's word in a passage through an identifier it holds. General vocabulary, written
  * from the languages' and tools' documentation; nothing here comes from any question set.
  */
 import { C_POSIX } from './glossary/c-posix.js';
@@ -14,35 +14,50 @@ import { PYTHON } from './glossary/python.js';
 import { RUST } from './glossary/rust.js';
 import { SHELL } from './glossary/shell.js';
 
-/** An identifier as the glossary knows it: a token of four or more word characters. */
-const TOKEN = /[a-z_][a-z0-9_]{3,}/g;
 const LINE = /^([A-Za-z_][A-Za-z0-9_]{3,}):((?: [a-z]+)+)$/;
+const IDENT_CHAR = /[a-z0-9_]/;
+/** Stems looked up (each with the identifiers whose words hold it) kept at most. */
+const STEMS_KEPT = 2_000;
 
-let glossary: Map<string, string> | null = null;
+let entries: Array<[string, string]> | null = null;
+const byStem = new Map<string, string[]>();
 
-function load(): Map<string, string> {
-  const out = new Map<string, string>();
+function load(): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
   for (const list of [PYTHON, JAVASCRIPT, RUST, GO, C_POSIX, SHELL, DATA_WEB])
     for (const line of list.split('\n')) {
       const m = LINE.exec(line.trim());
-      if (m) out.set(m[1]!.toLowerCase(), m[2]!.trim());
+      if (m) out.push([m[1]!.toLowerCase(), m[2]!.trim()]);
     }
   return out;
 }
 
-/**
- * The plain words of the identifiers `lower` (a passage, lower-case) holds, each identifier's once,
- * joined by spaces; '' when it holds none.
- */
-export function glossOf(lower: string): string {
-  glossary ??= load();
-  const words: string[] = [];
-  const seen = new Set<string>();
-  for (const [t] of lower.matchAll(TOKEN)) {
-    const g = glossary.get(t);
-    if (g === undefined || seen.has(t)) continue;
-    seen.add(t);
-    words.push(g);
+/** The identifiers (lower-case) whose plain words hold `stem`, as `holds` finds a stem in words. */
+export function identifiersFor(stem: string, holds: (words: string, stem: string) => boolean): string[] {
+  let ids = byStem.get(stem);
+  if (ids) return ids;
+  entries ??= load();
+  ids = entries.filter(([, words]) => holds(words, stem)).map(([id]) => id);
+  if (byStem.size >= STEMS_KEPT) byStem.clear();
+  byStem.set(stem, ids);
+  return ids;
+}
+
+/** Whether `lower` (lower-case) holds `id` as an identifier of its own, not inside a longer one. */
+function holdsIdentifier(lower: string, id: string): boolean {
+  for (let i = lower.indexOf(id); i >= 0; i = lower.indexOf(id, i + 1)) {
+    const before = i > 0 && IDENT_CHAR.test(lower[i - 1]!);
+    const after = i + id.length < lower.length && IDENT_CHAR.test(lower[i + id.length]!);
+    if (!before && !after) return true;
   }
-  return words.join(' ');
+  return false;
+}
+
+/** Whether `lower` holds an identifier whose plain words hold `stem` (see `identifiersFor`). */
+export function glossHolds(
+  lower: string,
+  stem: string,
+  holds: (words: string, stem: string) => boolean,
+): boolean {
+  return identifiersFor(stem, holds).some((id) => holdsIdentifier(lower, id));
 }

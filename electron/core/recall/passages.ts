@@ -11,7 +11,7 @@
  * shown again: the one after it is, or the next best.
  */
 
-import { glossOf } from './glossary.js';
+import { glossHolds } from './glossary.js';
 
 const UNIT_MAX = 240;
 const SPLIT = /\s+⏎\s+|\s+·\s+|\s+—\s+|\n+|(?<=[.!?;])\s+(?=[\p{Lu}\p{Lo}`"'([$])|(?<=[。！？；])/gu;
@@ -146,18 +146,21 @@ interface Holds {
   digit: boolean;
 }
 
+/** Whether `words` hold `stem` as a snippet finds it (`stemAt`). */
+const inWords = (words: string, stem: string): boolean => stemAt(words, stem) >= 0;
+
 /**
- * What `lower` (the passage, read with its ask), `gloss` (the plain words of its identifiers) and
- * `raw` (the passage) hold of `p`. The glossary is read only for the stems `unsaid` (those the
- * memory's text never holds): a word the memory says is found where it says it.
+ * What `lower` (the passage, read with its ask) and `raw` (the passage) hold of `p`; a stem of
+ * `unsaid` (those the memory's text never holds) also through an identifier of `own` (the passage
+ * alone) whose plain words hold it (glossary.ts). A word the memory says is found where it says it.
  */
-function holdsOf(lower: string, gloss: string, raw: string, p: Pick, unsaid: Set<number>): Holds {
+function holdsOf(lower: string, own: string, raw: string, p: Pick, unsaid: Set<number>): Holds {
   const stems: number[] = [];
   const { rank } = p;
   p.stems.forEach((st, j) => {
     // A word held already through another of its alternatives (the one before it, same rank).
     if (rank && stems.length > 0 && rank[stems[stems.length - 1]!] === rank[j]) return;
-    if (stemAt(lower, st) >= 0 || (unsaid.has(j) && stemAt(gloss, st) >= 0)) stems.push(j);
+    if (stemAt(lower, st) >= 0 || (unsaid.has(j) && glossHolds(own, st, inWords))) stems.push(j);
   });
   return { stems, cue: stems.length > 0 && !!p.cue?.test(raw), digit: /\d/.test(raw) };
 }
@@ -235,10 +238,12 @@ function holdings(
     const u = all[i]!;
     const own = lower.slice(u.start, u.end);
     const asked = ask.get(i);
-    unsaid ??= new Set(q.stems.flatMap((st, j) => (stemAt(lower, st) < 0 ? [j] : [])));
-    const gloss = unsaid.size > 0 ? glossOf(own) : '';
+    // The stems the text never holds but holds an identifier for: found once, for every passage.
+    unsaid ??= new Set(
+      q.stems.flatMap((st, j) => (stemAt(lower, st) < 0 && glossHolds(lower, st, inWords) ? [j] : [])),
+    );
     const read = asked === undefined ? own : `${asked} ${own}`;
-    return (holds[i] = holdsOf(read, gloss, text.slice(u.start, u.end), q, unsaid));
+    return (holds[i] = holdsOf(read, own, text.slice(u.start, u.end), q, unsaid));
   };
 }
 
