@@ -146,7 +146,6 @@ serde: serialization serialisation json deserialize deserialise
 Deserialize: parse decode input struct json derive
 skip_serializing_if: omit field skip optional serialization
 rename_all: field names case camel snake rename serialization
-impl: implementation trait methods type
 clap: command line arguments parser cli flags
 env_logger: logging env verbosity level
 thread_rng: random generator thread local rng
