@@ -31,6 +31,12 @@ describe('the glossary of identifiers', () => {
     expect(new Set(tokens).size).toBe(tokens.length);
   });
 
+  it('holds nothing the Electron build reads as CommonJS code (it would insert a shim into a string)', () => {
+    // electron-vite's esm shim plugin tests a main bundle for these names before inserting its shim.
+    const cjs = /__filename|__dirname|require\(|require\.resolve\(/;
+    expect([PYTHON, JAVASCRIPT, RUST, GO, C_POSIX, SHELL, DATA_WEB].filter((l) => cjs.test(l))).toEqual([]);
+  });
+
   it('finds a word in a line through an identifier of its own, not one inside a longer name', () => {
     const holds = (lower: string, stem: string): boolean =>
       glossHolds(lower, stem, (words, st) => stemAt(words, st) >= 0);

@@ -4,7 +4,10 @@
  * gives the identifiers of standard libraries and common tools (`saturating_sub`, `ENOENT`,
  * `isdigit`, `PIPESTATUS`) the plain words a developer describes them with, so that a snippet can
  * find a question's word in a passage through an identifier it holds. General vocabulary, written
- * from the languages' and tools' documentation; nothing here comes from any question set.
+ * from the languages' and tools' documentation; nothing here comes from any question set. Node's
+ * CommonJS globals for a module's own file and folder are left out: the Electron build
+ * (electron-vite) reads a bundle naming them as CommonJS code and inserts a shim, at a place its
+ * pattern can find inside a string.
  */
 import { C_POSIX } from './glossary/c-posix.js';
 import { DATA_WEB } from './glossary/data-web.js';

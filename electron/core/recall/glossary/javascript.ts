@@ -25,8 +25,6 @@ rmSync: remove delete directory recursive force
 mkdtempSync: temporary directory folder unique create
 tmpdir: temporary directory folder system temp environment location
 homedir: home directory user folder
-__dirname: current directory folder module script location
-__filename: current file script path module
 fileURLToPath: url file path convert module
 extname: extension suffix file name
 isAbsolute: absolute path check rooted
