@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pickPassages, stemAt, units } from '../../electron/core/recall/passages.js';
+import { pickPassages, units } from '../../electron/core/recall/passages.js';
+import { stemAt } from '../../electron/core/recall/stem-at.js';
 import { markStems, shapeSnippet } from '../../electron/core/recall/shape.js';
 
 const show = (text: string, stems: string[], cue: RegExp | null = null): string[] =>

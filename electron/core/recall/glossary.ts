@@ -16,6 +16,7 @@ import { JAVASCRIPT } from './glossary/javascript.js';
 import { PYTHON } from './glossary/python.js';
 import { RUST } from './glossary/rust.js';
 import { SHELL } from './glossary/shell.js';
+import { stemAt } from './stem-at.js';
 
 const LINE = /^([A-Za-z_][A-Za-z0-9_]{3,}):((?: [a-z]+)+)$/;
 const IDENT_CHAR = /[a-z0-9_]/;
@@ -35,12 +36,12 @@ function load(): Array<[string, string]> {
   return out;
 }
 
-/** The identifiers (lower-case) whose plain words hold `stem`, as `holds` finds a stem in words. */
-export function identifiersFor(stem: string, holds: (words: string, stem: string) => boolean): string[] {
+/** The identifiers (lower-case) whose plain words hold `stem` (as `stemAt` finds it). */
+function identifiersFor(stem: string): string[] {
   let ids = byStem.get(stem);
   if (ids) return ids;
   entries ??= load();
-  ids = entries.filter(([, words]) => holds(words, stem)).map(([id]) => id);
+  ids = entries.filter(([, words]) => stemAt(words, stem) >= 0).map(([id]) => id);
   if (byStem.size >= STEMS_KEPT) byStem.clear();
   byStem.set(stem, ids);
   return ids;
@@ -57,10 +58,6 @@ function holdsIdentifier(lower: string, id: string): boolean {
 }
 
 /** Whether `lower` holds an identifier whose plain words hold `stem` (see `identifiersFor`). */
-export function glossHolds(
-  lower: string,
-  stem: string,
-  holds: (words: string, stem: string) => boolean,
-): boolean {
-  return identifiersFor(stem, holds).some((id) => holdsIdentifier(lower, id));
+export function glossHolds(lower: string, stem: string): boolean {
+  return identifiersFor(stem).some((id) => holdsIdentifier(lower, id));
 }

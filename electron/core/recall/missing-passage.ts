@@ -2,7 +2,8 @@
  * What shows under a result's snippet (`↳ …`): the short lines of a text (a turn's memories, a tool
  * call's input and output) that hold the question's words the snippet leaves out.
  */
-import { pickPassages, stemAt } from './passages.js';
+import { pickPassages } from './passages.js';
+import { stemAt } from './stem-at.js';
 import { flat, markStems, stemOf } from './shape.js';
 
 /** The passages' length, at most, in all. */

@@ -7,11 +7,13 @@
  * Once every word is shown, the room left goes to the passages holding the words again (the code
  * line under the sentence that describes it). A word the memory never says may be held by a code
  * line through its identifiers' plain words (glossary.ts: `saturating_sub` for "below zero"). A
- * passage shows the one after it as context, and a comment the short code lines under it. A passage an earlier result of the page shows is not
- * shown again: the one after it is, or the next best.
+ * passage shows the one after it as context, and a comment the short code lines under it. A
+ * passage an earlier result of the page shows is not shown again: the one after it is, or the next
+ * best.
  */
 
 import { glossHolds } from './glossary.js';
+import { stemAt } from './stem-at.js';
 
 const UNIT_MAX = 240;
 const SPLIT = /\s+⏎\s+|\s+·\s+|\s+—\s+|\n+|(?<=[.!?;])\s+(?=[\p{Lu}\p{Lo}`"'([$])|(?<=[。！？；])/gu;
@@ -20,38 +22,6 @@ const MAX_UNITS = 400;
 interface Unit {
   start: number;
   end: number;
-}
-
-/** Stems this short (`gc`, `db`, `ci`, `api`) are words of their own, not parts of longer ones. */
-const SHORT_STEM = 3;
-const LATIN = /^[a-z0-9]+$/;
-export const WORD_CHAR = /^[\p{L}\p{N}]$/u;
-
-/** Whether the code point that ends just before `i` is a letter or digit (false at the start). */
-export function wordBefore(s: string, i: number): boolean {
-  if (i === 0) return false;
-  const lo = s.charCodeAt(i - 1);
-  const hi = i >= 2 ? s.charCodeAt(i - 2) : 0;
-  const astral = lo >= 0xdc00 && lo <= 0xdfff && hi >= 0xd800 && hi <= 0xdbff;
-  return WORD_CHAR.test(astral ? s.slice(i - 2, i) : s[i - 1]!);
-}
-
-/** Whether the code point that starts at `i` is a letter or digit (false at the end). */
-const wordAt = (s: string, i: number): boolean =>
-  i < s.length && WORD_CHAR.test(String.fromCodePoint(s.codePointAt(i)!));
-
-/**
- * Where `stem` occurs in `lower` from `from` on, or -1. A short stem counts only where a word starts
- * (`api` in "the API", "apis", not in "rapid"), and one of two letters where a word also ends (`gc`
- * in "GC log", not in "gcra"). A word of a script written without spaces is found anywhere.
- */
-export function stemAt(lower: string, stem: string, from = 0): number {
-  let i = lower.indexOf(stem, from);
-  // Chinese and Japanese words are short and written without spaces: found anywhere.
-  if (stem.length > SHORT_STEM || !LATIN.test(stem)) return i;
-  for (; i >= 0; i = lower.indexOf(stem, i + 1))
-    if (!wordBefore(lower, i) && !(stem.length < SHORT_STEM && wordAt(lower, i + stem.length))) return i;
-  return -1;
 }
 
 /** The passages of `text` as [start, end) ranges, long ones cut at spaces. */
@@ -146,9 +116,6 @@ interface Holds {
   digit: boolean;
 }
 
-/** Whether `words` hold `stem` as a snippet finds it (`stemAt`). */
-const inWords = (words: string, stem: string): boolean => stemAt(words, stem) >= 0;
-
 /**
  * What `lower` (the passage, read with its ask) and `raw` (the passage) hold of `p`; a stem of
  * `unsaid` (those the memory's text never holds) also through an identifier of `own` (the passage
@@ -160,7 +127,7 @@ function holdsOf(lower: string, own: string, raw: string, p: Pick, unsaid: Set<n
   p.stems.forEach((st, j) => {
     // A word held already through another of its alternatives (the one before it, same rank).
     if (rank && stems.length > 0 && rank[stems[stems.length - 1]!] === rank[j]) return;
-    if (stemAt(lower, st) >= 0 || (unsaid.has(j) && glossHolds(own, st, inWords))) stems.push(j);
+    if (stemAt(lower, st) >= 0 || (unsaid.has(j) && glossHolds(own, st))) stems.push(j);
   });
   return { stems, cue: stems.length > 0 && !!p.cue?.test(raw), digit: /\d/.test(raw) };
 }
@@ -240,7 +207,7 @@ function holdings(
     const asked = ask.get(i);
     // The stems the text never holds but holds an identifier for: found once, for every passage.
     unsaid ??= new Set(
-      q.stems.flatMap((st, j) => (stemAt(lower, st) < 0 && glossHolds(lower, st, inWords) ? [j] : [])),
+      q.stems.flatMap((st, j) => (stemAt(lower, st) < 0 && glossHolds(lower, st) ? [j] : [])),
     );
     const read = asked === undefined ? own : `${asked} ${own}`;
     return (holds[i] = holdsOf(read, own, text.slice(u.start, u.end), q, unsaid));

@@ -8,7 +8,8 @@
  */
 import { cutAtWord } from '../util/clip.js';
 import type { Intent } from './intent.js';
-import { passageKey, pickPassages, SAME_RUN, stemAt, WORD_CHAR, wordBefore } from './passages.js';
+import { passageKey, pickPassages, SAME_RUN } from './passages.js';
+import { stemAt, WORD_CHAR, wordBefore } from './stem-at.js';
 
 const SNIPPET_MAX = 400;
 /** The longest an intent's fragment may be (160 otherwise): an ask whole, a command whole. */
