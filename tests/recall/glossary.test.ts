@@ -5,14 +5,7 @@
  * the memory never says itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { glossHolds } from '../../electron/core/recall/glossary.js';
-import { C_POSIX } from '../../electron/core/recall/glossary/c-posix.js';
-import { DATA_WEB } from '../../electron/core/recall/glossary/data-web.js';
-import { GO } from '../../electron/core/recall/glossary/go.js';
-import { JAVASCRIPT } from '../../electron/core/recall/glossary/javascript.js';
-import { PYTHON } from '../../electron/core/recall/glossary/python.js';
-import { RUST } from '../../electron/core/recall/glossary/rust.js';
-import { SHELL } from '../../electron/core/recall/glossary/shell.js';
+import { glossHolds, LISTS } from '../../electron/core/recall/glossary.js';
 import { pickPassages } from '../../electron/core/recall/passages.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { insertObservation } from './seed.js';
@@ -22,9 +15,7 @@ const show = (text: string, stems: string[]): string[] =>
 
 describe('the glossary of identifiers', () => {
   it('has every entry well formed (an identifier, then four to ten plain words) and once', () => {
-    const lines = [PYTHON, JAVASCRIPT, RUST, GO, C_POSIX, SHELL, DATA_WEB]
-      .flatMap((l) => l.split('\n'))
-      .filter((l) => l.trim() !== '' && !l.startsWith('#'));
+    const lines = LISTS.flatMap((l) => l.split('\n')).filter((l) => l.trim() !== '' && !l.startsWith('#'));
     expect(lines.filter((l) => !/^[A-Za-z_][A-Za-z0-9_]{3,}:(?: [a-z]+){4,10}$/.test(l))).toEqual([]);
     const tokens = lines.map((l) => l.slice(0, l.indexOf(':')).toLowerCase());
     expect(tokens.length).toBeGreaterThan(800);
@@ -34,7 +25,7 @@ describe('the glossary of identifiers', () => {
   it('holds nothing the Electron build reads as CommonJS code (it would insert a shim into a string)', () => {
     // electron-vite's esm shim plugin tests a main bundle for these names before inserting its shim.
     const cjs = /__filename|__dirname|require\(|require\.resolve\(/;
-    expect([PYTHON, JAVASCRIPT, RUST, GO, C_POSIX, SHELL, DATA_WEB].filter((l) => cjs.test(l))).toEqual([]);
+    expect(LISTS.filter((l) => cjs.test(l))).toEqual([]);
   });
 
   it('finds a word in a line through an identifier of its own, not one inside a longer name', () => {

@@ -18,6 +18,9 @@ import { RUST } from './glossary/rust.js';
 import { SHELL } from './glossary/shell.js';
 import { stemAt } from './stem-at.js';
 
+/** The glossary's lists, one per language or kind of tool. */
+export const LISTS: readonly string[] = [PYTHON, JAVASCRIPT, RUST, GO, C_POSIX, SHELL, DATA_WEB];
+
 const LINE = /^([A-Za-z_][A-Za-z0-9_]{3,}):((?: [a-z]+)+)$/;
 const IDENT_CHAR = /[a-z0-9_]/;
 /** Stems looked up (each with the identifiers whose words hold it) kept at most. */
@@ -28,7 +31,7 @@ const byStem = new Map<string, string[]>();
 
 function load(): Array<[string, string]> {
   const out: Array<[string, string]> = [];
-  for (const list of [PYTHON, JAVASCRIPT, RUST, GO, C_POSIX, SHELL, DATA_WEB])
+  for (const list of LISTS)
     for (const line of list.split('\n')) {
       const m = LINE.exec(line.trim());
       if (m) out.push([m[1]!.toLowerCase(), m[2]!.trim()]);
