@@ -51,6 +51,20 @@ describe('Chinese/Japanese words in the index', () => {
     );
   });
 
+  it('takes particles off the words the segmenter left them stuck to', () => {
+    // The segmenter gives 设|成了, 执行|的是, 写的, 又是: the words are 设成 and 执行, and 的是,
+    // 又是 are function words only.
+    const set = parseQuery('库存设成了多少').tokens;
+    expect(set).toContain('设成');
+    expect(set).not.toContain('成了');
+    const ran = parseQuery('实际执行的是哪条命令，最后又是用什么命令看的').tokens;
+    expect(ran).not.toContain('的是');
+    expect(ran).not.toContain('又是');
+    expect(ran).toEqual(expect.arrayContaining(['实际', '执行', '命令']));
+    // A word whose last character is such a particle keeps it.
+    expect(parseQuery('这个字段的目的').tokens).toContain('目的');
+  });
+
   it('migration 0018 re-indexes rows written before it exactly as new rows are indexed', () => {
     const dir = tempDir('memtray-cjk-');
     const before = join(dir, 'migrations');
@@ -103,6 +117,20 @@ describe('search in Chinese, and mixed with English', () => {
       type: 'change',
       at: now - 5 * DAY,
     });
+    insertObservation(t.service.core.sqlite, {
+      project: 'p',
+      title: '压测前用 curl 设置库存',
+      narrative: 'Claude: 先把 SKU 的库存设成 1000000，再压测读接口',
+      type: 'command',
+      at: now - 6 * DAY,
+    });
+    insertObservation(t.service.core.sqlite, {
+      project: 'p',
+      title: '压测脚本写好了',
+      narrative: 'Claude: 读和写的 QPS 都测了，结果多少看下面',
+      type: 'change',
+      at: now - 1 * DAY,
+    });
   });
   afterAll(async () => t.dispose());
 
@@ -114,6 +142,11 @@ describe('search in Chinese, and mixed with English', () => {
   it('a question written without spaces finds its memory', async () => {
     expect(await top('登录超时是怎么修复的')).toBe('修复了登录页面的超时问题');
     expect(await top('数据库迁移')).toBe('数据库迁移脚本');
+  });
+
+  it('a question whose words carry particles finds the memory that says them without', async () => {
+    // 的是 and 成了 were required words no memory holds: the search fell back to any word.
+    expect(await top('压测之前把库存设成了多少')).toBe('压测前用 curl 设置库存');
   });
 
   it('a mixed Chinese/English question finds its memory', async () => {

@@ -18,6 +18,17 @@ const STOP = new Set(
   ).split(' '),
 );
 
+/**
+ * Particles the segmenter leaves stuck to a word (`成了`, `写的`, `的是`, `又是`): taken off its
+ * edges, so what is left is read as the word it is (a single character joins its neighbours).
+ */
+const LEAD = /^[是又就都也]+/u;
+const TRAIL = /[的了是]+$/u;
+/** Words that end in such a character and mean something else without it. */
+const WHOLE = new Set(['目的', '为了', '除了']);
+
+const unstuck = (w: string): string => (WHOLE.has(w) ? w : w.replace(LEAD, '').replace(TRAIL, ''));
+
 /** The words of a Chinese/Japanese run, in order, function words left out. */
 function runWords(run: string): string[] {
   const out: string[] = [];
@@ -27,14 +38,18 @@ function runWords(run: string): string[] {
     loose = '';
   };
   for (const s of segmenter.segment(run)) {
-    if (!s.isWordLike || STOP.has(s.segment)) {
+    const w = s.isWordLike && [...s.segment].length > 1 ? unstuck(s.segment) : s.segment;
+    if (!s.isWordLike || w === '' || STOP.has(w)) {
       flush();
       continue;
     }
-    if ([...s.segment].length === 1) loose += s.segment;
-    else {
+    if ([...w].length === 1) {
+      loose += w;
+      // A character a particle was taken from ends its run (`设|成了` → 设成).
+      if (w !== s.segment) flush();
+    } else {
       flush();
-      out.push(s.segment);
+      out.push(w);
     }
   }
   flush();
