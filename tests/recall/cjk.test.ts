@@ -61,8 +61,9 @@ describe('Chinese/Japanese words in the index', () => {
     expect(ran).not.toContain('的是');
     expect(ran).not.toContain('又是');
     expect(ran).toEqual(expect.arrayContaining(['实际', '执行', '命令']));
-    // A word whose last character is such a particle keeps it.
+    // A word whose last character is such a particle keeps it, in Chinese and in Japanese.
     expect(parseQuery('这个字段的目的').tokens).toContain('目的');
+    expect(parseQuery('処理が終了したログ').tokens).toContain('終了');
   });
 
   it('migration 0018 re-indexes rows written before it exactly as new rows are indexed', () => {

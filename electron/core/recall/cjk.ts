@@ -19,15 +19,15 @@ const STOP = new Set(
 );
 
 /**
- * Particles the segmenter leaves stuck to a word (`成了`, `写的`, `的是`, `又是`): taken off its
- * edges, so what is left is read as the word it is (a single character joins its neighbours).
+ * Particles the segmenter leaves stuck to the end of a word (`成了`, `写的`, `的是`, `又是`): taken
+ * off, so what is left is read as the word it is (a single character joins its neighbours, or is
+ * a function word: 又, 到).
  */
-const LEAD = /^[是又就都也]+/u;
 const TRAIL = /[的了是]+$/u;
-/** Words that end in such a character and mean something else without it. */
-const WHOLE = new Set(['目的', '为了', '除了']);
+/** Words that end in such a character and mean something else without it (Japanese 終了 too). */
+const WHOLE = new Set(['目的', '为了', '除了', '完了', '终了', '終了', '修了']);
 
-const unstuck = (w: string): string => (WHOLE.has(w) ? w : w.replace(LEAD, '').replace(TRAIL, ''));
+const unstuck = (w: string): string => (WHOLE.has(w) ? w : w.replace(TRAIL, ''));
 
 /** The words of a Chinese/Japanese run, in order, function words left out. */
 function runWords(run: string): string[] {
