@@ -111,27 +111,20 @@ describe('search in Chinese, and mixed with English', () => {
         type: 'change',
         at: now - i * DAY,
       });
-    insertObservation(t.service.core.sqlite, {
-      project: 'p',
-      title: '给 redis 缓存加了过期时间',
-      narrative: 'Claude: TTL 设为 600 秒',
-      type: 'change',
-      at: now - 5 * DAY,
-    });
-    insertObservation(t.service.core.sqlite, {
-      project: 'p',
-      title: '压测前用 curl 设置库存',
-      narrative: 'Claude: 先把 SKU 的库存设成 1000000，再压测读接口',
-      type: 'command',
-      at: now - 6 * DAY,
-    });
-    insertObservation(t.service.core.sqlite, {
-      project: 'p',
-      title: '压测脚本写好了',
-      narrative: 'Claude: 读和写的 QPS 都测了，结果多少看下面',
-      type: 'change',
-      at: now - 1 * DAY,
-    });
+    // Rows beside ROWS: [title, narrative, type, days ago].
+    const more: Array<[string, string, string, number]> = [
+      ['给 redis 缓存加了过期时间', 'Claude: TTL 设为 600 秒', 'change', 5],
+      ['压测前用 curl 设置库存', 'Claude: 先把 SKU 的库存设成 1000000，再压测读接口', 'command', 6],
+      ['压测脚本写好了', 'Claude: 读和写的 QPS 都测了，结果多少看下面', 'change', 1],
+    ];
+    for (const [title, narrative, type, days] of more)
+      insertObservation(t.service.core.sqlite, {
+        project: 'p',
+        title,
+        narrative,
+        type,
+        at: now - days * DAY,
+      });
   });
   afterAll(async () => t.dispose());
 

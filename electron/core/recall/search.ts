@@ -71,7 +71,6 @@ const PAGE_BLOCK = 50;
 
 export class SearchEngine {
   private readonly stmts = new Map<string, Database.Statement>();
-  private readonly typo: TypoCorrector;
   private readonly stages: Stages;
   private readonly sizes = new ProjectSizes();
   private readonly where: WordSessions;
@@ -81,10 +80,9 @@ export class SearchEngine {
     private readonly sqlite: Database.Database,
     private readonly clock: () => number,
   ) {
-    this.typo = new TypoCorrector(sqlite);
     this.stages = new Stages((sql) => this.stmt(sql));
     this.where = new WordSessions((sql) => this.stmt(sql));
-    this.lexical = new LexicalStages((sql) => this.stmt(sql), this.stages, this.typo);
+    this.lexical = new LexicalStages((sql) => this.stmt(sql), this.stages, new TypoCorrector(sqlite));
   }
 
   private stmt(sql: string): Database.Statement {
