@@ -11,6 +11,7 @@ import { isPathExcluded } from '../ingest/exclude.js';
 import type { Settings } from '../../shared/contract/settings.js';
 import { AutoMemoryHeld } from './auto-memory-held.js';
 import { DigestSections, RECENT_SESSIONS_SQL, type DigestItem } from './digest.js';
+import { SetupFiles } from './setup-files.js';
 import { observationTitle, oneLine } from './titles.js';
 import { estimateTokens } from './tokens.js';
 
@@ -53,6 +54,7 @@ export class ContextBuilder {
   private readonly inputStmt: Database.Statement;
   private readonly sections: DigestSections;
   private readonly held: AutoMemoryHeld;
+  private readonly setup: SetupFiles;
 
   constructor(
     sqlite: Database.Database,
@@ -81,6 +83,7 @@ export class ContextBuilder {
     this.inputStmt = sqlite.prepare('SELECT input FROM observations_search_src WHERE id = ?').pluck();
     this.sections = new DigestSections(sqlite);
     this.held = new AutoMemoryHeld(sqlite);
+    this.setup = new SetupFiles(sqlite);
   }
 
   /**
@@ -141,6 +144,11 @@ export class ContextBuilder {
       fileLines(files),
       out.share(0.06),
       files.slice(0, 1).map((f) => `- ${f}`),
+    );
+    out.section(
+      '## Project setup (files as last seen)',
+      this.setup.of(project).map((f) => `- ${clean(f, 700)}`),
+      out.share(0.2),
     );
     out.section('## Recent decisions', items(s.ofType(project, 'decision', 4)), out.share(0.08));
     out.section(

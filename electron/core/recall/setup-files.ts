@@ -1,0 +1,167 @@
+/**
+ * How a project is set up, for the SessionStart digest: its manifests and build files
+ * (`package.json`, `Cargo.toml`, `pyproject.toml`, `go.mod`, a `Makefile`, …) and what git ignores,
+ * as the agent last saw them: the newest Write of each file or the newest Read of all of it (a file
+ * a tool made, `cargo new`, is read before it is edited), with the Edits made to it since applied
+ * in order. Each file becomes one line of its own non-empty lines, cut at a whole word.
+ * Name, version, module type, engines, dependencies, scripts, flags: a summary keeps none of them.
+ *
+ * Bounded: the newest CALLS changes and reads of the project's recent sessions, looked up by index
+ * alone before any row (and its stored tool input) is read. A file last written before them is
+ * not shown. The text is the tool input as stored: redacted, private parts stripped.
+ */
+import type Database from 'better-sqlite3';
+import { RECENT_SESSIONS_SQL } from './digest.js';
+
+/** File changes and reads (newest first) looked at. */
+const CALLS = 200;
+/** Files shown, and characters of each. */
+const MAX_FILES = 6;
+const MAX_CHARS = 600;
+
+/** File names (the path's last part) that say how a project is built, what it needs and ignores. */
+const SETUP_FILES = new Set([
+  'package.json',
+  'deno.json',
+  'tsconfig.json',
+  'Cargo.toml',
+  'pyproject.toml',
+  'setup.cfg',
+  'requirements.txt',
+  'go.mod',
+  'Gemfile',
+  'composer.json',
+  'mix.exs',
+  'build.gradle',
+  'build.gradle.kts',
+  'pom.xml',
+  'CMakeLists.txt',
+  'Makefile',
+  'makefile',
+  'GNUmakefile',
+  '.gitignore',
+]);
+
+/**
+ * A setup file is small: a call whose input is larger is not read at all (`octet_length` reads no
+ * text, so a long Write costs nothing here).
+ */
+const MAX_INPUT_BYTES = 16_384;
+
+/** The last part of a path (`a/b/Cargo.toml` → `Cargo.toml`), in SQL. */
+const BASENAME = "replace(path, rtrim(path, replace(path, '/', '')), '')";
+
+/** Only the setup files' calls leave SQLite: a project's other calls are never parsed here. */
+const CALLS_SQL = `SELECT id, tool, input, cwd FROM (
+    SELECT o.id, o.created_at AS at, o.tool_name AS tool, o.tool_input AS input, o.cwd,
+      json_extract(o.tool_input, '$.file_path') AS path
+    FROM observations o
+    WHERE o.id IN (SELECT id FROM observations WHERE session_id IN (${RECENT_SESSIONS_SQL})
+        AND type IN ('change', 'discovery') ORDER BY created_at DESC LIMIT ${CALLS})
+      AND o.tool_name IN ('Write', 'Edit', 'MultiEdit', 'Read')
+      AND octet_length(o.tool_input) <= ${MAX_INPUT_BYTES} AND json_valid(o.tool_input))
+  WHERE typeof(path) = 'text' AND ${BASENAME} IN (${[...SETUP_FILES].map((f) => `'${f}'`).join(', ')})
+  ORDER BY at DESC, id DESC`;
+
+/** A Read's response, looked up only for a setup file's newest read. */
+const RESPONSE_SQL = `SELECT CASE WHEN json_valid(tool_response) THEN tool_response END FROM observations
+  WHERE id = ? AND octet_length(tool_response) <= ${MAX_INPUT_BYTES * 2}`;
+
+interface Call {
+  id: number;
+  tool: string;
+  input: string;
+  cwd: string | null;
+}
+interface Edit {
+  old: string;
+  new: string;
+  all: boolean;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+/** A JSON object's fields, or an empty record for any other JSON value. */
+const fields = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** A file's whole text from a Read's response (Claude Code's `file` object), else null (a part of it). */
+export function readText(response: string | null): string | null {
+  if (response === null) return null;
+  const file = fields(fields(JSON.parse(response)).file);
+  const content = str(file.content);
+  const whole = file.startLine === 1 && file.numLines === file.totalLines;
+  return content !== null && whole ? content : null;
+}
+
+function editsOf(input: Record<string, unknown>): Edit[] {
+  const one = (e: Record<string, unknown>): Edit | null => {
+    const old = str(e.old_string);
+    const now = str(e.new_string);
+    return old !== null && now !== null ? { old, new: now, all: e.replace_all === true } : null;
+  };
+  const list = Array.isArray(input.edits) ? input.edits.map(fields) : [input];
+  return list.map(one).filter((e): e is Edit => e !== null);
+}
+
+/** `text` with `edits` applied in order; an edit whose old text is not there changes nothing. */
+export function applyEdits(text: string, edits: Edit[]): string {
+  let out = text;
+  for (const e of edits) {
+    if (e.old === '' || !out.includes(e.old)) continue;
+    out = e.all ? out.split(e.old).join(e.new) : out.replace(e.old, () => e.new);
+  }
+  return out;
+}
+
+/** A file's text as one line: its non-empty lines trimmed and joined, cut after a whole word. */
+export function oneLineOf(text: string, max = MAX_CHARS): string {
+  const line = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .join(' ');
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/**
+ * The project's setup files as last seen (newest Write or whole Read, later Edits applied), newest first:
+ * `path: content` lines, the path relative to the call's working folder.
+ */
+export class SetupFiles {
+  private readonly calls: Database.Statement;
+  private readonly response: Database.Statement;
+
+  constructor(sqlite: Database.Database) {
+    this.calls = sqlite.prepare(CALLS_SQL);
+    this.response = sqlite.prepare(RESPONSE_SQL).pluck();
+  }
+
+  of(project: string): string[] {
+    const rows = this.calls.all({ project }) as Call[];
+    // Newest first: a file's Edits come before the Write they apply to.
+    const pending = new Map<string, Edit[]>();
+    const done = new Map<string, string>();
+    for (const r of rows) {
+      const input = fields(JSON.parse(r.input));
+      const path = str(input.file_path);
+      if (path === null || done.has(path) || !SETUP_FILES.has(path.split('/').pop() ?? '')) continue;
+      if (r.tool === 'Edit' || r.tool === 'MultiEdit') {
+        pending.set(path, [...editsOf(input), ...(pending.get(path) ?? [])]);
+        continue;
+      }
+      const base =
+        r.tool === 'Write'
+          ? str(input.content)
+          : readText((this.response.get(r.id) as string | null | undefined) ?? null);
+      if (base === null) continue;
+      const text = applyEdits(base, pending.get(path) ?? []);
+      const shown = r.cwd && path.startsWith(`${r.cwd}/`) ? path.slice(r.cwd.length + 1) : path;
+      done.set(path, `${shown}: ${oneLineOf(text)}`);
+      if (done.size >= MAX_FILES) break;
+    }
+    return [...done.values()];
+  }
+}
