@@ -66,8 +66,11 @@ const EPISODES_SQL = `SELECT o.id, o.created_at AS createdAt, o.title, o.subtitl
   WHERE o.session_id IN (${RECENT_SESSIONS_SQL}) AND o.type = 'episode'
   ORDER BY o.created_at DESC, o.id DESC LIMIT :n`;
 
-/** The latest FILE_SESSIONS sessions, and the ids of their newest 1,000 calls. */
-const FILE_SESSIONS_SQL = LIVE_SESSIONS_SQL.replace(`LIMIT ${LIVE_SESSIONS}`, `LIMIT ${FILE_SESSIONS}`);
+/** The latest FILE_SESSIONS sessions (also setup-files.ts's), and the ids of their newest 1,000 calls. */
+export const FILE_SESSIONS_SQL = LIVE_SESSIONS_SQL.replace(
+  `LIMIT ${LIVE_SESSIONS}`,
+  `LIMIT ${FILE_SESSIONS}`,
+);
 const NEWEST_CALLS_SQL = `SELECT id FROM observations WHERE session_id IN (${FILE_SESSIONS_SQL})
   ORDER BY created_at DESC LIMIT 1000`;
 

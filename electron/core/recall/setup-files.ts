@@ -6,12 +6,12 @@
  * in order. Each file becomes one line of its own non-empty lines, cut at a whole word.
  * Name, version, module type, engines, dependencies, scripts, flags: a summary keeps none of them.
  *
- * Bounded: the newest CALLS changes and reads of the project's recent sessions, looked up by index
- * alone before any row (and its stored tool input) is read. A file last written before them is
- * not shown. The text is the tool input as stored: redacted, private parts stripped.
+ * Bounded: the newest CALLS changes and reads of the project's ten latest sessions (as the digest's
+ * changed files), looked up by index alone before any row (and its stored tool input) is read. A
+ * file last written or read before them is not shown. The text is the tool input as stored: redacted, private parts stripped.
  */
 import type Database from 'better-sqlite3';
-import { RECENT_SESSIONS_SQL } from './digest.js';
+import { FILE_SESSIONS_SQL } from './digest.js';
 
 /** File changes and reads (newest first) looked at. */
 const CALLS = 200;
@@ -56,7 +56,7 @@ const CALLS_SQL = `SELECT id, tool, input, cwd FROM (
     SELECT o.id, o.created_at AS at, o.tool_name AS tool, o.tool_input AS input, o.cwd,
       json_extract(o.tool_input, '$.file_path') AS path
     FROM observations o
-    WHERE o.id IN (SELECT id FROM observations WHERE session_id IN (${RECENT_SESSIONS_SQL})
+    WHERE o.id IN (SELECT id FROM observations WHERE session_id IN (${FILE_SESSIONS_SQL})
         AND type IN ('change', 'discovery') ORDER BY created_at DESC LIMIT ${CALLS})
       AND o.tool_name IN ('Write', 'Edit', 'MultiEdit', 'Read')
       AND octet_length(o.tool_input) <= ${MAX_INPUT_BYTES} AND json_valid(o.tool_input))
