@@ -67,6 +67,11 @@ describe('the digest says how the project is set up', () => {
       },
     });
     await edit(crate, 'Cargo.toml', 'edition = "2024"\n', 'edition = "2024"\npublish = false\n');
+    // A manifest too large to be one (a generated lock file's size) is never read.
+    const big = '/home/dev/bulky';
+    await post(big, 'UserPromptSubmit', { prompt: 'vendor everything' });
+    await write(big, 'package.json', `{"name": "bulky", "pad": "${'x'.repeat(20_000)}"}`);
+    await write(big, '.gitignore', 'dist/\n');
     await t.settled();
   });
   afterAll(async () => t.dispose());
@@ -80,6 +85,10 @@ describe('the digest says how the project is set up', () => {
     expect(lines).toContain('- .gitignore: node_modules/ data/\n');
     // Only the files that say how the project is set up, not its code.
     expect(lines).not.toContain('app.js');
+  });
+
+  it('never reads a call too large to be a setup file', async () => {
+    expect(await setup('bulky')).toBe('- .gitignore: dist/\n');
   });
 
   it('takes a file a tool made from the whole read of it before its edits', async () => {

@@ -7,8 +7,9 @@
  * Name, version, module type, engines, dependencies, scripts, flags: a summary keeps none of them.
  *
  * Bounded: the newest CALLS changes and reads of the project's ten latest sessions (as the digest's
- * changed files), looked up by index alone before any row (and its stored tool input) is read. A
- * file last written or read before them is not shown. The text is the tool input as stored: redacted, private parts stripped.
+ * changed files), looked up by index alone before any row (and its stored tool input) is read; a
+ * call whose input is larger than a setup file is not read. A file last written or read before them
+ * is not shown. The text is the tool input as stored: redacted, private parts stripped.
  */
 import type Database from 'better-sqlite3';
 import { FILE_SESSIONS_SQL } from './digest.js';
@@ -127,8 +128,8 @@ export function oneLineOf(text: string, max = MAX_CHARS): string {
 }
 
 /**
- * The project's setup files as last seen (newest Write or whole Read, later Edits applied), newest first:
- * `path: content` lines, the path relative to the call's working folder.
+ * The project's setup files as last seen (newest Write or whole Read, later Edits applied), newest
+ * first: `path: content` lines, the path relative to the call's working folder.
  */
 export class SetupFiles {
   private readonly calls: Database.Statement;
@@ -147,7 +148,7 @@ export class SetupFiles {
     for (const r of rows) {
       const input = fields(JSON.parse(r.input));
       const path = str(input.file_path);
-      if (path === null || done.has(path) || !SETUP_FILES.has(path.split('/').pop() ?? '')) continue;
+      if (path === null || done.has(path)) continue;
       if (r.tool === 'Edit' || r.tool === 'MultiEdit') {
         pending.set(path, [...editsOf(input), ...(pending.get(path) ?? [])]);
         continue;
