@@ -7,18 +7,12 @@ import type { RuleInput, StructuredFields } from '../ingest/ingestor.js';
 import { errorGist } from '../memories/error-lines.js';
 import { bashOutcome, hiddenFailure, isBuildCommand, isTestCommand, responseText } from './rules-util.js';
 import { clip } from '../util/clip.js';
+import { asRecord } from '../util/json-text.js';
+import { relativeTo } from '../util/paths.js';
 import { editedFacts, outputFacts, textFacts, writtenFacts } from './written.js';
 import { gitFacts } from './git-facts.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
-const rec = (v: unknown): Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-
-function rel(path: string, cwd: string | null): string {
-  if (cwd && path.startsWith(`${cwd.replace(/\/+$/, '')}/`))
-    return path.slice(cwd.replace(/\/+$/, '').length + 1);
-  return path;
-}
 
 const READ_TOOLS = new Set(['Read', 'NotebookRead']);
 const SEARCH_TOOLS = new Set(['Grep', 'Glob', 'LS']);
@@ -36,11 +30,11 @@ function base(type: string, title: string): StructuredFields {
 function fileOp(i: RuleInput, input: Record<string, unknown>): StructuredFields | null {
   const path = str(input.file_path) ?? str(input.notebook_path);
   if (!path) return null;
-  const short = rel(path, i.cwd);
+  const short = relativeTo(path, i.cwd);
   if (READ_TOOLS.has(i.toolName)) {
     const out = base('discovery', `Read ${short}`);
     out.filesRead.push(path);
-    const file = rec(rec(i.toolResponse).file);
+    const file = asRecord(asRecord(i.toolResponse).file);
     const total = typeof file.totalLines === 'number' ? file.totalLines : undefined;
     const num = typeof file.numLines === 'number' ? file.numLines : undefined;
     if (typeof input.offset === 'number' || typeof input.limit === 'number') {
@@ -54,7 +48,7 @@ function fileOp(i: RuleInput, input: Record<string, unknown>): StructuredFields 
   }
   if (i.toolName === 'Write') {
     const content = str(input.content) ?? '';
-    const created = rec(i.toolResponse).type === 'create';
+    const created = asRecord(i.toolResponse).type === 'create';
     const out = base('change', `${created ? 'Created' : 'Wrote'} ${short}`);
     out.subtitle = `${content.split('\n').length} lines written`;
     out.filesModified.push(path);
@@ -64,7 +58,7 @@ function fileOp(i: RuleInput, input: Record<string, unknown>): StructuredFields 
   }
   // Edit, MultiEdit, NotebookEdit
   const edits: Array<Record<string, unknown>> = Array.isArray(input.edits)
-    ? (input.edits as unknown[]).map(rec)
+    ? (input.edits as unknown[]).map(asRecord)
     : [input];
   const out = base('change', `Edited ${short}`);
   out.filesModified.push(path);
@@ -121,7 +115,7 @@ function command(i: RuleInput, input: Record<string, unknown>): StructuredFields
 function search(i: RuleInput, input: Record<string, unknown>): StructuredFields {
   const pattern = str(input.pattern) ?? str(input.path) ?? '';
   const scope = str(input.path) ?? i.cwd ?? '';
-  const r = rec(i.toolResponse);
+  const r = asRecord(i.toolResponse);
   let count: number | undefined;
   if (typeof r.numFiles === 'number') count = r.numFiles;
   if (typeof r.numLines === 'number' && r.mode === 'content') count = r.numLines;
@@ -130,7 +124,7 @@ function search(i: RuleInput, input: Record<string, unknown>): StructuredFields 
     count = text === '' ? 0 : text.split('\n').length;
   }
   const out = base('discovery', `${i.toolName === 'Grep' ? 'Searched for' : 'Listed'} ${pattern}`);
-  out.subtitle = `${count} result${count === 1 ? '' : 's'} in ${rel(scope, i.cwd) || '.'}`;
+  out.subtitle = `${count} result${count === 1 ? '' : 's'} in ${relativeTo(scope, i.cwd) || '.'}`;
   out.facts.push(`search_pattern: ${clip(pattern, 200)}`, `search_scope: ${scope}`, `result_count: ${count}`);
   if (str(input.glob)) out.facts.push(`glob: ${String(input.glob)}`);
   const names = Array.isArray(r.filenames)
@@ -180,7 +174,7 @@ function generic(i: RuleInput, input: Record<string, unknown>): StructuredFields
     return out;
   }
   if (i.toolName === 'TodoWrite') {
-    const todos = Array.isArray(input.todos) ? (input.todos as unknown[]).map(rec) : [];
+    const todos = Array.isArray(input.todos) ? (input.todos as unknown[]).map(asRecord) : [];
     const out = base('decision', `Updated the task list (${todos.length} items)`);
     for (const t of todos.slice(0, 10))
       out.facts.push(`${String(t.status ?? '?')}: ${clip(String(t.content ?? ''), 120)}`);
@@ -197,7 +191,7 @@ function generic(i: RuleInput, input: Record<string, unknown>): StructuredFields
 
 /** Structured fields for one tool call; never throws, always returns a valid observation. */
 export function extractRules(i: RuleInput): StructuredFields {
-  const input = rec(i.toolInput);
+  const input = asRecord(i.toolInput);
   let out: StructuredFields | null = null;
   try {
     if (READ_TOOLS.has(i.toolName) || ['Write', 'Edit', 'MultiEdit', 'NotebookEdit'].includes(i.toolName)) {

@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import { AUTO_MEMORY_SESSION_PREFIX } from '../ingest/auto-memory.js';
 import { isInternalFact } from './answer.js';
 import { parseStringList } from '../util/json-list.js';
+import { relativeTo } from '../util/paths.js';
 import { buildAndTestSteps } from '../memories/command-class.js';
 
 /** Sessions (newest first) the digest looks at. */
@@ -179,7 +180,7 @@ export class DigestSections {
     const rows = this.files.all({ project, n }) as Array<{ file: string; cwd: string | null }>;
     const out: string[] = [];
     for (const r of rows) {
-      const f = r.cwd && r.file.startsWith(`${r.cwd}/`) ? r.file.slice(r.cwd.length + 1) : r.file;
+      const f = relativeTo(r.file, r.cwd);
       if (!out.includes(f)) out.push(f);
     }
     return out;

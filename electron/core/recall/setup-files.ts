@@ -12,6 +12,9 @@
  * is not shown. The text is the tool input as stored: redacted, private parts stripped.
  */
 import type Database from 'better-sqlite3';
+import { cutAtWord } from '../util/clip.js';
+import { asRecord } from '../util/json-text.js';
+import { relativeTo } from '../util/paths.js';
 import { FILE_SESSIONS_SQL } from './digest.js';
 
 /** File changes and reads (newest first) looked at. */
@@ -81,14 +84,11 @@ interface Edit {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-/** A JSON object's fields, or an empty record for any other JSON value. */
-const fields = (v: unknown): Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** A file's whole text from a Read's response (Claude Code's `file` object), else null (a part of it). */
 export function readText(response: string | null): string | null {
   if (response === null) return null;
-  const file = fields(fields(JSON.parse(response)).file);
+  const file = asRecord(asRecord(JSON.parse(response)).file);
   const content = str(file.content);
   const whole = file.startLine === 1 && file.numLines === file.totalLines;
   return content !== null && whole ? content : null;
@@ -100,7 +100,7 @@ function editsOf(input: Record<string, unknown>): Edit[] {
     const now = str(e.new_string);
     return old !== null && now !== null ? { old, new: now, all: e.replace_all === true } : null;
   };
-  const list = Array.isArray(input.edits) ? input.edits.map(fields) : [input];
+  const list = Array.isArray(input.edits) ? input.edits.map(asRecord) : [input];
   return list.map(one).filter((e): e is Edit => e !== null);
 }
 
@@ -121,10 +121,7 @@ export function oneLineOf(text: string, max = MAX_CHARS): string {
     .map((l) => l.trim())
     .filter((l) => l !== '')
     .join(' ');
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+  return line.length <= max ? line : `${cutAtWord(line, max)}…`;
 }
 
 /**
@@ -146,7 +143,7 @@ export class SetupFiles {
     const pending = new Map<string, Edit[]>();
     const done = new Map<string, string>();
     for (const r of rows) {
-      const input = fields(JSON.parse(r.input));
+      const input = asRecord(JSON.parse(r.input));
       const path = str(input.file_path);
       if (path === null || done.has(path)) continue;
       if (r.tool === 'Edit' || r.tool === 'MultiEdit') {
@@ -159,8 +156,7 @@ export class SetupFiles {
           : readText((this.response.get(r.id) as string | null | undefined) ?? null);
       if (base === null) continue;
       const text = applyEdits(base, pending.get(path) ?? []);
-      const shown = r.cwd && path.startsWith(`${r.cwd}/`) ? path.slice(r.cwd.length + 1) : path;
-      done.set(path, `${shown}: ${oneLineOf(text)}`);
+      done.set(path, `${relativeTo(path, r.cwd)}: ${oneLineOf(text)}`);
       if (done.size >= MAX_FILES) break;
     }
     return [...done.values()];

@@ -10,3 +10,8 @@ export function jsonOrText(text: string | null): unknown {
     return text;
   }
 }
+
+/** A parsed JSON value's fields when it is an object; an empty record for any other value. */
+export function asRecord(v: unknown): Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
