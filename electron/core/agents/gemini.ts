@@ -11,7 +11,7 @@
  * trigger `auto` before every compression check, compressing or not, so only a `manual` one (the
  * user's `/compress`) is a compaction; an `auto` one is stored under its own name.
  */
-import { bashCall, memtrayEvent, rec, str, type AgentAdapter, type Json } from './shape.js';
+import { bashCall, memtrayEvent, rec, str, wholeFileRead, type AgentAdapter, type Json } from './shape.js';
 
 const EVENTS: Record<string, string> = {
   SessionStart: 'SessionStart',
@@ -29,6 +29,9 @@ function contentText(v: unknown): string {
   const parts = Array.isArray(v) ? v : [v];
   return parts.map((p) => str(rec(p).text) ?? '').join('');
 }
+
+/** How read_file's `llmContent` starts when it holds only part of the file. */
+const TRUNCATED = /^\s*IMPORTANT: The file content has been truncated\./;
 
 /** A leading `<hook_context>` block (the hooks' own context): not the user's words. */
 const HOOK_CONTEXT = /^\s*(?:<hook_context>[\s\S]*?<\/hook_context>\s*)+/;
@@ -60,14 +63,20 @@ function shellCall(command: unknown, text: string | undefined): Json {
   return exit !== undefined && exit !== 0 ? { ...call, exit_code: exit } : call;
 }
 
-function toolFields(p: Json, after: boolean): Json {
-  const input = rec(p.tool_input);
-  const response = rec(p.tool_response);
-  const text = after ? contentText(response.llmContent) : undefined;
+/**
+ * A Gemini CLI file tool in MemTray's terms (Claude Code's names and inputs), or null for another
+ * tool: from its name, its arguments and, once it ran, the text it returned (`content`: the hook's
+ * `llmContent`, a chat history's `output`; null before the call or when it is not text). A text
+ * file read whole is that text as it is; a part of one starts with a notice and is left as sent.
+ */
+export function geminiFileCall(
+  name: unknown,
+  input: Json,
+  content: string | null,
+  errored: boolean,
+): Json | null {
   const path = str(input.file_path) ?? str(input.absolute_path);
-  switch (p.tool_name) {
-    case 'run_shell_command':
-      return shellCall(input.command, text);
+  switch (name) {
     case 'write_file':
       return { tool_name: 'Write', tool_input: { file_path: path, content: str(input.content) } };
     case 'replace':
@@ -75,11 +84,27 @@ function toolFields(p: Json, after: boolean): Json {
         tool_name: 'Edit',
         tool_input: { file_path: path, old_string: input.old_string, new_string: input.new_string },
       };
-    case 'read_file':
-      return { tool_name: 'Read', tool_input: { file_path: path } };
+    case 'read_file': {
+      const whole = content !== null && !errored && !TRUNCATED.test(content);
+      return {
+        tool_name: 'Read',
+        tool_input: { file_path: path },
+        ...(whole ? { tool_response: wholeFileRead(path, content) } : {}),
+      };
+    }
     default:
-      return after ? { tool_response: text } : {};
+      return null;
   }
+}
+
+function toolFields(p: Json, after: boolean): Json {
+  const input = rec(p.tool_input);
+  const response = rec(p.tool_response);
+  const text = after ? contentText(response.llmContent) : undefined;
+  if (p.tool_name === 'run_shell_command') return shellCall(input.command, text);
+  const content = after && typeof response.llmContent === 'string' ? response.llmContent : null;
+  const file = geminiFileCall(p.tool_name, input, content, response.error !== undefined);
+  return file ?? (after ? { tool_response: text } : {});
 }
 
 export const geminiAdapter: AgentAdapter = {

@@ -5,7 +5,7 @@
  * `prompt`: the text parts), and the bus events `session.created`, `session.idle` (the turn ended),
  * `session.compacted`, `session.deleted`; `directory` is the project folder opencode runs in.
  */
-import { bashCall, memtrayEvent, rec, str, type AgentAdapter, type Json } from './shape.js';
+import { bashCall, memtrayEvent, rec, str, wholeFileRead, type AgentAdapter, type Json } from './shape.js';
 
 const EVENTS: Record<string, string> = {
   'session.created': 'SessionStart',
@@ -17,27 +17,66 @@ const EVENTS: Record<string, string> = {
   'session.deleted': 'SessionEnd',
 };
 
-function toolFields(p: Json): Json {
-  const args = rec(p.args);
-  const output = str(p.output);
+/**
+ * An opencode tool other than `bash` in MemTray's terms (Claude Code's names and inputs): from its
+ * name, its arguments and what it printed. A file read whole is stored as Claude Code's Read
+ * reports it; a part of one, as printed.
+ */
+export function opencodeCall(tool: unknown, args: Json, output: string | undefined): Json {
   const path = str(args.filePath) ?? str(args.file_path);
-  const call: Json = { tool_use_id: str(p.callID, 200), memtray_agent_tool: str(p.tool, 200) };
-  switch (p.tool) {
-    case 'bash':
-      return { ...call, ...bashCall(args.command, output) };
+  switch (tool) {
     case 'write':
-      return { ...call, tool_name: 'Write', tool_input: { file_path: path, content: str(args.content) } };
+      return { tool_name: 'Write', tool_input: { file_path: path, content: str(args.content) } };
     case 'edit':
       return {
-        ...call,
         tool_name: 'Edit',
         tool_input: { file_path: path, old_string: args.oldString, new_string: args.newString },
       };
-    case 'read':
-      return { ...call, tool_name: 'Read', tool_input: { file_path: path }, tool_response: output };
+    case 'read': {
+      const whole = output === undefined ? null : wholeText(output);
+      const response = whole === null ? output : wholeFileRead(path, whole);
+      return { tool_name: 'Read', tool_input: { file_path: path }, tool_response: response };
+    }
     default:
-      return { ...call, tool_name: str(p.tool, 200) ?? 'unknown', tool_input: args, tool_response: output };
+      return { tool_name: str(tool, 200) ?? 'unknown', tool_input: args, tool_response: output };
   }
+}
+
+function toolFields(p: Json): Json {
+  const args = rec(p.args);
+  const output = str(p.output);
+  const call: Json = { tool_use_id: str(p.callID, 200), memtray_agent_tool: str(p.tool, 200) };
+  if (p.tool === 'bash') return { ...call, ...bashCall(args.command, output) };
+  return { ...call, ...opencodeCall(p.tool, args, output) };
+}
+
+/** Read output this long or longer is not parsed for the file's text. */
+const READ_PARSE_MAX = 256 * 1024;
+/** How opencode's read output ends when the read reached the file's end. */
+const END = /\(End of file - total (\d+) lines\)\n<\/content>\s*$/;
+const NUMBERED = /^(\d+):(?: (.*))?$/;
+
+/**
+ * The file's text when opencode's read output holds all of it (its lines numbered in `<content>`
+ * from 1 up to the total the end marker states), else null: a part of a file, or other output.
+ */
+export function wholeText(output: string): string | null {
+  if (output.length >= READ_PARSE_MAX) return null;
+  const open = output.indexOf('<content>\n');
+  const close = output.lastIndexOf('(End of file - total ');
+  const end = close > open && open >= 0 ? END.exec(output.slice(close)) : null;
+  if (!end) return null;
+  // Every line is numbered (an empty one too): the blank lines before the end marker are not the file's.
+  const body = output.slice(open + '<content>\n'.length, close).replace(/\n+$/, '');
+  const lines = body === '' ? [] : body.split('\n');
+  if (lines.length !== Number(end[1])) return null;
+  const text: string[] = [];
+  for (const [i, l] of lines.entries()) {
+    const n = NUMBERED.exec(l);
+    if (!n || Number(n[1]) !== i + 1) return null;
+    text.push(n[2] ?? '');
+  }
+  return lines.length === 0 ? '' : `${text.join('\n')}\n`;
 }
 
 /** A shell call that exited non-zero (opencode's bash tool reports `metadata.exit`). */

@@ -72,3 +72,16 @@ export function bashCall(command: unknown, output: string | undefined, stderr = 
     ...(output === undefined ? {} : { tool_response: { stdout: output, stderr } }),
   };
 }
+
+/**
+ * A file read whole, as Claude Code's Read reports it: `file` with the text and its line counts
+ * (`startLine` 1, `numLines` = `totalLines`), which the rules extractor and the digest's setup
+ * files read.
+ */
+export function wholeFileRead(path: string | undefined, content: string): Json {
+  const lines = content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+  return {
+    type: 'text',
+    file: { filePath: path, content, numLines: lines, startLine: 1, totalLines: lines },
+  };
+}

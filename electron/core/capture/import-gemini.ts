@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { geminiFileCall } from '../agents/gemini.js';
 import { rec, str } from '../agents/shape.js';
 import { readJsonlLines } from './jsonl-reader.js';
 import {
@@ -60,7 +61,19 @@ function toolCall(s: SessionEvents, at: number, c: Rec): void {
       output: out.output,
       failed: errored || out.failed,
     });
-  } else s.tool({ at, callId: id, name, input: c.args, output: result ?? null, failed: errored });
+    return;
+  }
+  // A file tool gets Claude Code's name and input, as the hook's calls do (agents/gemini.ts).
+  const output = typeof response.output === 'string' ? response.output : null;
+  const file = geminiFileCall(name, rec(c.args), output, errored);
+  s.tool({
+    at,
+    callId: id,
+    name: file ? String(file.tool_name) : name,
+    input: file ? file.tool_input : c.args,
+    output: file?.tool_response ?? result ?? null,
+    failed: errored,
+  });
 }
 
 function mapMessage(s: SessionEvents, m: Rec): void {

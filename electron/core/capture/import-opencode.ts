@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { opencodeCall } from '../agents/opencode.js';
 import { rec, str } from '../agents/shape.js';
 import {
   parseJson,
@@ -44,7 +45,18 @@ function toolPart(s: SessionEvents, at: number, p: Rec): void {
   const started = typeof rec(state.time).start === 'number' ? Number(rec(state.time).start) : at;
   if (p.tool === 'bash' && typeof input.command === 'string')
     s.shell({ at: started, callId, command: input.command, output, failed });
-  else s.tool({ at: started, callId, name: str(p.tool, 200) ?? 'tool', input: state.input, output, failed });
+  else {
+    // Claude Code's names and inputs, as the plugin's calls get them (agents/opencode.ts).
+    const c = opencodeCall(p.tool, input, output);
+    s.tool({
+      at: started,
+      callId,
+      name: String(c.tool_name),
+      input: c.tool_input,
+      output: c.tool_response,
+      failed,
+    });
+  }
 }
 
 function readSession(

@@ -6,7 +6,9 @@
  * Code's SessionStart digest for the same project, search and MCP search; the next Gemini session's
  * model receives the memory context from the SessionStart hook; with the MCP server registered by
  * `memtray mcp install --agent gemini`, the model calls MemTray's search and reads what Claude Code
- * did; uninstall removes exactly MemTray's hooks and server.
+ * did; uninstall removes exactly MemTray's hooks and server. A package.json Gemini read whole shows
+ * in the digest's project setup, and so it does from its imported history; a file it read only in
+ * part does not.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +21,9 @@ import {
   expectSeenByOthers,
   memtrayHooks,
   memtrayJson,
+  PACKAGE_JSON,
   runAgent,
+  setupSection,
   startRigWithModel,
   type Rig,
 } from './rig.js';
@@ -138,5 +142,42 @@ describe('real Gemini CLI', () => {
     const out = memtrayHooks(r, 'uninstall', 'gemini') as { agents: Array<{ installed: boolean }> };
     expect(out.agents[0]!.installed).toBe(false);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(before);
+  });
+
+  /** Gemini CLI reads the manifest whole, and the first line of `.gitignore`. */
+  async function readManifest(r: Rig, model: ScriptedModelServer): Promise<void> {
+    writeFileSync(join(r.proj, 'package.json'), PACKAGE_JSON);
+    writeFileSync(join(r.proj, '.gitignore'), 'node_modules/\ndist/\n.env\n');
+    model.planSteps([
+      { kind: 'call', name: 'read_file', args: { file_path: join(r.proj, 'package.json') } },
+      {
+        kind: 'call',
+        name: 'read_file',
+        args: { file_path: join(r.proj, '.gitignore'), start_line: 1, end_line: 1 },
+      },
+      { kind: 'text', text: 'It is an ES module package.' },
+    ]);
+    const run = await runGemini(r, model, 'which module format does this package use');
+    expect(run.code, run.err).toBe(0);
+  }
+  const SHOWN = '- package.json: { "name": "billing", "version": "1.0.0", "type": "module" }';
+
+  it("a manifest Gemini read whole shows in Claude Code's digest, one read in part does not", async () => {
+    const { r, model } = await setup();
+    memtrayHooks(r, 'install', 'gemini');
+    await readManifest(r, model);
+    const section = await setupSection(r, 2);
+    expect(section).toContain(SHOWN);
+    expect(section).not.toContain('.gitignore');
+  });
+
+  it('its history, imported, gives the same digest: file tools under Claude Code names', async () => {
+    const { r, model } = await setup();
+    await readManifest(r, model);
+    const out = memtrayJson(r, ['import', '--agent', 'gemini']) as { status: string; toolCalls: number };
+    expect(out).toMatchObject({ status: 'done', toolCalls: 2 });
+    const section = await setupSection(r, 2);
+    expect(section).toContain(SHOWN);
+    expect(section).not.toContain('.gitignore');
   });
 });

@@ -6,7 +6,9 @@
  * reaches Claude Code's SessionStart digest for the same project, search and MCP search; the next
  * opencode session's model receives the memory context (the plugin adds it to the system prompt);
  * with the MCP server registered by `memtray mcp install --agent opencode`, the model calls MemTray's
- * search and reads the fix; uninstall removes the plugin.
+ * search and reads the fix; uninstall removes the plugin. A package.json opencode read whole and
+ * edited shows in the digest's project setup as edited, and so it does from its imported history;
+ * a file it read only in part does not.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +21,9 @@ import {
   expectSeenByOthers,
   memtrayHooks,
   memtrayJson,
+  PACKAGE_JSON,
   runAgent,
+  setupSection,
   startRigWithModel,
   type Rig,
 } from './rig.js';
@@ -116,5 +120,40 @@ describe('real opencode', () => {
     const out = memtrayHooks(r, 'uninstall', 'opencode') as { agents: Array<{ installed: boolean }> };
     expect(out.agents[0]!.installed).toBe(false);
     expect(existsSync(installed.agents[0]!.path)).toBe(false);
+  });
+
+  /** opencode reads the manifest whole and edits it, and reads the first line of `.gitignore`. */
+  async function readAndEditManifest(r: Rig, model: ScriptedModelServer): Promise<void> {
+    writeFileSync(join(r.proj, 'package.json'), PACKAGE_JSON);
+    writeFileSync(join(r.proj, '.gitignore'), 'node_modules/\ndist/\n.env\n');
+    const pkg = join(r.proj, 'package.json');
+    model.planSteps([
+      { kind: 'call', name: 'read', args: { filePath: pkg } },
+      { kind: 'call', name: 'edit', args: { filePath: pkg, oldString: '"1.0.0"', newString: '"1.1.0"' } },
+      { kind: 'call', name: 'read', args: { filePath: join(r.proj, '.gitignore'), limit: 1 } },
+      { kind: 'text', text: 'Bumped to 1.1.0.' },
+    ]);
+    const run = await runOpencode(r, 'bump the minor version');
+    expect(run.code, run.err).toBe(0);
+  }
+  const SHOWN = '- package.json: { "name": "billing", "version": "1.1.0", "type": "module" }';
+
+  it("a manifest opencode read whole and edited shows in Claude Code's digest, one read in part does not", async () => {
+    const { r, model } = await setup();
+    memtrayHooks(r, 'install', 'opencode');
+    await readAndEditManifest(r, model);
+    const section = await setupSection(r, 3);
+    expect(section).toContain(SHOWN);
+    expect(section).not.toContain('.gitignore');
+  });
+
+  it('its history, imported, gives the same digest: file tools under Claude Code names', async () => {
+    const { r, model } = await setup();
+    await readAndEditManifest(r, model);
+    const out = memtrayJson(r, ['import', '--agent', 'opencode']) as { status: string; toolCalls: number };
+    expect(out).toMatchObject({ status: 'done', toolCalls: 3 });
+    const section = await setupSection(r, 3);
+    expect(section).toContain(SHOWN);
+    expect(section).not.toContain('.gitignore');
   });
 });

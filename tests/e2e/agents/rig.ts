@@ -215,3 +215,22 @@ export async function expectNextSeesMemory(
   expect(firstTurn).toContain('memtray-context');
   expect(firstTurn).toContain(term);
 }
+
+/** The package.json an agent reads and edits in the setup-file tests. */
+export const PACKAGE_JSON = '{\n  "name": "billing",\n  "version": "1.0.0",\n  "type": "module"\n}\n';
+
+/**
+ * The "Project setup" section of Claude Code's SessionStart digest for the rig's project, once the
+ * agent's `calls` tool calls (MemTray's names: `Read`, `Edit`) are stored.
+ */
+export async function setupSection(r: Rig, calls: number): Promise<string> {
+  const stored = r.t.service.core.sqlite
+    .prepare("select count(*) from observations where tool_name in ('Read', 'Edit', 'Write')")
+    .pluck();
+  await until(() => (stored.get() as number) >= calls);
+  const out = JSON.parse(await claudeSessionStart(r, 'setup-check')) as {
+    hookSpecificOutput: { additionalContext: string };
+  };
+  const digest = out.hookSpecificOutput.additionalContext;
+  return /## Project setup[^\n]*\n((?:- [^\n]*\n)*)/.exec(digest)?.[1] ?? '';
+}
