@@ -4,6 +4,7 @@
  * of the agent's payload is kept as it came, beside `memtray_agent` and the agent's own event name.
  */
 import type { AgentId } from '../../shared/contract/agents.js';
+import { asRecord } from '../util/json-text.js';
 
 export type Json = Record<string, unknown>;
 
@@ -26,9 +27,8 @@ export function str(v: unknown, max = MAX_FIELD): string | undefined {
   return typeof v === 'string' ? v.slice(0, max) : undefined;
 }
 
-export function rec(v: unknown): Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
-}
+/** A value's fields when it is an object, else none. */
+export const rec: (v: unknown) => Json = asRecord;
 
 /** A name the journal accepts (EVENT_NAME_RE): other characters become `_`, at most 64. */
 function eventName(native: string): string {

@@ -5,6 +5,7 @@
  * installed with `--url`), or a command hook running `memtray-hook`.
  */
 import type { HookMode } from '../../shared/contract/capture.js';
+import { isRecord } from '../util/json-text.js';
 
 export type { HookMode };
 
@@ -46,14 +47,13 @@ interface HookSpec {
 }
 
 type Json = Record<string, unknown>;
-const isRec = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export class SettingsShapeError extends Error {}
 
 const OUR_URL = /^https?:\/\/[^/\s]+\/api\/hooks\/[A-Za-z]+$/;
 
 function isOurHook(h: unknown): boolean {
-  if (!isRec(h)) return false;
+  if (!isRecord(h)) return false;
   if (h.type === 'http') return typeof h.url === 'string' && OUR_URL.test(h.url);
   if (h.type === 'command') return typeof h.command === 'string' && /memtray-hook/.test(h.command);
   return false;
@@ -75,7 +75,7 @@ function hookEntry(spec: HookSpec, event: string): Json {
 
 function hooksOf(settings: Json): Json {
   if (settings.hooks === undefined) return {};
-  if (!isRec(settings.hooks)) throw new SettingsShapeError('"hooks" is not an object');
+  if (!isRecord(settings.hooks)) throw new SettingsShapeError('"hooks" is not an object');
   for (const [event, groups] of Object.entries(settings.hooks)) {
     if (!Array.isArray(groups)) throw new SettingsShapeError(`"hooks.${event}" is not an array`);
   }
@@ -90,7 +90,7 @@ export function removeOurHooks(settings: Json): { settings: Json; removed: numbe
   for (const [event, groups] of Object.entries(hooks)) {
     const kept: unknown[] = [];
     for (const g of groups as unknown[]) {
-      if (!isRec(g) || !Array.isArray(g.hooks)) {
+      if (!isRecord(g) || !Array.isArray(g.hooks)) {
         kept.push(g);
         continue;
       }
@@ -110,7 +110,7 @@ export function removeOurHooks(settings: Json): { settings: Json; removed: numbe
 /** Installs MemTray's hooks (replacing any previous MemTray entries): installing twice = once. */
 export function addOurHooks(settings: Json, spec: HookSpec): Json {
   const base = removeOurHooks(settings).settings;
-  const hooks: Json = { ...(isRec(base.hooks) ? base.hooks : {}) };
+  const hooks: Json = { ...(isRecord(base.hooks) ? base.hooks : {}) };
   for (const event of CAPTURE_EVENTS) {
     const group: Json = { hooks: [hookEntry(spec, event)] };
     if (TOOL_EVENTS.has(event)) group.matcher = '*';
@@ -135,7 +135,7 @@ export function findOurHooks(settings: Json): FoundHooks {
   let command = false;
   for (const [event, groups] of Object.entries(hooksOf(settings))) {
     for (const g of groups as unknown[]) {
-      if (!isRec(g) || !Array.isArray(g.hooks)) continue;
+      if (!isRecord(g) || !Array.isArray(g.hooks)) continue;
       for (const h of g.hooks) {
         if (!isOurHook(h)) continue;
         const rec = h as Json;
@@ -146,7 +146,7 @@ export function findOurHooks(settings: Json): FoundHooks {
           if (!found.ports.includes(port)) found.ports.push(port);
           const base = String(rec.url).replace(/\/api\/hooks\/[A-Za-z]+$/, '');
           if (!found.bases.includes(base)) found.bases.push(base);
-          const auth = isRec(rec.headers) ? String(rec.headers.Authorization ?? '') : '';
+          const auth = isRecord(rec.headers) ? String(rec.headers.Authorization ?? '') : '';
           const tok = auth.replace(/^Bearer\s+/, '');
           if (!found.tokens.includes(tok)) found.tokens.push(tok);
         } else {

@@ -3,10 +3,10 @@
  * text blocks) and Claude Code's compaction summary. Used by the reader (`transcript.ts`).
  */
 import type { TranscriptItem } from './transcript-item.js';
+import { isRecord } from '../util/json-text.js';
 
 type Rec = Record<string, unknown>;
 
-const isRec = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** Bounds on what the reader keeps of assistant text and compaction summaries (characters). */
@@ -15,14 +15,14 @@ const COMPACTION_MAX = 32_000;
 
 /** The summary text of a compaction line (`isCompactSummary`), or null. */
 export function compactionText(line: Rec): string | null {
-  if (line.isCompactSummary !== true || line.isSidechain === true || !isRec(line.message)) return null;
+  if (line.isCompactSummary !== true || line.isSidechain === true || !isRecord(line.message)) return null;
   const c = line.message.content;
   const text =
     typeof c === 'string'
       ? c
       : Array.isArray(c)
         ? c
-            .filter((b): b is Rec => isRec(b) && b.type === 'text' && typeof b.text === 'string')
+            .filter((b): b is Rec => isRecord(b) && b.type === 'text' && typeof b.text === 'string')
             .map((b) => b.text as string)
             .join('\n')
         : '';
@@ -47,7 +47,7 @@ export function assistantText(
   const id = str(msg.id) ?? str(line.uuid) ?? '';
   const parts: string[] = [];
   for (const b of msg.content as unknown[]) {
-    if (isRec(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '')
+    if (isRecord(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '')
       parts.push(b.text.trim());
   }
   if (parts.length > 0) {

@@ -19,6 +19,7 @@ export type {
   TranscriptPrompt,
   TranscriptToolCall,
 } from './transcript-item.js';
+import { isRecord } from '../util/json-text.js';
 
 interface TranscriptRead {
   items: TranscriptItem[];
@@ -29,7 +30,6 @@ interface TranscriptRead {
 
 type Rec = Record<string, unknown>;
 
-const isRec = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** Injected by Claude Code, not typed by the user: never a prompt. */
@@ -48,13 +48,13 @@ function promptText(line: Rec): string | null {
   if (line.isSidechain === true || line.isMeta === true || line.isCompactSummary === true) return null;
   if (line.isVisibleInTranscriptOnly === true) return null;
   const msg = line.message;
-  if (!isRec(msg)) return null;
+  if (!isRecord(msg)) return null;
   let text: string;
   if (typeof msg.content === 'string') text = msg.content;
   else if (Array.isArray(msg.content)) {
     const parts: string[] = [];
     for (const b of msg.content) {
-      if (!isRec(b)) continue;
+      if (!isRecord(b)) continue;
       if (b.type === 'tool_result') return null;
       if (b.type === 'text' && typeof b.text === 'string') parts.push(b.text);
     }
@@ -79,7 +79,7 @@ const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 /** The text a local slash command printed (`<local-command-stdout>…`), or null. */
 function localCommandOutput(line: Rec): string | null {
-  if (line.isSidechain === true || !isRec(line.message)) return null;
+  if (line.isSidechain === true || !isRecord(line.message)) return null;
   const c = line.message.content;
   if (typeof c !== 'string') return null;
   const m = /^\s*<local-command-stdout>([\s\S]*?)(?:<\/local-command-stdout>|$)/.exec(
@@ -117,7 +117,7 @@ export async function readTranscript(path: string, limits: JsonlLimits = {}): Pr
       skippedLines++;
       continue;
     }
-    if (!isRec(line)) {
+    if (!isRecord(line)) {
       skippedLines++;
       continue;
     }
@@ -148,7 +148,7 @@ class TranscriptReader {
   line(line: Rec, at: number): void {
     const sessionId = str(line.sessionId);
     const msg = line.message;
-    if (!sessionId || !isRec(msg)) return;
+    if (!sessionId || !isRecord(msg)) return;
     if (line.type === 'assistant' && Array.isArray(msg.content))
       this.assistant(line, msg, msg.content, { sessionId, at });
     else if (line.type === 'user') this.user(line, msg, sessionId, at);
@@ -162,7 +162,7 @@ class TranscriptReader {
         ? null
         : assistantText(line, msg, { byMessage: this.saidByMessage, items: this.items }, { sessionId, at });
     for (const b of content) {
-      if (!isRec(b) || b.type !== 'tool_use') continue;
+      if (!isRecord(b) || b.type !== 'tool_use') continue;
       const id = str(b.id);
       const name = str(b.name);
       if (!id || !name) continue;
@@ -218,7 +218,7 @@ class TranscriptReader {
 
   /** Tool results pair with their pending calls; a lone result carries the line's structured result. */
   private results(line: Rec, content: unknown[], at: number): void {
-    const results = content.filter((b): b is Rec => isRec(b) && b.type === 'tool_result');
+    const results = content.filter((b): b is Rec => isRecord(b) && b.type === 'tool_result');
     for (const r of results) {
       const id = str(r.tool_use_id);
       const call = id ? this.pending.get(id) : undefined;

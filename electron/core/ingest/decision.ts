@@ -4,6 +4,7 @@
  */
 import { DECISION_TOOLS } from '../../shared/contract/tools.js';
 import { clip, clipBlock } from '../util/clip.js';
+import { asRecord } from '../util/json-text.js';
 
 const decisionTools = new Set(DECISION_TOOLS);
 
@@ -18,7 +19,6 @@ export interface DecisionFields {
 }
 
 type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** `"Q"="A"` pairs of the text answer Claude Code returns to the model. */
@@ -31,15 +31,15 @@ function textAnswers(text: string): Map<string, string> {
 
 function responseText(r: unknown): string {
   if (typeof r === 'string') return r;
-  if (Array.isArray(r)) return r.map((b) => str(rec(b).text)).join('\n');
-  const o = rec(r);
+  if (Array.isArray(r)) return r.map((b) => str(asRecord(b).text)).join('\n');
+  const o = asRecord(r);
   return str(o.content) || str(o.result) || str(o.error) || str(o.message);
 }
 
 function askUser(input: Rec, response: unknown, failed: boolean): DecisionFields | null {
-  const qs = (Array.isArray(input.questions) ? input.questions : []).map(rec).slice(0, 10);
+  const qs = (Array.isArray(input.questions) ? input.questions : []).map(asRecord).slice(0, 10);
   if (qs.length === 0) return null;
-  const structured = rec(rec(response).answers);
+  const structured = asRecord(asRecord(response).answers);
   const fromText = textAnswers(responseText(response));
   const lines: string[] = [];
   const facts: string[] = [];
@@ -47,7 +47,7 @@ function askUser(input: Rec, response: unknown, failed: boolean): DecisionFields
   const reasons: string[] = [];
   for (const q of qs) {
     const question = str(q.question);
-    const options = (Array.isArray(q.options) ? q.options : []).map(rec).slice(0, 10);
+    const options = (Array.isArray(q.options) ? q.options : []).map(asRecord).slice(0, 10);
     const answer = str(structured[question]) || fromText.get(question) || '';
     lines.push(`Question: ${clip(question, 400)}`);
     for (const o of options)
@@ -89,7 +89,7 @@ function askUser(input: Rec, response: unknown, failed: boolean): DecisionFields
 }
 
 function exitPlan(input: Rec, response: unknown, failed: boolean): DecisionFields | null {
-  const plan = str(input.plan) || str(rec(response).plan);
+  const plan = str(input.plan) || str(asRecord(response).plan);
   if (plan.trim() === '') return null;
   const heading =
     plan
@@ -118,8 +118,8 @@ export function decisionFields(
   failed: boolean,
 ): DecisionFields | null {
   try {
-    if (toolName === 'AskUserQuestion') return askUser(rec(input), response, failed);
-    if (toolName === 'ExitPlanMode') return exitPlan(rec(input), response, failed);
+    if (toolName === 'AskUserQuestion') return askUser(asRecord(input), response, failed);
+    if (toolName === 'ExitPlanMode') return exitPlan(asRecord(input), response, failed);
   } catch {
     return null;
   }

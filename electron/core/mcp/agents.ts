@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { readSettings, writeSettings, type InstallerEnv } from '../capture/installer.js';
 import { agentPresent, agentTarget, onPath } from '../capture/agents/targets.js';
 import type { McpEntry } from './install.js';
+import { isRecord } from '../util/json-text.js';
 
 export const MCP_AGENTS = ['codex', 'gemini', 'opencode'] as const;
 export type McpAgent = (typeof MCP_AGENTS)[number];
@@ -26,7 +27,6 @@ export interface AgentMcpResult {
 }
 
 type Json = Record<string, unknown>;
-const isRec = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Where the agent's MCP servers are kept: the file, the key, and MemTray's entry in its format. */
 function jsonTarget(agent: 'gemini' | 'opencode', e: InstallerEnv, entry: McpEntry) {
@@ -50,7 +50,7 @@ function editJson(
   remove: boolean,
 ): AgentMcpResult {
   const cur = readSettings(t.path);
-  const servers: Json = isRec(cur.json[t.key]) ? { ...(cur.json[t.key] as Json) } : {};
+  const servers: Json = isRecord(cur.json[t.key]) ? { ...(cur.json[t.key] as Json) } : {};
   const before = servers[NAME];
   const base = { agent, present: true, path: t.path };
   if (remove && before === undefined) return { ...base, status: 'absent', note: null };
@@ -75,14 +75,14 @@ function codexGet(codex: string, e: InstallerEnv): Json | null {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const v: unknown = JSON.parse(out);
-    return isRec(v) ? v : null;
+    return isRecord(v) ? v : null;
   } catch {
     return null;
   }
 }
 
 function sameCodexEntry(cur: Json | null, entry: McpEntry): boolean {
-  const t = isRec(cur?.transport) ? cur.transport : (cur ?? {});
+  const t = isRecord(cur?.transport) ? cur.transport : (cur ?? {});
   return t.command === entry.command && JSON.stringify(t.args) === JSON.stringify(entry.args);
 }
 

@@ -1,4 +1,5 @@
 /** Text helpers for the remembered rows: one-line clips, gists, the meaningful line of an error. */
+import { asRecord } from '../util/json-text.js';
 
 /** One line, or keeping line breaks, at most `n` characters (ellipsis when cut). */
 export { clip, clipBlock } from '../util/clip.js';
@@ -40,7 +41,7 @@ export function parseRecord(t: string | null): Record<string, unknown> {
   if (!t) return {};
   try {
     const v = JSON.parse(t) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+    return asRecord(v);
   } catch {
     return {};
   }

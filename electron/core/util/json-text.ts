@@ -11,7 +11,12 @@ export function jsonOrText(text: string | null): unknown {
   }
 }
 
+/** Whether a parsed JSON value is an object (not null, not an array). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
 /** A parsed JSON value's fields when it is an object; an empty record for any other value. */
 export function asRecord(v: unknown): Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  return isRecord(v) ? v : {};
 }

@@ -19,11 +19,11 @@ import {
   expectCaptured,
   expectNextSeesMemory,
   expectSeenByOthers,
+  expectSetupShown,
   memtrayHooks,
   memtrayJson,
   PACKAGE_JSON,
   runAgent,
-  setupSection,
   startRigWithModel,
   type Rig,
 } from './rig.js';
@@ -166,9 +166,7 @@ describe('real Gemini CLI', () => {
     const { r, model } = await setup();
     memtrayHooks(r, 'install', 'gemini');
     await readManifest(r, model);
-    const section = await setupSection(r, 2);
-    expect(section).toContain(SHOWN);
-    expect(section).not.toContain('.gitignore');
+    await expectSetupShown(r, 2, SHOWN);
   });
 
   it('its history, imported, gives the same digest: file tools under Claude Code names', async () => {
@@ -176,8 +174,6 @@ describe('real Gemini CLI', () => {
     await readManifest(r, model);
     const out = memtrayJson(r, ['import', '--agent', 'gemini']) as { status: string; toolCalls: number };
     expect(out).toMatchObject({ status: 'done', toolCalls: 2 });
-    const section = await setupSection(r, 2);
-    expect(section).toContain(SHOWN);
-    expect(section).not.toContain('.gitignore');
+    await expectSetupShown(r, 2, SHOWN);
   });
 });

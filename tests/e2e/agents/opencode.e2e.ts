@@ -19,11 +19,11 @@ import {
   expectCaptured,
   expectNextSeesMemory,
   expectSeenByOthers,
+  expectSetupShown,
   memtrayHooks,
   memtrayJson,
   PACKAGE_JSON,
   runAgent,
-  setupSection,
   startRigWithModel,
   type Rig,
 } from './rig.js';
@@ -142,9 +142,7 @@ describe('real opencode', () => {
     const { r, model } = await setup();
     memtrayHooks(r, 'install', 'opencode');
     await readAndEditManifest(r, model);
-    const section = await setupSection(r, 3);
-    expect(section).toContain(SHOWN);
-    expect(section).not.toContain('.gitignore');
+    await expectSetupShown(r, 3, SHOWN);
   });
 
   it('its history, imported, gives the same digest: file tools under Claude Code names', async () => {
@@ -152,8 +150,6 @@ describe('real opencode', () => {
     await readAndEditManifest(r, model);
     const out = memtrayJson(r, ['import', '--agent', 'opencode']) as { status: string; toolCalls: number };
     expect(out).toMatchObject({ status: 'done', toolCalls: 3 });
-    const section = await setupSection(r, 3);
-    expect(section).toContain(SHOWN);
-    expect(section).not.toContain('.gitignore');
+    await expectSetupShown(r, 3, SHOWN);
   });
 });

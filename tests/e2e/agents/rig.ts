@@ -220,10 +220,11 @@ export async function expectNextSeesMemory(
 export const PACKAGE_JSON = '{\n  "name": "billing",\n  "version": "1.0.0",\n  "type": "module"\n}\n';
 
 /**
- * The "Project setup" section of Claude Code's SessionStart digest for the rig's project, once the
- * agent's `calls` tool calls (MemTray's names: `Read`, `Edit`) are stored.
+ * Claude Code's SessionStart digest for the rig's project, once the agent's `calls` file tool calls
+ * (MemTray's names: `Read`, `Edit`, `Write`) are stored: its "Project setup" section shows `shown`
+ * and not `.gitignore`, which the agent read only in part.
  */
-export async function setupSection(r: Rig, calls: number): Promise<string> {
+export async function expectSetupShown(r: Rig, calls: number, shown: string): Promise<void> {
   const stored = r.t.service.core.sqlite
     .prepare("select count(*) from observations where tool_name in ('Read', 'Edit', 'Write')")
     .pluck();
@@ -232,5 +233,7 @@ export async function setupSection(r: Rig, calls: number): Promise<string> {
     hookSpecificOutput: { additionalContext: string };
   };
   const digest = out.hookSpecificOutput.additionalContext;
-  return /## Project setup[^\n]*\n((?:- [^\n]*\n)*)/.exec(digest)?.[1] ?? '';
+  const section = /## Project setup[^\n]*\n((?:- [^\n]*\n)*)/.exec(digest)?.[1] ?? '';
+  expect(section).toContain(shown);
+  expect(section).not.toContain('.gitignore');
 }

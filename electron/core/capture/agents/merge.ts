@@ -5,11 +5,13 @@
  */
 import { removeOurHooks } from '../settings-merge.js';
 import type { AgentTarget } from './targets.js';
+import { isRecord } from '../../util/json-text.js';
 
 type Json = Record<string, unknown>;
-const isRec = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const ours = (h: unknown): boolean =>
-  isRec(h) && typeof (h.command ?? h.bash) === 'string' && /memtray-hook/.test(String(h.command ?? h.bash));
+  isRecord(h) &&
+  typeof (h.command ?? h.bash) === 'string' &&
+  /memtray-hook/.test(String(h.command ?? h.bash));
 
 const COMMAND_TIMEOUT_SEC = 5;
 
@@ -20,7 +22,7 @@ const eventCommand = (hookCommand: string, t: AgentTarget, event: string): strin
 /** Claude Code's layout (Codex's hooks.json, Gemini CLI's settings.json). */
 export function addClaudeLayout(file: Json, t: AgentTarget, hookCommand: string): Json {
   const base = removeOurHooks(file).settings;
-  const hooks: Json = { ...(isRec(base.hooks) ? base.hooks : {}) };
+  const hooks: Json = { ...(isRecord(base.hooks) ? base.hooks : {}) };
   for (const event of t.events) {
     const entry: Json = { type: 'command', command: eventCommand(hookCommand, t, event) };
     // Codex counts seconds; Gemini CLI milliseconds: its default (60 s) is left alone.
@@ -34,7 +36,7 @@ export function addClaudeLayout(file: Json, t: AgentTarget, hookCommand: string)
 
 /** Cursor's layout: `{version: 1, hooks: {event: [{command}]}}`. */
 export function removeCursorLayout(file: Json): { file: Json; removed: number } {
-  if (!isRec(file.hooks)) return { file, removed: 0 };
+  if (!isRecord(file.hooks)) return { file, removed: 0 };
   let removed = 0;
   const hooks: Json = {};
   for (const [event, list] of Object.entries(file.hooks)) {
@@ -53,7 +55,7 @@ export function removeCursorLayout(file: Json): { file: Json; removed: number } 
 
 export function addCursorLayout(file: Json, t: AgentTarget, hookCommand: string): Json {
   const base = removeCursorLayout(file).file;
-  const hooks: Json = { ...(isRec(base.hooks) ? base.hooks : {}) };
+  const hooks: Json = { ...(isRecord(base.hooks) ? base.hooks : {}) };
   for (const event of t.events) {
     const entry = { command: eventCommand(hookCommand, t, event) };
     hooks[event] = [...((hooks[event] as unknown[] | undefined) ?? []), entry];
@@ -77,12 +79,12 @@ export function copilotFile(t: AgentTarget, hookCommand: string): Json {
  * command line without the `--agent X event` every install appends.
  */
 export function ourHookPrograms(file: Json): string[] {
-  if (!isRec(file.hooks)) return [];
+  if (!isRecord(file.hooks)) return [];
   const found = new Set<string>();
   for (const list of Object.values(file.hooks)) {
     if (!Array.isArray(list)) continue;
     for (const g of list)
-      for (const h of isRec(g) && Array.isArray(g.hooks) ? [g, ...(g.hooks as unknown[])] : [g])
+      for (const h of isRecord(g) && Array.isArray(g.hooks) ? [g, ...(g.hooks as unknown[])] : [g])
         if (ours(h)) found.add(withoutEvent(String((h as Json).command ?? (h as Json).bash)));
   }
   return [...found];
@@ -92,11 +94,11 @@ const withoutEvent = (command: string): string => command.replace(/ --agent \S+ 
 
 /** The events a hook file holds MemTray hooks for (either layout). */
 export function eventsWithOurs(file: Json): string[] {
-  if (!isRec(file.hooks)) return [];
+  if (!isRecord(file.hooks)) return [];
   return Object.entries(file.hooks)
     .filter(([, list]) =>
       Array.isArray(list)
-        ? list.some((g) => ours(g) || (isRec(g) && Array.isArray(g.hooks) && g.hooks.some(ours)))
+        ? list.some((g) => ours(g) || (isRecord(g) && Array.isArray(g.hooks) && g.hooks.some(ours)))
         : false,
     )
     .map(([event]) => event);
