@@ -90,8 +90,12 @@ function mapLine(s: SessionEvents, o: Rec, n: number, calls: Map<string, Call>, 
     const command = shellCommand(call.name, call.args);
     const out = shellOutput(p.output);
     if (command !== null) s.shell({ at: call.at, callId, command, output: out.output, failed: out.failed });
-    else
-      s.tool({ at: call.at, callId, name: call.name, input: call.args, output: out.output, failed: false });
+    else {
+      // Its freeform patch tool's input is the patch; its hook sends it as `{command}`.
+      const patch = call.name === 'apply_patch' && typeof call.args === 'string';
+      const input = patch ? { command: call.args } : call.args;
+      s.tool({ at: call.at, callId, name: call.name, input, output: out.output, failed: false });
+    }
   }
 }
 

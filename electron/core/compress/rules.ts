@@ -11,6 +11,7 @@ import { asRecord } from '../util/json-text.js';
 import { relativeTo } from '../util/paths.js';
 import { editedFacts, outputFacts, textFacts, writtenFacts } from './written.js';
 import { gitFacts } from './git-facts.js';
+import { patchOp } from './patch.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 
@@ -198,6 +199,7 @@ export function extractRules(i: RuleInput): StructuredFields {
       out = fileOp(i, input);
     } else if (i.toolName === 'Bash' || i.toolName === 'BashOutput') out = command(i, input);
     else if (SEARCH_TOOLS.has(i.toolName)) out = search(i, input);
+    else if (i.toolName === 'apply_patch') out = patchOp(str(input.command) ?? '', i.cwd ?? null);
     else if (i.toolName.startsWith('mcp__')) out = mcp(i, input);
     out ??= generic(i, input);
   } catch {

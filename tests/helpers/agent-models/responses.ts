@@ -1,7 +1,8 @@
 /**
  * The OpenAI Responses API over SSE, as the Codex CLI reads it (`POST /v1/responses`): a shell step
- * is a `function_call` to `exec_command` with `{cmd}`, a text step an assistant message; each ends
- * with `response.completed` and its usage.
+ * is a `function_call` to `exec_command` with `{cmd}`, a call to `apply_patch` the `custom_tool_call`
+ * Codex's freeform patch tool takes (the patch as its input), a text step an assistant message;
+ * each ends with `response.completed` and its usage.
  */
 import type { ServerResponse } from 'node:http';
 import { sse, type ModelRequest, type ModelStep, type Protocol } from './server.js';
@@ -15,6 +16,15 @@ const usage = {
 };
 
 function item(step: ModelStep, n: number): Record<string, unknown> {
+  if (step.kind === 'call' && step.name === 'apply_patch')
+    return {
+      type: 'custom_tool_call',
+      id: `ctc_${n}`,
+      call_id: `call_${n}`,
+      name: 'apply_patch',
+      input: String(step.args.input),
+      status: 'completed',
+    };
   if (step.kind !== 'text')
     return {
       type: 'function_call',
