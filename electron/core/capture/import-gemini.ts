@@ -65,13 +65,13 @@ function toolCall(s: SessionEvents, at: number, c: Rec): void {
   }
   // A file tool gets Claude Code's name and input, as the hook's calls do (agents/gemini.ts).
   const output = typeof response.output === 'string' ? response.output : null;
-  const file = geminiFileCall(name, rec(c.args), output, errored);
+  const call = geminiFileCall(name, rec(c.args), output, errored) ?? { tool_name: name, tool_input: c.args };
   s.tool({
     at,
     callId: id,
-    name: file ? String(file.tool_name) : name,
-    input: file ? file.tool_input : c.args,
-    output: file?.tool_response ?? result ?? null,
+    name: String(call.tool_name),
+    input: call.tool_input,
+    output: call.tool_response ?? result ?? null,
     failed: errored,
   });
 }
