@@ -21,7 +21,7 @@ import { maintenanceRunResponse } from '../../electron/shared/contract/maintenan
 import { loadCorpusText } from './corpus-text.js';
 import { generate, rng } from './generate.js';
 import { alternate, postJson, segmentsOf, serveCopy, startOn } from './states.js';
-import { stats, timeQueries } from './timing.js';
+import { stats, timeQueries, timeTyping } from './timing.js';
 
 const { values } = parseArgs({
   options: {
@@ -112,6 +112,7 @@ const queries = Array.from({ length: nq }, (_v, i) => {
 
 const engine = new SearchEngine(sqlite, () => Date.now());
 const asIngestLeftIt = timeQueries(engine, queries);
+const searchAsTyped = timeTyping(engine, queries);
 const load = (await import('node:os')).loadavg();
 const context = new ContextBuilder(sqlite, () => service.core.settings.get(), service.core.projects);
 const ctxTimes = projects.flatMap(() =>
@@ -189,6 +190,7 @@ process.stdout.write(
       loadAverage1m: Math.round(load[0]! * 100) / 100,
       cpus: (await import('node:os')).cpus().length,
       ...asIngestLeftIt,
+      searchAsTyped,
       contextBuildMs: stats(ctxTimes),
       sessionStartHookHttpMs: { ...stats(hookTimes), targetP95: 15 },
       afterMaintenance,

@@ -22,6 +22,24 @@ export const stats = (xs: number[]) => ({
   max: pct(xs, 100),
 });
 
+/**
+ * The questions of the mix as the popup searches them while they are typed: it waits for a pause
+ * (debounced), so once after each word, each prefix in turn. The searches of one question share
+ * its earlier words, as a user's do.
+ */
+export function timeTyping(engine: SearchEngine, queries: BenchQuery[]) {
+  const times: number[] = [];
+  for (const q of queries.filter((x) => x.cat === 'question')) {
+    const words = q.q.split(' ');
+    for (let n = 1; n <= words.length; n++) {
+      const t0 = performance.now();
+      engine.search({ q: words.slice(0, n).join(' '), project: q.project, limit: 20 });
+      times.push(performance.now() - t0);
+    }
+  }
+  return stats(times);
+}
+
 export function timeQueries(engine: SearchEngine, queries: BenchQuery[]) {
   for (const q of queries.slice(0, 20)) engine.search({ q: q.q, limit: 20 }); // warm up
   const times: number[] = [];

@@ -17,6 +17,7 @@
 import type Database from 'better-sqlite3';
 import { SEARCH_LIMITS } from '../../shared/contract/search.js';
 import { hitKey, type HitKey } from './cursor.js';
+import { DataVersion } from './data-version.js';
 import { renderPage, type Hit, type SearchItem, type Shape } from './page.js';
 import { preferOwn } from './prefer.js';
 import { inferProject, ProjectSizes } from './infer-project.js';
@@ -75,11 +76,13 @@ export class SearchEngine {
   private readonly sizes = new ProjectSizes();
   private readonly where: WordSessions;
   private readonly lexical: LexicalStages;
+  private readonly version: DataVersion;
 
   constructor(
     private readonly sqlite: Database.Database,
     private readonly clock: () => number,
   ) {
+    this.version = new DataVersion(sqlite);
     this.stages = new Stages((sql) => this.stmt(sql));
     this.where = new WordSessions((sql) => this.stmt(sql));
     this.lexical = new LexicalStages((sql) => this.stmt(sql), this.stages, new TypoCorrector(sqlite));
@@ -99,8 +102,9 @@ export class SearchEngine {
    * ranking; null (embeddings off) leaves the lexical search exactly as it is.
    */
   search(p: SearchParams, near: Near[] | null = null): SearchResult {
-    this.stages.begin();
-    this.where.begin();
+    const changed = this.version.changed();
+    this.stages.begin(changed);
+    this.where.begin(changed);
     // A question that names its project is a search of that project.
     const named = p.project === undefined ? this.named(p.q) : undefined;
     if (named !== undefined) p = { ...p, project: named };

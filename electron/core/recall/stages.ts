@@ -9,6 +9,7 @@
 import type Database from 'better-sqlite3';
 import type { Hit } from './page.js';
 import { term } from './query.js';
+import { MEMO_MAX } from './data-version.js';
 import { stemsOf } from './lexicon.js';
 import {
   NTH_MATCH_SQL,
@@ -62,15 +63,16 @@ export interface StageScope {
 export class Stages {
   /**
    * The n-th newest match of an expression, per search: the stages of one search ask the same
-   * (is this word dense? where does its window start?) again and again. Cleared by `begin`.
+   * (is this word dense? where does its window start?) again and again, and so do the searches
+   * that follow while the index stays as it is. Cleared by `begin` when it changed.
    */
   private readonly nthSeen = new Map<string, number | null>();
 
   constructor(private readonly stmt: (sql: string) => Database.Statement) {}
 
-  /** A new search: forget what the last one looked up (the index may have changed since). */
-  begin(): void {
-    this.nthSeen.clear();
+  /** A new search: forget what earlier ones looked up if the index `changed` since (or too much). */
+  begin(changed: boolean): void {
+    if (changed || this.nthSeen.size > MEMO_MAX) this.nthSeen.clear();
   }
 
   /** Whether a word (as typed, no prefix) is dense in `kind` (`denseAt`; cached per search). */

@@ -6,6 +6,7 @@
  * once per word and search.
  */
 import type Database from 'better-sqlite3';
+import { MEMO_MAX } from './data-version.js';
 import { term } from './query.js';
 
 /** Rows of each word looked at (the newest), and the lead in summed log-lift a winner needs. */
@@ -32,14 +33,15 @@ export interface WordRows {
 
 type Stmt = (sql: string) => Database.Statement;
 
-/** The counts of each word by session, per search (`begin` forgets them: the index changes). */
+/** The counts of each word by session, kept while the index stays as it is (`begin`). */
 export class WordSessions {
   private readonly memo = new Map<string, WordRows[]>();
 
   constructor(private readonly stmt: Stmt) {}
 
-  begin(): void {
-    this.memo.clear();
+  /** A new search: forget the counts if the index `changed` since the last one (or too many are kept). */
+  begin(changed: boolean): void {
+    if (changed || this.memo.size > MEMO_MAX) this.memo.clear();
   }
 
   of(word: string): WordRows[] {
