@@ -62,7 +62,7 @@ export interface StageScope {
 
 export class Stages {
   /**
-   * The n-th newest match of an expression, per search: the stages of one search ask the same
+   * The n-th newest match of an expression: the stages of one search ask the same
    * (is this word dense? where does its window start?) again and again, and so do the searches
    * that follow while the index stays as it is. Cleared by `begin` when it changed.
    */
@@ -75,7 +75,7 @@ export class Stages {
     if (changed || this.nthSeen.size > MEMO_MAX) this.nthSeen.clear();
   }
 
-  /** Whether a word (as typed, no prefix) is dense in `kind` (`denseAt`; cached per search). */
+  /** Whether a word (as typed, no prefix) is dense in `kind` (`denseAt`; kept until the index changes). */
   isDense(kind: Kind, word: string): boolean {
     return this.nth(kind, term(word, false), denseAt(kind) - 1) !== null;
   }

@@ -3,7 +3,7 @@
  * SAMPLE prompts holding each word, how many fall in each session (and its project). Both the
  * project a question describes (infer-project.ts) and the session it is about (session-focus.ts)
  * are read from these counts, as the summed log-lift of the question's words (`leader`). Looked up
- * once per word and search.
+ * once per word until something is written (data-version.ts).
  */
 import type Database from 'better-sqlite3';
 import { MEMO_MAX } from './data-version.js';
