@@ -11,6 +11,7 @@
  * trigger `auto` before every compression check, compressing or not, so only a `manual` one (the
  * user's `/compress`) is a compaction; an `auto` one is stored under its own name.
  */
+import { geminiSearchCall } from './search-calls.js';
 import { bashCall, memtrayEvent, rec, str, wholeFileRead, type AgentAdapter, type Json } from './shape.js';
 
 const EVENTS: Record<string, string> = {
@@ -103,8 +104,13 @@ function toolFields(p: Json, after: boolean): Json {
   const text = after ? contentText(response.llmContent) : undefined;
   if (p.tool_name === 'run_shell_command') return shellCall(input.command, text);
   const content = after && typeof response.llmContent === 'string' ? response.llmContent : null;
-  const file = geminiFileCall(p.tool_name, input, content, response.error !== undefined);
-  return file ?? (after ? { tool_response: text } : {});
+  const errored = response.error !== undefined;
+  const file = geminiFileCall(p.tool_name, input, content, errored);
+  if (file) return file;
+  const search = geminiSearchCall(p.tool_name, input, errored ? null : content, str(p.cwd));
+  // A failed search keeps what Gemini CLI said, under Claude Code's name.
+  if (search && after && errored) return { ...search, tool_response: text };
+  return search ?? (after ? { tool_response: text } : {});
 }
 
 export const geminiAdapter: AgentAdapter = {

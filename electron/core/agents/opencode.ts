@@ -5,6 +5,7 @@
  * `prompt`: the text parts), and the bus events `session.created`, `session.idle` (the turn ended),
  * `session.compacted`, `session.deleted`; `directory` is the project folder opencode runs in.
  */
+import { opencodeSearchCall } from './search-calls.js';
 import { bashCall, memtrayEvent, rec, str, wholeFileRead, type AgentAdapter, type Json } from './shape.js';
 
 const EVENTS: Record<string, string> = {
@@ -20,7 +21,7 @@ const EVENTS: Record<string, string> = {
 /**
  * An opencode tool other than `bash` in MemTray's terms (Claude Code's names and inputs): from its
  * name, its arguments and what it printed. A file read whole is stored as Claude Code's Read
- * reports it; a part of one, as printed.
+ * reports it; a part of one, as printed. Searches and the task list: agents/search-calls.ts.
  */
 export function opencodeCall(tool: unknown, args: Json, output: string | undefined): Json {
   const path = str(args.filePath) ?? str(args.file_path);
@@ -38,7 +39,13 @@ export function opencodeCall(tool: unknown, args: Json, output: string | undefin
       return { tool_name: 'Read', tool_input: { file_path: path }, tool_response: response };
     }
     default:
-      return { tool_name: str(tool, 200) ?? 'unknown', tool_input: args, tool_response: output };
+      return (
+        opencodeSearchCall(tool, args, output) ?? {
+          tool_name: str(tool, 200) ?? 'unknown',
+          tool_input: args,
+          tool_response: output,
+        }
+      );
   }
 }
 

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { geminiFileCall } from '../agents/gemini.js';
+import { geminiSearchCall } from '../agents/search-calls.js';
 import { rec, str } from '../agents/shape.js';
 import { readJsonlLines } from './jsonl-reader.js';
 import {
@@ -63,9 +64,13 @@ function toolCall(s: SessionEvents, at: number, c: Rec): void {
     });
     return;
   }
-  // A file tool gets Claude Code's name and input, as the hook's calls do (agents/gemini.ts).
+  // A file or search tool gets Claude Code's name and input, as the hook's calls do (agents/gemini.ts).
   const output = typeof response.output === 'string' ? response.output : null;
-  const call = geminiFileCall(name, rec(c.args), output, errored) ?? { tool_name: name, tool_input: c.args };
+  const call = geminiFileCall(name, rec(c.args), output, errored) ??
+    geminiSearchCall(name, rec(c.args), errored ? null : output, s.cwd ?? undefined) ?? {
+      tool_name: name,
+      tool_input: c.args,
+    };
   s.tool({
     at,
     callId: id,

@@ -18,12 +18,14 @@ import { ScriptedModelServer } from '../../helpers/agent-models/server.js';
 import {
   expectCaptured,
   expectNextSeesMemory,
+  expectSearchesRemembered,
   expectSeenByOthers,
   expectSetupShown,
   memtrayHooks,
   memtrayJson,
   PACKAGE_JSON,
   runAgent,
+  seedTodos,
   startRigWithModel,
   type Rig,
 } from './rig.js';
@@ -175,5 +177,34 @@ describe('real Gemini CLI', () => {
     const out = memtrayJson(r, ['import', '--agent', 'gemini']) as { status: string; toolCalls: number };
     expect(out).toMatchObject({ status: 'done', toolCalls: 2 });
     await expectSetupShown(r, 2, SHOWN);
+  });
+
+  /** Gemini CLI searches the sources for TODOs and lists the TypeScript files. */
+  async function searchTodos(r: Rig, model: ScriptedModelServer): Promise<void> {
+    seedTodos(r);
+    model.planSteps([
+      {
+        kind: 'call',
+        name: 'grep_search',
+        args: { pattern: 'TODO', dir_path: 'src', include_pattern: '*.ts' },
+      },
+      { kind: 'call', name: 'glob', args: { pattern: 'src/**/*.ts' } },
+      { kind: 'text', text: 'Three TODOs in two files.' },
+    ]);
+    const run = await runGemini(r, model, 'find the TODOs');
+    expect(run.code, run.err).toBe(0);
+  }
+
+  it('its grep_search and glob are remembered as searches, live and imported', async () => {
+    const { r, model } = await setup();
+    memtrayHooks(r, 'install', 'gemini');
+    await searchTodos(r, model);
+    await expectSearchesRemembered(r);
+
+    const again = await setup();
+    await searchTodos(again.r, again.model);
+    const out = memtrayJson(again.r, ['import', '--agent', 'gemini']) as { toolCalls: number };
+    expect(out.toolCalls).toBe(2);
+    await expectSearchesRemembered(again.r);
   });
 });

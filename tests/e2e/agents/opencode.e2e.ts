@@ -10,6 +10,7 @@
  * edited shows in the digest's project setup as edited, and so it does from its imported history;
  * a file it read only in part does not.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,12 +19,14 @@ import { ScriptedModelServer } from '../../helpers/agent-models/server.js';
 import {
   expectCaptured,
   expectNextSeesMemory,
+  expectSearchesRemembered,
   expectSeenByOthers,
   expectSetupShown,
   memtrayHooks,
   memtrayJson,
   PACKAGE_JSON,
   runAgent,
+  seedTodos,
   startRigWithModel,
   type Rig,
 } from './rig.js';
@@ -51,6 +54,16 @@ function writeOpencodeConfig(r: Rig, model: ScriptedModelServer): void {
   };
   writeFileSync(join(dir, 'opencode.json'), JSON.stringify(config, null, 2));
 }
+
+/** opencode's grep and glob run ripgrep from PATH (.ci/run installs Debian's); without it they fail. */
+const hasRipgrep = ((): boolean => {
+  try {
+    execFileSync('rg', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /** The prompt as separate words: `opencode run` quotes a single argument holding spaces. */
 const runOpencode = (r: Rig, prompt: string) =>
@@ -151,5 +164,30 @@ describe('real opencode', () => {
     const out = memtrayJson(r, ['import', '--agent', 'opencode']) as { status: string; toolCalls: number };
     expect(out).toMatchObject({ status: 'done', toolCalls: 3 });
     await expectSetupShown(r, 3, SHOWN);
+  });
+
+  /** opencode searches the sources for TODOs and lists the TypeScript files. */
+  async function searchTodos(r: Rig, model: ScriptedModelServer): Promise<void> {
+    seedTodos(r);
+    model.planSteps([
+      { kind: 'call', name: 'grep', args: { pattern: 'TODO', path: join(r.proj, 'src'), include: '*.ts' } },
+      { kind: 'call', name: 'glob', args: { pattern: 'src/**/*.ts' } },
+      { kind: 'text', text: 'Three TODOs in two files.' },
+    ]);
+    const run = await runOpencode(r, 'find the TODOs');
+    expect(run.code, run.err).toBe(0);
+  }
+
+  it.skipIf(!hasRipgrep)('its grep and glob are remembered as searches, live and imported', async () => {
+    const { r, model } = await setup();
+    memtrayHooks(r, 'install', 'opencode');
+    await searchTodos(r, model);
+    await expectSearchesRemembered(r);
+
+    const again = await setup();
+    await searchTodos(again.r, again.model);
+    const out = memtrayJson(again.r, ['import', '--agent', 'opencode']) as { toolCalls: number };
+    expect(out.toolCalls).toBe(2);
+    await expectSearchesRemembered(again.r);
   });
 });

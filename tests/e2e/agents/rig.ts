@@ -4,7 +4,7 @@
  * and the real agent CLI run with its stdin closed.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { expect } from 'vitest';
 import { ScriptedModelServer, type Protocol } from '../../helpers/agent-models/server.js';
@@ -236,4 +236,42 @@ export async function expectSetupShown(r: Rig, calls: number, shown: string): Pr
   const section = /## Project setup[^\n]*\n((?:- [^\n]*\n)*)/.exec(digest)?.[1] ?? '';
   expect(section).toContain(shown);
   expect(section).not.toContain('.gitignore');
+}
+
+/** Two source files holding three TODOs, for the search tests. */
+export function seedTodos(r: Rig): void {
+  mkdirSync(join(r.proj, 'src'), { recursive: true });
+  writeFileSync(
+    join(r.proj, 'src', 'ledger.ts'),
+    'export const CENTS = 100; // TODO: rounding\nexport function total() {\n  return 1; // TODO: tax\n}\n',
+  );
+  writeFileSync(join(r.proj, 'src', 'tax.ts'), 'export const RATE = 0.2; // TODO: per country\n');
+}
+
+/**
+ * The agent's search for the TODOs under `src` and its listing of `src/**\/*.ts` (seedTodos) are
+ * remembered as Claude Code's are: discoveries "Searched for TODO" (3 results, the two files found)
+ * and "Listed src/**\/*.ts" (2 results), and the search finds the first.
+ */
+export async function expectSearchesRemembered(r: Rig): Promise<void> {
+  const rows = r.t.service.core.sqlite.prepare(
+    "select type, title, subtitle, files_read as files from observations where tool_name in ('Grep', 'Glob') order by id",
+  );
+  const found = await until(() => {
+    const all = rows.all() as Array<{ type: string; title: string; subtitle: string; files: string }>;
+    return all.length >= 2 ? all : null;
+  });
+  const src = (f: string) => join(r.proj, 'src', f);
+  expect(found[0]).toMatchObject({
+    type: 'discovery',
+    title: 'Searched for TODO',
+    subtitle: '3 results in src',
+  });
+  expect((JSON.parse(found[0]!.files) as string[]).sort()).toEqual([src('ledger.ts'), src('tax.ts')]);
+  expect(found[1]).toMatchObject({ type: 'discovery', title: 'Listed src/**/*.ts' });
+  expect(found[1]!.subtitle).toMatch(/^2 results in /);
+  const hits = (await r.t.api('GET', `/api/search?q=${encodeURIComponent('searched for TODO')}`)).json as {
+    items: Array<{ title: string }>;
+  };
+  expect(hits.items.map((i) => i.title)).toContain('Searched for TODO');
 }
