@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { patchOp, readPatch } from '../../electron/core/compress/patch.js';
 import { extractRules } from '../../electron/core/compress/rules.js';
+import { addedText, hunkEdits, patchSections } from '../../electron/core/util/codex-patch.js';
 
 const PATCH = [
   '*** Begin Patch',
@@ -76,5 +77,32 @@ describe('a Codex patch', () => {
           cwd: '/w',
         }).title,
       ).toBe('Used apply_patch');
+  });
+
+  it('gives each hunk of an update as a replacement and an added file as its text', () => {
+    const [update, added] = patchSections(
+      [
+        '*** Begin Patch',
+        '*** Update File: Cargo.toml',
+        '@@ [package]',
+        ' name = "turnstile"',
+        '-version = "0.1.0"',
+        '+version = "0.2.0"',
+        '@@',
+        '-edition = "2021"',
+        '+edition = "2024"',
+        '+publish = false',
+        '*** Add File: Makefile',
+        '+test:',
+        '+\tcargo test',
+        '*** End Patch',
+      ].join('\n'),
+    );
+    expect(hunkEdits(update!.lines)).toEqual([
+      { old: 'name = "turnstile"\nversion = "0.1.0"', new: 'name = "turnstile"\nversion = "0.2.0"' },
+      { old: 'edition = "2021"', new: 'edition = "2024"\npublish = false' },
+    ]);
+    expect(added).toMatchObject({ verb: 'added', path: 'Makefile' });
+    expect(addedText(added!.lines)).toBe('test:\n\tcargo test\n');
   });
 });

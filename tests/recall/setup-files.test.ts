@@ -72,6 +72,23 @@ describe('the digest says how the project is set up', () => {
     await post(big, 'UserPromptSubmit', { prompt: 'vendor everything' });
     await write(big, 'package.json', `{"name": "bulky", "pad": "${'x'.repeat(20_000)}"}`);
     await write(big, '.gitignore', 'dist/\n');
+    // Codex's patches: a manifest written earlier updated, a Makefile added, a .gitignore deleted.
+    const codex = '/home/dev/billing';
+    await post(codex, 'UserPromptSubmit', {
+      prompt: 'bump the version, add a Makefile, drop the ignore file',
+    });
+    await write(codex, 'package.json', '{\n  "name": "billing",\n  "version": "1.0.0"\n}\n');
+    await write(codex, '.gitignore', 'node_modules/\n');
+    const patch = (body: string) =>
+      post(codex, 'PostToolUse', {
+        tool_name: 'apply_patch',
+        tool_input: { command: `*** Begin Patch\n${body}*** End Patch\n` },
+        tool_response: 'Success.',
+      });
+    await patch(
+      '*** Update File: package.json\n@@\n   "name": "billing",\n-  "version": "1.0.0"\n+  "version": "1.1.0"\n',
+    );
+    await patch('*** Add File: Makefile\n+test:\n+\tnode --test\n*** Delete File: .gitignore\n');
     await t.settled();
   });
   afterAll(async () => t.dispose());
@@ -89,6 +106,12 @@ describe('the digest says how the project is set up', () => {
 
   it('never reads a call too large to be a setup file', async () => {
     expect(await setup('bulky')).toBe('- .gitignore: dist/\n');
+  });
+
+  it("applies Codex's patches: an update's hunks, an added file, a deleted one", async () => {
+    expect(await setup('billing')).toBe(
+      '- Makefile: test: node --test\n- package.json: { "name": "billing", "version": "1.1.0" }\n',
+    );
   });
 
   it('takes a file a tool made from the whole read of it before its edits', async () => {

@@ -7,32 +7,20 @@
 import { posix } from 'node:path';
 import type { StructuredFields } from '../ingest/ingestor.js';
 import { clip } from '../util/clip.js';
+import { patchSections, type PatchSection } from '../util/codex-patch.js';
 import { relativeTo } from '../util/paths.js';
 import { writtenFacts } from './written.js';
 
-/** The part of a patch read, and the files taken from it, at most. */
-const PATCH_MAX = 64 * 1024;
-const FILES_MAX = 50;
-const HEADER = /^\*\*\* (Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/;
-const VERB = { Add: 'added', Update: 'updated', Delete: 'deleted' } as const;
-
-interface PatchFile {
-  verb: 'added' | 'updated' | 'deleted' | 'moved to';
-  path: string;
-}
-
 /** The files a patch names, in order, and the lines it adds (`+`, without the sign). */
-export function readPatch(patch: string): { files: PatchFile[]; added: string[] } {
-  const files: PatchFile[] = [];
-  const added: string[] = [];
-  for (const line of patch.slice(0, PATCH_MAX).split('\n')) {
-    const h = HEADER.exec(line);
-    if (h && files.length < FILES_MAX) {
-      const verb = h[1] ? VERB[h[1] as keyof typeof VERB] : 'moved to';
-      files.push({ verb, path: (h[2] ?? h[3]!).trim() });
-    } else if (line.startsWith('+')) added.push(line.slice(1));
-  }
-  return { files, added };
+export function readPatch(patch: string): {
+  files: Array<Pick<PatchSection, 'verb' | 'path'>>;
+  added: string[];
+} {
+  const sections = patchSections(patch);
+  return {
+    files: sections.map(({ verb, path }) => ({ verb, path })),
+    added: sections.flatMap((s) => s.lines.filter((l) => l.startsWith('+')).map((l) => l.slice(1))),
+  };
 }
 
 /** A Codex patch as a change to the files it names (paths under `cwd` when relative); null when it names none. */

@@ -3,7 +3,9 @@
  * (`package.json`, `Cargo.toml`, `pyproject.toml`, `go.mod`, a `Makefile`, …) and what git ignores,
  * as the agent last saw them: the newest Write of each file or the newest Read of all of it (a file
  * a tool made, `cargo new`, is read before it is edited), with the Edits made to it since applied
- * in order. Each file becomes one line of its own non-empty lines, cut at a whole word.
+ * in order. A Codex patch (`apply_patch`) counts the same way: a file it adds is written, its
+ * hunks are edits, a file it deletes is gone. Each file becomes one line of its own non-empty lines,
+ * cut at a whole word.
  * Name, version, module type, engines, dependencies, scripts, flags: a summary keeps none of them.
  *
  * Bounded: the newest CALLS changes and reads of the project's ten latest sessions (as the digest's
@@ -12,7 +14,9 @@
  * is not shown. The text is the tool input as stored: redacted, private parts stripped.
  */
 import type Database from 'better-sqlite3';
+import { posix } from 'node:path';
 import { cutAtWord } from '../util/clip.js';
+import { addedText, hunkEdits, patchSections, type PatchSection } from '../util/codex-patch.js';
 import { asRecord } from '../util/json-text.js';
 import { relativeTo } from '../util/paths.js';
 import { FILE_SESSIONS_SQL } from './digest.js';
@@ -62,9 +66,10 @@ const CALLS_SQL = `SELECT id, tool, input, cwd FROM (
     FROM observations o
     WHERE o.id IN (SELECT id FROM observations WHERE session_id IN (${FILE_SESSIONS_SQL})
         AND type IN ('change', 'discovery') ORDER BY created_at DESC LIMIT ${CALLS})
-      AND o.tool_name IN ('Write', 'Edit', 'MultiEdit', 'Read')
+      AND o.tool_name IN ('Write', 'Edit', 'MultiEdit', 'Read', 'apply_patch')
       AND octet_length(o.tool_input) <= ${MAX_INPUT_BYTES} AND json_valid(o.tool_input))
-  WHERE typeof(path) = 'text' AND ${BASENAME} IN (${[...SETUP_FILES].map((f) => `'${f}'`).join(', ')})
+  WHERE (typeof(path) = 'text' AND ${BASENAME} IN (${[...SETUP_FILES].map((f) => `'${f}'`).join(', ')}))
+    OR tool = 'apply_patch'
   ORDER BY at DESC, id DESC`;
 
 /** A Read's response, looked up only for a setup file's newest read. */
@@ -114,6 +119,16 @@ export function applyEdits(text: string, edits: Edit[]): string {
   return out;
 }
 
+/**
+ * The sections of a Codex patch (`apply_patch`) for setup files, with their paths under `cwd` when
+ * relative: an added file is a text, an update's hunks are edits, a deleted file is gone.
+ */
+function setupSections(patch: string, cwd: string | null): PatchSection[] {
+  return patchSections(patch)
+    .filter((s) => s.verb !== 'moved to' && SETUP_FILES.has(posix.basename(s.path)))
+    .map((s) => ({ ...s, path: posix.isAbsolute(s.path) || !cwd ? s.path : posix.join(cwd, s.path) }));
+}
+
 /** A file's text as one line: its non-empty lines trimmed and joined, cut after a whole word. */
 export function oneLineOf(text: string, max = MAX_CHARS): string {
   const line = text
@@ -141,24 +156,41 @@ export class SetupFiles {
     const rows = this.calls.all({ project }) as Call[];
     // Newest first: a file's Edits come before the Write they apply to.
     const pending = new Map<string, Edit[]>();
-    const done = new Map<string, string>();
+    const done = new Map<string, string | null>();
+    const edited = (path: string, edits: Edit[]): void => {
+      pending.set(path, [...edits, ...(pending.get(path) ?? [])]);
+    };
+    const based = (path: string, base: string, cwd: string | null): void => {
+      done.set(path, `${relativeTo(path, cwd)}: ${oneLineOf(applyEdits(base, pending.get(path) ?? []))}`);
+    };
     for (const r of rows) {
       const input = asRecord(JSON.parse(r.input));
-      const path = str(input.file_path);
-      if (path === null || done.has(path)) continue;
-      if (r.tool === 'Edit' || r.tool === 'MultiEdit') {
-        pending.set(path, [...editsOf(input), ...(pending.get(path) ?? [])]);
-        continue;
+      if (r.tool === 'apply_patch') {
+        for (const f of setupSections(str(input.command) ?? '', r.cwd).reverse()) {
+          if (done.has(f.path)) continue;
+          if (f.verb === 'updated')
+            edited(
+              f.path,
+              hunkEdits(f.lines).map((e) => ({ ...e, all: false })),
+            );
+          else if (f.verb === 'added') based(f.path, addedText(f.lines), r.cwd);
+          else done.set(f.path, null); // deleted: an older text is not the file's
+        }
+      } else {
+        const path = str(input.file_path);
+        if (path === null || done.has(path)) continue;
+        if (r.tool === 'Edit' || r.tool === 'MultiEdit') {
+          edited(path, editsOf(input));
+          continue;
+        }
+        const base =
+          r.tool === 'Write'
+            ? str(input.content)
+            : readText((this.response.get(r.id) as string | null | undefined) ?? null);
+        if (base !== null) based(path, base, r.cwd);
       }
-      const base =
-        r.tool === 'Write'
-          ? str(input.content)
-          : readText((this.response.get(r.id) as string | null | undefined) ?? null);
-      if (base === null) continue;
-      const text = applyEdits(base, pending.get(path) ?? []);
-      done.set(path, `${relativeTo(path, r.cwd)}: ${oneLineOf(text)}`);
-      if (done.size >= MAX_FILES) break;
+      if ([...done.values()].filter(Boolean).length >= MAX_FILES) break;
     }
-    return [...done.values()];
+    return [...done.values()].filter((v): v is string => v !== null);
   }
 }
