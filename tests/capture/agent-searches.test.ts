@@ -1,7 +1,8 @@
 /**
  * opencode's and Gemini CLI's searches in MemTray's shape: Claude Code's Grep, Glob and LS, so the
  * rules extractor remembers "Searched for X" as a discovery with its count and the files found,
- * as it does for Claude Code (before, "Used grep", a change). The outputs are those the real CLIs
+ * as it does for Claude Code (before, "Used grep", a change). opencode's task list and subagent
+ * tasks likewise (`TodoWrite`, `Task`). The outputs are those the real CLIs
  * printed (opencode 1.18.33, Gemini CLI 0.61.0; tests/e2e/agents run them end to end).
  */
 import { describe, expect, it } from 'vitest';
@@ -82,6 +83,27 @@ describe('opencode searches', () => {
     });
     expect(out.title).toBe('Updated the task list (2 items)');
     expect(out.facts).toContain('in_progress: Fix the rounding');
+  });
+
+  it("task is Task: the subagent's description, prompt and what it reported", () => {
+    const p = after(
+      'task',
+      { description: 'Audit retry safety', prompt: 'Check each write endpoint.', subagent_type: 'general' },
+      '<task id="ses_1" state="completed">\n<task_result>\nPOST /orders is not idempotent (src/app.js:43).\n</task_result>\n</task>',
+    );
+    expect(p).toMatchObject({
+      tool_name: 'Task',
+      tool_response: 'POST /orders is not idempotent (src/app.js:43).',
+    });
+    const out = extractRules({
+      toolName: 'Task',
+      toolInput: p.tool_input,
+      toolResponse: p.tool_response,
+      failed: false,
+      cwd: CWD,
+    });
+    expect(out.title).toBe('Delegated: Audit retry safety');
+    expect(out.facts.join('\n')).toContain('POST /orders is not idempotent (src/app.js:43).');
   });
 
   it('output too long to read keeps its text and count, and names no files', () => {

@@ -21,7 +21,8 @@ const EVENTS: Record<string, string> = {
 /**
  * An opencode tool other than `bash` in MemTray's terms (Claude Code's names and inputs): from its
  * name, its arguments and what it printed. A file read whole is stored as Claude Code's Read
- * reports it; a part of one, as printed. Searches and the task list: agents/search-calls.ts.
+ * reports it; a part of one, as printed. A subagent's task is `Task` with what it reported, the task
+ * list `TodoWrite`; searches: agents/search-calls.ts.
  */
 export function opencodeCall(tool: unknown, args: Json, output: string | undefined): Json {
   const path = str(args.filePath) ?? str(args.file_path);
@@ -38,6 +39,14 @@ export function opencodeCall(tool: unknown, args: Json, output: string | undefin
       const response = whole === null ? output : wholeFileRead(path, whole);
       return { tool_name: 'Read', tool_input: { file_path: path }, tool_response: response };
     }
+    case 'todowrite':
+      return { tool_name: 'TodoWrite', tool_input: { todos: args.todos }, tool_response: output };
+    case 'task':
+      return {
+        tool_name: 'Task',
+        tool_input: { description: args.description, prompt: args.prompt, subagent_type: args.subagent_type },
+        tool_response: output === undefined ? undefined : taskResult(output),
+      };
     default:
       return (
         opencodeSearchCall(tool, args, output) ?? {
@@ -47,6 +56,13 @@ export function opencodeCall(tool: unknown, args: Json, output: string | undefin
         }
       );
   }
+}
+
+/** What a subagent reported: the text inside `<task_result>` (the rest is opencode's wrapper). */
+export function taskResult(output: string): string {
+  const open = output.indexOf('<task_result>');
+  const close = output.lastIndexOf('</task_result>');
+  return open >= 0 && close > open ? output.slice(open + '<task_result>'.length, close).trim() : output;
 }
 
 function toolFields(p: Json): Json {

@@ -56,7 +56,7 @@ function inputOf(fields: Record<string, unknown>): Json {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
-/** opencode's `grep`, `glob` and `todowrite` in Claude Code's terms; null for another tool. */
+/** opencode's `grep` and `glob` in Claude Code's terms; null for another tool. */
 export function opencodeSearchCall(tool: unknown, args: Json, output: string | undefined): Json | null {
   const text = output ?? '';
   const lines = linesOf(text);
@@ -75,8 +75,6 @@ export function opencodeSearchCall(tool: unknown, args: Json, output: string | u
       const paths = lines.filter((l) => l.startsWith('/'));
       return glob(input, text, paths.slice(0, MAX_FILES), paths.length);
     }
-    case 'todowrite':
-      return { tool_name: 'TodoWrite', tool_input: { todos: args.todos }, tool_response: output };
     default:
       return null;
   }

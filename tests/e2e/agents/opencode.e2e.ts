@@ -28,6 +28,7 @@ import {
   runAgent,
   seedTodos,
   startRigWithModel,
+  until,
   type Rig,
 } from './rig.js';
 
@@ -189,5 +190,43 @@ describe('real opencode', () => {
     const out = memtrayJson(again.r, ['import', '--agent', 'opencode']) as { toolCalls: number };
     expect(out.toolCalls).toBe(2);
     await expectSearchesRemembered(again.r);
+  });
+
+  it('a subagent task is remembered as delegated work with what it reported, live and imported', async () => {
+    const delegate = async (r: Rig, model: ScriptedModelServer): Promise<void> => {
+      model.planSteps([
+        {
+          kind: 'call',
+          name: 'task',
+          args: {
+            description: 'Audit retry safety',
+            prompt: 'Check each write endpoint.',
+            subagent_type: 'general',
+          },
+        },
+        { kind: 'text', text: 'POST /orders is not idempotent (src/app.js:43).' },
+        { kind: 'text', text: 'The audit found one unsafe endpoint.' },
+      ]);
+      const run = await runOpencode(r, 'audit the endpoints');
+      expect(run.code, run.err).toBe(0);
+    };
+    const remembered = (r: Rig) =>
+      until(
+        () =>
+          r.t.service.core.sqlite
+            .prepare("select title, facts from observations where tool_name = 'Task'")
+            .get() as { title: string; facts: string } | undefined,
+      );
+    const { r, model } = await setup();
+    memtrayHooks(r, 'install', 'opencode');
+    await delegate(r, model);
+    const live = await remembered(r);
+    expect(live.title).toBe('Delegated: Audit retry safety');
+    expect(live.facts).toContain('POST /orders is not idempotent (src/app.js:43).');
+
+    const again = await setup();
+    await delegate(again.r, again.model);
+    memtrayJson(again.r, ['import', '--agent', 'opencode']);
+    expect(await remembered(again.r)).toEqual(live);
   });
 });
