@@ -103,6 +103,12 @@ describe('a Codex patch', () => {
       { old: 'edition = "2021"', new: 'edition = "2024"\npublish = false' },
     ]);
     expect(added).toMatchObject({ verb: 'added', path: 'Makefile' });
+    // A moved file's hunks stay with its update.
+    const [moved, to] = patchSections(
+      '*** Begin Patch\n*** Update File: a.toml\n*** Move to: b.toml\n@@\n-x = 1\n+x = 2\n*** End Patch',
+    );
+    expect(to).toEqual({ verb: 'moved to', path: 'b.toml', lines: [] });
+    expect(hunkEdits(moved!.lines)).toEqual([{ old: 'x = 1', new: 'x = 2' }]);
     expect(addedText(added!.lines)).toBe('test:\n\tcargo test\n');
   });
 });

@@ -15,7 +15,7 @@ const VERB = { Add: 'added', Update: 'updated', Delete: 'deleted' } as const;
 export interface PatchSection {
   verb: 'added' | 'updated' | 'deleted' | 'moved to';
   path: string;
-  /** The section's lines after its header, as written (hunk markers and signs included). */
+  /** The section's lines after its header, as written (hunk markers and signs included); none for a move. */
   lines: string[];
 }
 
@@ -28,8 +28,10 @@ export function patchSections(patch: string): PatchSection[] {
     if (h) {
       if (out.length >= FILES_MAX) break;
       const verb = h[1] ? VERB[h[1] as keyof typeof VERB] : 'moved to';
-      current = { verb, path: (h[2] ?? h[3]!).trim(), lines: [] };
-      out.push(current);
+      const section: PatchSection = { verb, path: (h[2] ?? h[3]!).trim(), lines: [] };
+      out.push(section);
+      // The hunks after a `Move to` line are the update's: they change the file it moves.
+      if (verb !== 'moved to') current = section;
     } else if (current && !line.startsWith('*** ')) current.lines.push(line);
   }
   return out;
