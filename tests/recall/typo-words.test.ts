@@ -20,6 +20,9 @@ beforeAll(() => {
     title: 'Counted the lines of each file',
     at: Date.now(),
   });
+  // `ceate` is one edit from both, each held once: a letter left out is the likelier slip.
+  insertObservation(core.sqlite, { project: 'infra', title: 'Beate reviewed the schema', at: Date.now() });
+  insertObservation(core.sqlite, { project: 'infra', title: 'Create the index', at: Date.now() });
   typo = new TypoCorrector(core.sqlite);
 });
 afterAll(() => core.close());
@@ -31,5 +34,19 @@ describe('typo correction', () => {
 
   it('still corrects a misspelling to the word the memories hold', () => {
     expect(typo.correct('linnes')).toBe('lines');
+  });
+
+  it('takes the likelier slip among variants held as often: a letter left out', () => {
+    expect(typo.correct('ceate')).toBe('create');
+  });
+
+  it('takes two swapped letters over a stray one, past the first group of candidates', () => {
+    // `lines` with its last two letters swapped, or `line` with a stray `s`: the swap is likelier.
+    // Swaps come after every insertion, well past the first OR group.
+    expect(typo.correct('linse')).toBe('lines');
+  });
+
+  it('finds nothing where no variant is held', () => {
+    expect(typo.correct('qqxqqz')).toBeNull();
   });
 });
