@@ -82,7 +82,7 @@ describe('a question asking what something printed', () => {
     expect(s).not.toMatch(/bench_cache\.py(?! --workers)/);
   });
 
-  it('tells the line a question asks for: a version, an address, a constant, a test, a size, a count', () => {
+  it('tells the line a question asks for: a version, an address, a constant, a test, code, a size, a count', () => {
     const version = wantedLine('Which version of the memory checker did the leak runs use?');
     expect(version?.test('==101== Using Valgrind-3.19.0 and LibVEX')).toBe(true);
     expect(version?.test('GNU Make 4.3')).toBe(true);
@@ -122,6 +122,13 @@ describe('a question asking what something printed', () => {
     expect(port?.test('report 2024 results')).toBe(false);
     const test = wantedLine('Which test pins the exit status of a run without paths?');
     expect(test?.test('def test_no_paths_is_a_usage_error(self):')).toBe(true);
+    // A function, a method, a constructor, a field: a line of code that declares or calls one.
+    const fn = wantedLine('Which function reads the settings file, and which helper does it call?');
+    expect(fn?.test('def load_settings(path: str) -> dict:')).toBe(true);
+    expect(fn?.test('pub fn with_capacity(n: usize) -> Self {')).toBe(true);
+    expect(fn?.test('let pool = Pool::new(4, Duration::from_secs(2));')).toBe(true);
+    expect(fn?.test('struct settings {')).toBe(true);
+    expect(fn?.test('The settings are read once at start (see below).')).toBe(false);
     expect(wantedLine('What command did we use to create the crate?')).toBeNull();
   });
 

@@ -136,7 +136,9 @@ const VERSION_LINE = /\b[a-z][\w+]*[ -]v?\d+\.\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+\b/
 /**
  * The kinds of value a question can ask for by name, and what text stating one looks like: a
  * version, an address (IP, URL, host:port), a constant (`UPPER_SNAKE`), a test by its name, a port,
- * a size with its unit, a duration with its unit.
+ * a size with its unit, a duration with its unit; and a function, method, constructor, field or
+ * helper: a line of code declaring one (`def load(path):`, `struct stanza {`) or calling one
+ * (`Pool::new(4, 2)`). The first kind asked for wins.
  */
 const VALUES: Array<[asked: RegExp, stated: RegExp]> = [
   [/\bversions?\b|版本/, VERSION_LINE],
@@ -156,6 +158,10 @@ const VALUES: Array<[asked: RegExp, stated: RegExp]> = [
   [
     /\b(?:timeouts?|intervals?|how long|how often|delays?|ttl)\b|间隔|超时/,
     /\b\d+(?:\.\d+)?\s?(?:ms|s|secs?|seconds?|min|minutes?|h|hours?|days?)\b/i,
+  ],
+  [
+    /\b(?:functions?|methods?|fields?|declar\w*|signatures?|constructors?|structs?|helpers?|parameters?|arguments?)\b|函数|方法|参数|字段/,
+    /\b(?:fn|def|function|class|struct|enum|interface|impl|const|let|var|pub)\s+[\w<]|\b\w+(?:::\w+)*\([^()\n]{0,60}\)/,
   ],
 ];
 
