@@ -61,6 +61,16 @@ describe('Chinese/Japanese words in the index', () => {
     expect(ran).not.toContain('的是');
     expect(ran).not.toContain('又是');
     expect(ran).toEqual(expect.arrayContaining(['实际', '执行', '命令']));
+    // A word the segmenter does not know, split before a character that is also a function word
+    // (幂|等, 幂|等|性), is read whole when the memories hold it; a particle, a measure word or a
+    // function word after a whole word never joins (改|了, 三|个, 要|等).
+    const known = (w: string): boolean => ['幂等', '改了', '三个'].includes(w);
+    expect(parseQuery('幂等', known).tokens).toEqual(['幂等']);
+    expect(parseQuery('接口幂等吗', known).tokens).toEqual(['接口', '幂等']);
+    expect(parseQuery('幂等性', known).tokens).toEqual(['幂等']);
+    expect(parseQuery('幂等').tokens).toEqual([]);
+    expect(parseQuery('改了三个接口', known).tokens).toEqual(['接口']);
+    expect(parseQuery('要等多久', known).tokens).toEqual(['多久']);
     // A word whose last character is such a particle keeps it, in Chinese and in Japanese.
     expect(parseQuery('这个字段的目的').tokens).toContain('目的');
     expect(parseQuery('処理が終了したログ').tokens).toContain('終了');
@@ -116,6 +126,7 @@ describe('search in Chinese, and mixed with English', () => {
       ['给 redis 缓存加了过期时间', 'Claude: TTL 设为 600 秒', 'change', 5],
       ['压测前用 curl 设置库存', 'Claude: 先把 SKU 的库存设成 1000000，再压测读接口', 'command', 6],
       ['压测脚本写好了', 'Claude: 读和写的 QPS 都测了，结果多少看下面', 'change', 1],
+      ['重复 confirm 改成幂等', 'Claude: 已确认的预留再确认一次，原样返回 200', 'change', 7],
     ];
     for (const [title, narrative, type, days] of more)
       insertObservation(t.service.core.sqlite, {
@@ -136,6 +147,10 @@ describe('search in Chinese, and mixed with English', () => {
   it('a question written without spaces finds its memory', async () => {
     expect(await top('登录超时是怎么修复的')).toBe('修复了登录页面的超时问题');
     expect(await top('数据库迁移')).toBe('数据库迁移脚本');
+    // A word the segmenter splits at a function word's character (幂|等), alone and beside others.
+    expect(await top('幂等')).toBe('重复 confirm 改成幂等');
+    expect(await top('幂等性')).toBe('重复 confirm 改成幂等');
+    expect(await top('confirm 幂等')).toBe('重复 confirm 改成幂等');
   });
 
   it('a question whose words carry particles finds the memory that says them without', async () => {

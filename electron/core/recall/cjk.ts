@@ -2,7 +2,10 @@
  * Reading a question written without spaces (Chinese, Japanese): its words found by the runtime's
  * word segmenter (only the query side: the index holds character pairs, db/identifiers.ts), the
  * function words left out, single characters the segmenter left apart joined back into one word
- * (`超|时` → 超时). A word is then matched as the phrase of its pairs.
+ * (`超|时` → 超时). A lone character before a one-character function word the segmenter split a
+ * word it does not know at (`幂|等`: 幂等, idempotent) is joined with it when the memories hold the
+ * pair (`known`) and the function word is one that also ends words (`ENDS_WORDS`). A word is then matched as the
+ * phrase of its pairs.
  */
 import { cjkBigrams, hasCjk } from '../db/identifiers.js';
 
@@ -29,8 +32,18 @@ const WHOLE = new Set(['目的', '为了', '除了', '完了', '终了', '終了
 
 const unstuck = (w: string): string => (WHOLE.has(w) ? w : w.replace(TRAIL, ''));
 
+/** Whether the memories hold a word (its character pair, for a two-character one). */
+export type Known = (word: string) => boolean;
+
+/**
+ * One-character function words that also end words of their own (相等, 调用, 机会, 性能, 相对): a
+ * lone character before one of them may be such a word. The others (particles, measure words,
+ * directions: `改|了`, `三|个`, `头|里`) never make a word with the character before them.
+ */
+const ENDS_WORDS = new Set([...'等用会能对']);
+
 /** The words of a Chinese/Japanese run, in order, function words left out. */
-function runWords(run: string): string[] {
+function runWords(run: string, known?: Known): string[] {
   const out: string[] = [];
   let loose = '';
   const flush = (): void => {
@@ -40,6 +53,9 @@ function runWords(run: string): string[] {
   for (const s of segmenter.segment(run)) {
     const w = s.isWordLike && [...s.segment].length > 1 ? unstuck(s.segment) : s.segment;
     if (!s.isWordLike || w === '' || STOP.has(w)) {
+      // One loose character and a one-character function word: a word the segmenter did not know?
+      const pair = [...loose].length === 1 && [...s.segment].length === 1 ? loose + s.segment : '';
+      if (pair && ENDS_WORDS.has(s.segment) && known?.(pair)) loose = pair;
       flush();
       continue;
     }
@@ -60,11 +76,11 @@ function runWords(run: string): string[] {
  * `word` split into its script runs: Chinese/Japanese ones as their words (`cjk: true`), the
  * others as they are.
  */
-export function scriptParts(word: string): Array<{ text: string; cjk: boolean }> {
+export function scriptParts(word: string, known?: Known): Array<{ text: string; cjk: boolean }> {
   if (!hasCjk(word)) return [{ text: word, cjk: false }];
   const out: Array<{ text: string; cjk: boolean }> = [];
   for (const m of word.matchAll(SCRIPT_RUNS)) {
-    if (hasCjk(m[0])) for (const w of runWords(m[0])) out.push({ text: w, cjk: true });
+    if (hasCjk(m[0])) for (const w of runWords(m[0], known)) out.push({ text: w, cjk: true });
     else out.push({ text: m[0], cjk: false });
   }
   return out;

@@ -6,7 +6,7 @@
  */
 
 import { hasCjk, identifierParts } from '../db/identifiers.js';
-import { cjkPhrase, scriptParts } from './cjk.js';
+import { cjkPhrase, scriptParts, type Known } from './cjk.js';
 import { alternativesOf, numbersAsDigits, phrasesAsWords } from './lexicon.js';
 
 /**
@@ -26,11 +26,12 @@ interface ParsedQuery {
   tokens: string[];
 }
 
-export function parseQuery(text: string): ParsedQuery {
+/** `known`: whether the memories hold a word, to read a Chinese word the segmenter split (cjk.ts). */
+export function parseQuery(text: string, known?: Known): ParsedQuery {
   const raw = numbersAsDigits(text.normalize('NFC').trim().slice(0, 500));
   const tokens = new Set<string>();
   for (const m of phrasesAsWords(raw).matchAll(WORD_RE)) {
-    for (const t of wordsOf(m[0])) tokens.add(t);
+    for (const t of wordsOf(m[0], known)) tokens.add(t);
     if (tokens.size >= MAX_TOKENS) break;
   }
   return { raw, tokens: [...tokens].slice(0, MAX_TOKENS) };
@@ -41,9 +42,9 @@ export function parseQuery(text: string): ParsedQuery {
  * index holds them (db/identifiers.ts), so `TranscriptComputers` matches `transcript computers` and
  * the identifier itself; Chinese/Japanese runs as their words (cjk.ts).
  */
-function wordsOf(match: string): string[] {
+function wordsOf(match: string, known?: Known): string[] {
   if (DOTTED.test(match)) return [match];
-  return scriptParts(match).flatMap((part) => {
+  return scriptParts(match, known).flatMap((part) => {
     const parts = part.cjk ? [part.text] : identifierParts(part.text);
     return (parts.length > 0 ? parts : [part.text.toLowerCase()]).map((p) => p.slice(0, MAX_TOKEN_LEN));
   });

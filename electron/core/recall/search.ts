@@ -76,6 +76,7 @@ export class SearchEngine {
   private readonly sizes = new ProjectSizes();
   private readonly where: WordSessions;
   private readonly lexical: LexicalStages;
+  private readonly typo: TypoCorrector;
   private readonly version: DataVersion;
 
   constructor(
@@ -85,7 +86,8 @@ export class SearchEngine {
     this.version = new DataVersion(sqlite);
     this.stages = new Stages((sql) => this.stmt(sql));
     this.where = new WordSessions((sql) => this.stmt(sql));
-    this.lexical = new LexicalStages((sql) => this.stmt(sql), this.stages, new TypoCorrector(sqlite));
+    this.typo = new TypoCorrector(sqlite);
+    this.lexical = new LexicalStages((sql) => this.stmt(sql), this.stages, this.typo);
   }
 
   private stmt(sql: string): Database.Statement {
@@ -152,12 +154,15 @@ export class SearchEngine {
       Math.ceil((Math.min(p.shown?.length ?? 0, MAX_SHOWN) + p.limit + 1) / PAGE_BLOCK) * PAGE_BLOCK;
     const kinds = this.kindsFor(p);
     const bind = this.binds(p);
-    const { tokens, raw } = parseQuery(p.q);
+    // Chinese words read by joining a lone character with a function word (cjk.ts).
+    const joined = new Set<string>();
+    const known = (w: string): boolean => this.typo.isKnown(w) && joined.add(w).size > 0;
+    const { tokens, raw } = parseQuery(p.q, known);
     const scope =
       p.project !== undefined && namesProject(raw, p.project)
         ? new Set(parseQuery(p.project).tokens)
         : undefined;
-    const question = readQuestion(raw, tokens, scope);
+    const question = joinedOptional(readQuestion(raw, tokens, scope), joined);
     const words = question.required.slice(0, MAX_WORDS);
     const q: Question = {
       intent: question.intent,
@@ -242,6 +247,20 @@ export class SearchEngine {
     }
     return b;
   }
+}
+
+/**
+ * A word read by joining a lone character with a function word (`幂|等` → 幂等) may be a word the
+ * question only mentions: beside other words it is a bonus, not a requirement; alone it is what was
+ * asked.
+ */
+function joinedOptional<Q extends { required: string[]; optional: string[] }>(q: Q, joined: Set<string>): Q {
+  if (joined.size === 0 || q.required.every((w) => joined.has(w))) return q;
+  return {
+    ...q,
+    required: q.required.filter((w) => !joined.has(w)),
+    optional: [...q.optional, ...q.required.filter((w) => joined.has(w))],
+  };
 }
 
 /**
