@@ -256,6 +256,32 @@ const NO_SCOPE: ReadonlySet<string> = new Set();
  */
 const SCOPED: ReadonlySet<Intent | null> = new Set(['command', 'file', 'failure']);
 
+/** Common verbs among the stop words: in a question they carry nothing; in a command they are one. */
+const VERBS = new Set([
+  'make',
+  'made',
+  'use',
+  'used',
+  'using',
+  'get',
+  'got',
+  'gets',
+  'let',
+  'do',
+  'does',
+  'done',
+]);
+/** Words that make a question of what is typed. */
+const ASKING =
+  /[?？]|\b(?:what|which|when|where|who|whom|whose|why|how|did|does|do|is|are|was|were|can|could|should|i|we|you)\b/;
+
+/**
+ * A query typed as keywords (three words at most, not a question: "make", "make test", "use
+ * strict"), not asked as a question ("what did we make?"): every word counts.
+ */
+const keywords = (text: string, tokens: string[]): boolean =>
+  tokens.length <= 3 && !ASKING.test(text.toLowerCase().slice(0, 200));
+
 /**
  * Splits a question's words into required and optional ones and classifies it. `scope`: the words
  * of the project the search is confined to, when the question names it (named-project.ts).
@@ -268,9 +294,12 @@ export function readQuestion(
   const required: string[] = [];
   const optional: string[] = [];
   const verb = WHY_VERB.exec(text.toLowerCase().slice(0, 500))?.[1];
+  const typed = keywords(text, tokens);
   for (const t of tokens) {
-    if (STOP.has(t)) continue;
-    if (t in FRAME || t === verb) optional.push(t);
+    // Typed as keywords ("make test", "npm test"), a verb or a frame word is the thing looked for.
+    if (typed && (t in FRAME || VERBS.has(t))) required.push(t);
+    else if (STOP.has(t)) continue;
+    else if (t in FRAME || t === verb) optional.push(t);
     else required.push(t);
   }
   const asks = {
