@@ -27,8 +27,26 @@ import { DEFAULT_AGENT } from '../../shared/contract/agents.js';
 const safe = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 const minute = (t: number): string => isoTime(t).slice(0, 16).replace('T', ' ');
 
-/** What the search was kept to, or asked from, as the first line of the answer; null when neither. */
+/** A local calendar day, `YYYY-MM-DD`. */
+const localDay = (t: number): string => {
+  const d = new Date(t);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** The span of days a question named, as the days it covers. */
+function periodLine(p: NonNullable<SearchResult['period']>): string {
+  const [from, to] = [localDay(p.since), localDay(p.until)];
+  return `The question names ${safe(p.said)}: ${from === to ? from : `${from} to ${to}`}, its memories only.`;
+}
+
+/** What the search was kept to, or asked from, as the first lines of the answer; null when neither. */
 function scopeLine(r: SearchResult, askedFrom: string | null): string | null {
+  const scope = scopeOf(r, askedFrom);
+  if (r.period === undefined) return scope;
+  return scope === null ? periodLine(r.period) : `${periodLine(r.period)}\n${scope}`;
+}
+
+function scopeOf(r: SearchResult, askedFrom: string | null): string | null {
   if (r.lastSession !== undefined) {
     const { project, since, until } = r.lastSession;
     return `The question asks about the last session: ${safe(project)}, ${minute(since)} to ${minute(until)}, its memories only.`;
@@ -85,6 +103,7 @@ export async function runSearch(argv: string[]): Promise<number> {
         ...(askedFrom !== null && r.named === undefined && r.lastSession === undefined ? { askedFrom } : {}),
         ...(r.named !== undefined ? { named: r.named } : {}),
         ...(r.lastSession !== undefined ? { lastSession: r.lastSession } : {}),
+        ...(r.period !== undefined ? { period: r.period } : {}),
       };
       process.stdout.write(`${JSON.stringify(out)}\n`);
       return 0;

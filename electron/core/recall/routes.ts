@@ -100,6 +100,7 @@ export function searchRoutes(engine: HybridSearch): Route[] {
             ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
             ...(r.named !== undefined ? { named: r.named } : {}),
             ...(r.lastSession !== undefined ? { lastSession: r.lastSession } : {}),
+            ...(r.period !== undefined ? { period: r.period } : {}),
           },
         };
       },

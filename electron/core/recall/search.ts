@@ -23,6 +23,7 @@ import { preferOwn } from './prefer.js';
 import { inferProject, ProjectSizes } from './infer-project.js';
 import { namedProject, namesProject } from './named-project.js';
 import { inLatestSession, type LatestSession } from './latest-session.js';
+import { inPeriod, type Period } from './period.js';
 import { focusSession } from './session-focus.js';
 import { WordSessions } from './word-sessions.js';
 import { readQuestion } from './intent.js';
@@ -61,6 +62,8 @@ export interface SearchResult {
   named?: string;
   /** The session a "last time" question was kept to (latest-session.ts). */
   lastSession?: LatestSession;
+  /** The span of days the question names ("yesterday", "last week"): the search was kept to it (period.ts). */
+  period?: Period;
 }
 
 /** Words of a query that take part in matching (after stop and frame words are set aside). */
@@ -111,15 +114,19 @@ export class SearchEngine {
     const named = p.project === undefined ? this.named(p.q) : undefined;
     if (named !== undefined) p = { ...p, project: named };
     const latest = inLatestSession((sql) => this.stmt(sql), p);
-    p = latest.p;
+    // A span of days the question names ("yesterday", 上周), unless it asked about the last session.
+    const days = latest.session === undefined ? inPeriod(latest.p, this.clock()) : { p: latest.p };
+    p = days.p;
     // What the search was confined to, said with every page of it.
     const told = {
       ...(named !== undefined ? { named } : {}),
       ...(latest.session !== undefined ? { lastSession: latest.session } : {}),
+      ...(days.period !== undefined ? { period: days.period } : {}),
     };
     const all = this.rank(p, near);
-    // Words the latest session does not hold ("做了什么"): its newest memories, as for no words.
-    if (latest.session !== undefined && p.q !== '' && all.hits.length === 0)
+    // Words the latest session (or the span) does not hold ("做了什么"): its newest memories, as for
+    // no words.
+    if ((latest.session !== undefined || days.period !== undefined) && p.q !== '' && all.hits.length === 0)
       return { ...this.search({ ...p, q: '' }, near), ...told };
     const telling = this.telling(all.words);
     const prefer = p.project === undefined ? (p.prefer ?? this.inferred(telling)) : undefined;

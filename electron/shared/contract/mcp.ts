@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { agentId } from './agents';
 import { epochMs, id, PROJECT_NAME_MAX } from './common';
 import { observation } from './observations';
-import { searchHit, corrections, lastSession, namedProject, SEARCH_LIMITS } from './search';
+import { searchHit, corrections, lastSession, namedProject, searchPeriod, SEARCH_LIMITS } from './search';
 import { prompt, session, sessionState, summary } from './sessions';
 
 const projectArg = z.string().min(1).max(PROJECT_NAME_MAX);
@@ -32,6 +32,8 @@ export const mcpSearch = {
     named: namedProject.optional(),
     /** The session a "last time" question was kept to, its times ISO (askedFrom does not apply). */
     lastSession: lastSession.extend({ since: isoTime, until: isoTime }).optional(),
+    /** The span of days the question names ("yesterday", "last week"), its times ISO. */
+    period: searchPeriod.extend({ since: isoTime, until: isoTime }).optional(),
   }),
 };
 

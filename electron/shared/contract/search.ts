@@ -80,17 +80,25 @@ export const namedProject = z.string();
  */
 export const lastSession = z.strictObject({ project: z.string(), since: epochMs, until: epochMs });
 
+/**
+ * The span of days a question names ("what did we do yesterday?", 上周): the search was kept to
+ * it, in the machine's local time, both ends inclusive; `said` is how the question named it.
+ */
+export const searchPeriod = z.strictObject({ since: epochMs, until: epochMs, said: z.string() });
+
 export const searchPage = page(searchHit, z.string()).extend({
   corrected: corrections.optional(),
   named: namedProject.optional(),
   lastSession: lastSession.optional(),
+  period: searchPeriod.optional(),
 });
 export type SearchPage = z.infer<typeof searchPage>;
 
 /**
  * `memtray search --json`: the hits, typo corrections, the project the search was asked from
  * (`prefer`: the known project of the directory it ran in, or `--prefer`) and the project the
- * question names or the session a "last time" question was kept to, each absent when none.
+ * question names, the session a "last time" question was kept to or the span of days it names, each
+ * absent when none.
  */
 export const cliSearchOutput = z.strictObject({
   items: z.array(searchHit),
@@ -98,5 +106,6 @@ export const cliSearchOutput = z.strictObject({
   askedFrom: z.string().optional(),
   named: namedProject.optional(),
   lastSession: lastSession.optional(),
+  period: searchPeriod.optional(),
 });
 export type CliSearchOutput = z.infer<typeof cliSearchOutput>;

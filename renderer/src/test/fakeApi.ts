@@ -105,8 +105,11 @@ export interface FakeApi extends MemTrayApi {
     projects: Project[];
     settings: PublicSettings;
     hits: SearchHit[];
-    /** What a search page says besides its hits (the project named, the last session, the words corrected). */
-    searchNote: Pick<SearchPage, 'named' | 'lastSession' | 'corrected'>;
+    /**
+     * What a search page says besides its hits (the project named, the last session, the span of
+     * days named, the words corrected).
+     */
+    searchNote: Pick<SearchPage, 'named' | 'lastSession' | 'period' | 'corrected'>;
     details: Record<number, SessionDetail>;
   };
 }

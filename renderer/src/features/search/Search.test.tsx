@@ -56,6 +56,22 @@ describe('SearchView', () => {
     expect(note.textContent).not.toContain('the project your question names');
   });
 
+  it('says when a question named a span of days and the search kept to it', async () => {
+    const api = fakeApi();
+    api.state.hits = [hit(1, 'the <mark>shelf</mark> labels, yesterday')];
+    const since = new Date(2026, 10, 27).getTime();
+    api.state.searchNote = { period: { since, until: since + 86_400_000 - 1, said: 'yesterday' } };
+    renderWith(api, <SearchView debounceMs={0} />);
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'yesterday' } });
+    await screen.findByText('Hit 1');
+    const day = new Date(since).toLocaleDateString(undefined, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+    expect(screen.getByRole('status').textContent).toBe(`Only yesterday: ${day}. `);
+  });
+
   it('says nothing more when the search only matched the words', async () => {
     const api = fakeApi();
     api.state.hits = [hit(1, 'the <mark>shelf</mark> labels')];

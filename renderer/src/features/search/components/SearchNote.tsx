@@ -1,17 +1,30 @@
 import { Time } from '@/components/Time';
 import type { SearchPage } from '@shared/api';
 
+/** A local calendar day, as the machine's locale writes it ("27 Nov 2026"). */
+const day = (ms: number): string =>
+  new Date(ms).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
 /**
- * What the search did with the words typed, when it did more than match them: the session a "last
- * time" question was kept to, or the project the question names (each searched alone), and the
- * words it corrected.
+ * What the search did with the words typed, when it did more than match them: the span of days the
+ * question names, the session a "last time" question was kept to, or the project the question
+ * names (each searched alone), and the words it corrected.
  */
 export function SearchNote({ page }: { page: SearchPage }) {
   const corrected = Object.entries(page.corrected ?? {});
   const last = page.lastSession;
-  if (page.named === undefined && last === undefined && corrected.length === 0) return null;
+  const period = page.period;
+  if (page.named === undefined && last === undefined && period === undefined && corrected.length === 0)
+    return null;
+  const from = period ? day(period.since) : '';
+  const to = period ? day(period.until) : '';
   return (
     <p className="search-note" role="status">
+      {period !== undefined && (
+        <span>
+          Only {period.said}: {from === to ? from : `${from} to ${to}`}.{' '}
+        </span>
+      )}
       {last !== undefined && (
         <span>
           Only the last session: <strong>{last.project}</strong>, started <Time ms={last.since} />.{' '}
