@@ -230,12 +230,15 @@ function step(
       return after(['a', 'unit', 'none']) ? { total, part: (part || 1) * 100, last: 'hundred' } : null;
     return { total: total + (part || 1) * SCALES[w]!, part: 0, last: 'scale' };
   }
-  const v = w === 'one' ? 1 : NUMBERS[w];
+  const v = numberWord(w);
   if (v === undefined) return null;
   const kind: Last = v < 10 ? 'unit' : v < 20 ? 'teen' : 'ten';
   const ok: Last[] = kind === 'unit' ? ['none', 'ten', 'hundred', 'scale'] : ['none', 'hundred', 'scale'];
   return after(ok) ? { total, part: part + v, last: kind } : null;
 }
+
+/** The value of one number word below a hundred (`one`, `twelve`, `forty`), lower-case. */
+export const numberWord = (w: string): number | undefined => (w === 'one' ? 1 : NUMBERS[w]);
 
 /** The value of a run of number words (`two hundred fifty`), or null when it is not one number. */
 function valueOf(run: string): number | null {

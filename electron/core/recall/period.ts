@@ -7,6 +7,7 @@
  * N天前, 最近N天, 本周/这周, 上周, 本月/这个月, 上个月.
  */
 import { readQuestion } from './intent.js';
+import { numberWord } from './lexicon.js';
 import { parseQuery } from './query.js';
 import type { Filters } from './search-sql.js';
 
@@ -28,20 +29,6 @@ const ZH = new RegExp(
   `今天|今早|今晚|昨天|昨晚|前天|本周|这周|这个星期|上周|上个?星期|本月|这个月|上个月|最近${ZH_COUNT}天|${ZH_COUNT}天前`,
 );
 
-const WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
 const ZH_DIGITS: Record<string, number> = {
   一: 1,
   二: 2,
@@ -58,7 +45,7 @@ const ZH_DIGITS: Record<string, number> = {
 /** A count as written: digits, an English word, or Chinese numerals up to 99 (十, 十二, 二十). */
 function count(s: string): number {
   if (/^\d+$/.test(s)) return Number(s);
-  const w = WORDS[s.toLowerCase()];
+  const w = /^an?$/i.test(s) ? 1 : numberWord(s.toLowerCase());
   if (w !== undefined) return w;
   const [a, b] = s.split('十');
   if (b === undefined) return ZH_DIGITS[s] ?? 0;
