@@ -138,3 +138,21 @@ describe('spool bounds', () => {
     expect(readFileSync(join(dataDir, 'spool.jsonl')).length).toBeLessThanOrEqual(700);
   });
 });
+
+describe('a spooled event the hook endpoint would refuse', () => {
+  let t: TestService | undefined;
+  afterEach(async () => t?.dispose());
+
+  it('is refused by the spool import too: a payload that names another event', async () => {
+    // No server.json: the hook cannot post, so it spools what the endpoint would answer 400 to.
+    t = await startTestService({ writeServerJson: false });
+    const payload = JSON.stringify({ session_id: 'fz', cwd: '/tmp/fz', hook_event_name: 'SomethingElse' });
+    await runHook(variants[0]![1], 'SessionStart', payload, t.dataDir);
+    const live = await t.api('POST', '/api/hooks/SessionStart', JSON.parse(payload));
+    expect(live.status).toBe(400);
+    await importSpool(t.service.core, 0);
+    await t.settled();
+    expect(t.service.core.read.counts()).toMatchObject({ events: 0, sessions: 0 });
+    expect(existsSync(join(t.dataDir, 'spool.jsonl'))).toBe(false);
+  });
+});

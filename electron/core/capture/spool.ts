@@ -18,6 +18,7 @@ import {
   EVENT_NAME_RE,
   hookBaseSchema,
   hookSchemas,
+  misnamedEvent,
   type HookPayload,
   type KnownHookEvent,
 } from '../ingest/payloads.js';
@@ -141,7 +142,8 @@ function importLine(core: Core, raw: string, out: SpoolImport): void {
   }
   const schema = hookSchemas[event as KnownHookEvent] ?? hookBaseSchema;
   const payload = schema.safeParse(mapped);
-  if (!payload.success) {
+  // What the hook endpoint refuses (400) is refused here too: the hook spools what it could not post.
+  if (!payload.success || misnamedEvent(event, payload.data) !== null) {
     out.badLines++;
     return;
   }

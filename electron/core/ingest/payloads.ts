@@ -55,6 +55,17 @@ export const hookSchemas: Partial<Record<KnownHookEvent, z.ZodType<Record<string
   SessionEnd: z.looseObject({ ...base, reason: z.string().max(200).optional() }),
 };
 
+/**
+ * Why a hook payload does not belong to the event it was sent as (its own `hook_event_name` names
+ * another), or null. The hook endpoint answers 400 with it; the spool import skips the line.
+ */
+export function misnamedEvent(event: string, payload: Record<string, unknown>): string | null {
+  const named = payload.hook_event_name;
+  return typeof named === 'string' && named !== event
+    ? `hook_event_name '${named.slice(0, 64)}' does not match path event '${event}'`
+    : null;
+}
+
 export type HookPayload = Record<string, unknown> & {
   session_id?: string;
   cwd?: string;

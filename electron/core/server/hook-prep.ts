@@ -5,7 +5,13 @@
  * itself is what is stored (it is the same JSON value), which spares serializing it again. A bad
  * body throws an HttpError (400) that says why.
  */
-import { hookBaseSchema, hookSchemas, type HookPayload, type KnownHookEvent } from '../ingest/payloads.js';
+import {
+  hookBaseSchema,
+  hookSchemas,
+  misnamedEvent,
+  type HookPayload,
+  type KnownHookEvent,
+} from '../ingest/payloads.js';
 import { cleanHookPayload, type Clean } from '../ingest/tool-payload.js';
 import type { PreparedHook } from '../ingest/types.js';
 import { HttpError, parseJsonText, validate } from './http.js';
@@ -18,13 +24,8 @@ export function prepareHook(event: string, text: string, clean: Clean): Prepared
   let changed = false;
   const parsed = parseJsonText(text, () => (changed = true));
   const payload = validate(schema, parsed, 'hook payload') as HookPayload;
-  const named = payload.hook_event_name;
-  if (typeof named === 'string' && named !== event) {
-    throw new HttpError(
-      400,
-      `invalid hook payload: hook_event_name '${named.slice(0, 64)}' does not match path event '${event}'`,
-    );
-  }
+  const misnamed = misnamedEvent(event, payload);
+  if (misnamed !== null) throw new HttpError(400, `invalid hook payload: ${misnamed}`);
   if (cleanHookPayload(event, payload, clean)) changed = true;
   return {
     json: changed ? JSON.stringify(payload) : text,
