@@ -14,14 +14,7 @@ import { Quarantine } from '../store/quarantine.js';
 import { readJsonlLines, RefusedFile } from './jsonl-reader.js';
 import { agentId } from '../../shared/contract/agents.js';
 import { toMemTrayEvent } from '../agents/index.js';
-import {
-  EVENT_NAME_RE,
-  hookBaseSchema,
-  hookSchemas,
-  misnamedEvent,
-  type HookPayload,
-  type KnownHookEvent,
-} from '../ingest/payloads.js';
+import { EVENT_NAME_RE, hookSchemaFor, misnamedEvent, type HookPayload } from '../ingest/payloads.js';
 
 /** An agent's own event name (opencode's have dots); Claude Code's match EVENT_NAME_RE. */
 const AGENT_EVENT_RE = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
@@ -140,8 +133,7 @@ function importLine(core: Core, raw: string, out: SpoolImport): void {
     out.badLines++;
     return;
   }
-  const schema = hookSchemas[event as KnownHookEvent] ?? hookBaseSchema;
-  const payload = schema.safeParse(mapped);
+  const payload = hookSchemaFor(event).safeParse(mapped);
   // What the hook endpoint refuses (400) is refused here too: the hook spools what it could not post.
   if (!payload.success || misnamedEvent(event, payload.data) !== null) {
     out.badLines++;

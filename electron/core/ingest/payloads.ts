@@ -55,6 +55,11 @@ export const hookSchemas: Partial<Record<KnownHookEvent, z.ZodType<Record<string
   SessionEnd: z.looseObject({ ...base, reason: z.string().max(200).optional() }),
 };
 
+/** The schema a payload sent as `event` must pass: the event's own, or the base one for others. */
+export function hookSchemaFor(event: string): z.ZodType<Record<string, unknown>> {
+  return hookSchemas[event as KnownHookEvent] ?? hookBaseSchema;
+}
+
 /**
  * Why a hook payload does not belong to the event it was sent as (its own `hook_event_name` names
  * another), or null. The hook endpoint answers 400 with it; the spool import skips the line.

@@ -5,13 +5,7 @@
  * itself is what is stored (it is the same JSON value), which spares serializing it again. A bad
  * body throws an HttpError (400) that says why.
  */
-import {
-  hookBaseSchema,
-  hookSchemas,
-  misnamedEvent,
-  type HookPayload,
-  type KnownHookEvent,
-} from '../ingest/payloads.js';
+import { hookSchemaFor, misnamedEvent, type HookPayload } from '../ingest/payloads.js';
 import { cleanHookPayload, type Clean } from '../ingest/tool-payload.js';
 import type { PreparedHook } from '../ingest/types.js';
 import { HttpError, parseJsonText, validate } from './http.js';
@@ -20,10 +14,9 @@ export type { Clean };
 
 /** Body text → stored JSON. `event` has already been checked against EVENT_NAME_RE. */
 export function prepareHook(event: string, text: string, clean: Clean): PreparedHook {
-  const schema = hookSchemas[event as KnownHookEvent] ?? hookBaseSchema;
   let changed = false;
   const parsed = parseJsonText(text, () => (changed = true));
-  const payload = validate(schema, parsed, 'hook payload') as HookPayload;
+  const payload = validate(hookSchemaFor(event), parsed, 'hook payload') as HookPayload;
   const misnamed = misnamedEvent(event, payload);
   if (misnamed !== null) throw new HttpError(400, `invalid hook payload: ${misnamed}`);
   if (cleanHookPayload(event, payload, clean)) changed = true;
