@@ -24,6 +24,9 @@ describe('a query typed as keywords', () => {
     expect(read('what did we make?').required).toEqual([]);
     expect(read('which tests failed in the parser').required).toEqual(['parser']);
     expect(read('how do I make the docs').required).toEqual(['docs']);
+    // A Chinese question is a question too: its frame word stays optional.
+    expect(read('怎么运行测试')).toEqual({ required: ['测试'], optional: ['运行'] });
+    expect(read('运行测试').required).toEqual(['运行', '测试']);
   });
 
   describe('search', () => {

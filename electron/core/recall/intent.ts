@@ -271,9 +271,9 @@ const VERBS = new Set([
   'does',
   'done',
 ]);
-/** Words that make a question of what is typed. */
+/** Words that make a question of what is typed, in English and in Chinese. */
 const ASKING =
-  /[?？]|\b(?:what|which|when|where|who|whom|whose|why|how|did|does|do|is|are|was|were|can|could|should|i|we|you)\b/;
+  /[?？]|\b(?:what|which|when|where|who|whom|whose|why|how|did|does|do|is|are|was|were|can|could|should|i|we|you)\b|怎么|怎样|如何|什么|哪|为什么|为何|是否|多少|几|吗|呢|我/;
 
 /**
  * A query typed as keywords (three words at most, not a question: "make", "make test", "use
