@@ -24,11 +24,18 @@ describe('asksLatest', () => {
       'which files did we change in the last session',
       'what was the latest session about',
       '上次做了什么？',
+      'which files did we change last?',
+      'what did we work on most recently',
     ])
       expect(asksLatest(q), q).toBe(true);
-    for (const q of ['what did the last line of the output say?', 'when did we last run the tests?'])
+    for (const q of [
+      'what did the last line of the output say?',
+      'when did we last run the tests?',
+      'what did we do first and last in the parser',
+    ])
       expect(asksLatest(q), q).toBe(false);
     expect(withoutLatest('which files did we change last time?').trim()).toBe('which files did we change  ?');
+    expect(withoutLatest('which files did we change last?').trim()).toBe('which files did we change  ?');
   });
 });
 

@@ -1,18 +1,22 @@
 /**
- * "What did we do last time?", "which files did we change in the last session?": a question about
- * the latest session is a search of that session, its project and its span of time, with the words
- * that say "last time" left out (in every session's memories they only match `last` in code). The
- * latest session is the newest one not running now: asked mid-session (the agent, over MCP), the
- * session asking is not "last time". A question left with no words lists that session's newest
- * memories.
+ * "What did we do last time?", "which files did we change in the last session?", "what did we
+ * change last?": a question about the latest session is a search of that session, its project and
+ * its span of time, with the words that say "last time" left out (in every session's memories they
+ * only match `last` in code). The latest session is the newest one not running now: asked
+ * mid-session (the agent, over MCP), the session asking is not "last time". A question left with
+ * no words lists that session's newest memories.
  */
 import type Database from 'better-sqlite3';
 import { readQuestion } from './intent.js';
 import { parseQuery } from './query.js';
 import type { Filters } from './search-sql.js';
 
+/**
+ * "Last time", "the previous session", and a question that ends in "last" or "most recently"
+ * ("which files did we change last?"); 上次, 上一次会话, 最近一次.
+ */
 const LAST_TIME =
-  /\b(?:last|latest|most recent|previous) (?:time|session)\b|上一?次(?:会话)?|最近一次(?:会话)?/giu;
+  /\b(?:last|latest|most recent|previous) (?:time|session)\b|\b(?:last|most recently)(?=\s*[?？.!]*\s*$)|上一?次(?:会话)?|最近一次(?:会话)?/giu;
 
 export interface LatestSession {
   project: string;
