@@ -55,6 +55,7 @@ describe('readQuestion', () => {
       wants: null,
       spans: false,
       artifact: false,
+      typed: false,
     });
     // Only that verb: elsewhere the same word is required.
     const other = 'what did we do about the drop in cache hits?';

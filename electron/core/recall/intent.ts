@@ -308,6 +308,7 @@ export function readQuestion(
     wants: wantedLine(text),
     spans: spansSessions(text),
     artifact: asksArtifact(text),
+    typed,
   };
   // Nothing but frame words ("what broke?", "tests"): those are what is asked for. So too when the
   // only other words name the project searched ("how do I run the tests for logrot"): the name is

@@ -30,6 +30,7 @@ import { readQuestion } from './intent.js';
 import { parseQuery } from './query.js';
 import { stemsOf, withAlternatives } from './lexicon.js';
 import { LexicalStages, type RankRun } from './lexical.js';
+import { literalFirst, literalPhrase } from './literal.js';
 import { Reranker, type Question } from './rerank.js';
 import { spreadSessions } from './spread.js';
 import type { Filters, Kind } from './search-sql.js';
@@ -132,7 +133,8 @@ export class SearchEngine {
     const prefer = p.project === undefined ? (p.prefer ?? this.inferred(telling)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
     const merged = own ? preferOwn(own.hits, all.hits) : all.hits;
-    const ranked = focusSession((sql) => this.stmt(sql), this.where, merged, telling);
+    const focused = focusSession((sql) => this.stmt(sql), this.where, merged, telling);
+    const ranked = all.typed ? this.literal(focused, p.q, all.words) : focused;
     const hits = all.spans ? spreadSessions((sql) => this.stmt(sql), ranked) : ranked;
     // The page is the ranking minus what the list has shown: no keyset can resume a ranking whose
     // scores move between pages (cursor.ts).
@@ -153,7 +155,14 @@ export class SearchEngine {
   private rank(
     asked: SearchParams,
     near: Near[] | null,
-  ): { hits: Hit[]; corrected: Record<string, string>; shape: Shape; words: string[]; spans: boolean } {
+  ): {
+    hits: Hit[];
+    corrected: Record<string, string>;
+    shape: Shape;
+    words: string[];
+    spans: boolean;
+    typed: boolean;
+  } {
     const p = { ...asked, recaps: asked.kinds?.includes('summary') ?? false };
     // Candidates in blocks of PAGE_BLOCK: the pages of one block rank the same rows, so paging
     // through them neither repeats nor skips a hit (recency reorders the best `want` of a stage).
@@ -201,6 +210,7 @@ export class SearchEngine {
       corrected: run.corrected,
       words,
       spans: question.spans,
+      typed: question.typed,
       shape: {
         intent: q.intent,
         result: question.result,
@@ -209,6 +219,12 @@ export class SearchEngine {
         core: words.flatMap(withAlternatives),
       },
     };
+  }
+
+  /** For a query typed as keywords: the hits holding them as typed first (literal.ts). */
+  private literal(hits: Hit[], typed: string, words: string[]): Hit[] {
+    const phrase = literalPhrase(typed, words);
+    return phrase === null || hits.length < 2 ? hits : literalFirst((sql) => this.stmt(sql), hits, phrase);
   }
 
   /**
