@@ -47,7 +47,7 @@ export function changedAt(path: string): number | null {
 /** The project folders whose `.claude/` settings are looked at: known project roots and `cwd`. */
 function projectDirs(core: Core, cwd: string): string[] {
   const dirs = new Set<string>([cwd]);
-  for (const p of core.projects.list()) if (p.rootPath) dirs.add(p.rootPath);
+  for (const root of core.projects.rootPaths()) dirs.add(root);
   return [...dirs];
 }
 

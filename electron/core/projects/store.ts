@@ -67,6 +67,7 @@ function prepareProjectStatements(db: Database.Database) {
          last_activity_at = max(coalesce(last_activity_at, 0), excluded.last_activity_at),
          root_path = coalesce(root_path, excluded.root_path)`,
     ),
+    roots: db.prepare<[], string>('SELECT root_path FROM projects WHERE root_path IS NOT NULL').pluck(),
     list: db.prepare<[], RawListed>(
       `SELECT name, root_path AS rootPath, capture_enabled AS captureEnabled, skipped_events AS skippedEvents,
          created_at AS createdAt, last_activity_at AS lastActivityAt,
@@ -157,6 +158,11 @@ export class ProjectStore {
     const withParent = parent ? `${id.base} (${parent})` : id.base;
     if (!taken(withParent)) return withParent;
     for (let n = 2; ; n++) if (!taken(`${withParent} ${n}`)) return `${withParent} ${n}`;
+  }
+
+  /** Every project's root folder, where known: no counting (`list` counts every memory). */
+  rootPaths(): string[] {
+    return this.s.roots.all();
   }
 
   /** Every project with its counts, most recently active first (`GET /api/projects`). */
