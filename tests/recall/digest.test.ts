@@ -80,6 +80,29 @@ describe('SessionStart digest: what the next session needs first', () => {
       toolInput: { command: 'npm run build -- --prod' },
       at: at + 4000,
     });
+    // A step that sets the command up (a config written with printf) is not what ran: the checker
+    // run again after it, in another chain, fixed it.
+    add('leakFound', {
+      title: 'Command failed: Valgrind, config with an error',
+      type: 'failure',
+      toolName: 'Bash',
+      toolInput: {
+        command:
+          "printf 'sise 5\\n' > /tmp/bad.conf && valgrind --leak-check=full ./shopctl -f /tmp/bad.conf",
+      },
+      at: at + 3500,
+    });
+    subtitle(ids.leakFound!, 'definitely lost: 11 bytes in 1 blocks — valgrind ./shopctl');
+    add('leakFixed', {
+      title: 'Valgrind again',
+      type: 'command',
+      toolName: 'Bash',
+      toolInput: {
+        command:
+          'make -s && valgrind --leak-check=full ./shopctl -f /tmp/bad.conf 2>&1 | grep -E "lost|ERROR"',
+      },
+      at: at + 3600,
+    });
     // Fixed by a longer form of the same command (flags and arguments added).
     add('pushFailed', {
       title: 'Command failed: git push 2>&1',
@@ -169,6 +192,7 @@ describe('SessionStart digest: what the next session needs first', () => {
     expect(failures).toContain(`#${ids.broken} `);
     expect(failures).not.toContain(`#${ids.fixedLater} `);
     expect(failures).not.toContain(`#${ids.pushFailed} `);
+    expect(failures).not.toContain(`#${ids.leakFound} `);
     const index = at('## Recent observations');
     for (const s of ['Wire the refund path', `#${ids.episode} `, `#${ids.decision} `, `#${ids.broken} `])
       expect(at(s)).toBeLessThan(index === -1 ? Number.POSITIVE_INFINITY : index);

@@ -228,17 +228,14 @@ export class DigestSections {
     const rows = this.unfixed.all({ project }) as Array<DigestItem & { sessionId: number; command: unknown }>;
     const out: DigestItem[] = [];
     for (const r of rows) {
-      // The command's head (`git push`, `npm run test:x`): a later success of a command that starts
-      // with it (`git push --set-upstream origin x`: flags aside) fixed this.
-      const head = typeof r.command === 'string' ? commandHead(r.command) : null;
-      if (head) {
-        const later = this.retried.all(r.sessionId, r.createdAt, r.id) as unknown[];
-        if (
-          later.some(
-            (c) => typeof c === 'string' && segments(c).some((x) => startsWithWords(commandHead(x, 8), head)),
-          )
-        )
-          continue;
+      // Each step's head (`git push`, `npm run test:x`): later successes of commands that start with
+      // every one of them (`git push --set-upstream origin x`: flags aside) fixed this.
+      const heads = typeof r.command === 'string' ? stepHeads(r.command) : [];
+      if (heads.length > 0) {
+        const later = (this.retried.all(r.sessionId, r.createdAt, r.id) as unknown[])
+          .filter((c): c is string => typeof c === 'string')
+          .flatMap((c) => segments(c).map((x) => commandHead(x, 8)));
+        if (heads.every((h) => later.some((c) => startsWithWords(c, h)))) continue;
       }
       const facts = parseStringList(r.detail).filter(
         (f) => !isInternalFact(f) && !/^(?:command|description): /.test(f),
@@ -268,6 +265,34 @@ function commandHead(cmd: string | null, max = 3): string | null {
 
 /** The commands of a shell line (`cd x && npm test; git push` → three). */
 const segments = (cmd: string): string[] => cmd.split(/\|\||&&|;|\n/).slice(0, 20);
+
+/** Steps that set a command up rather than being what ran (`printf … > t.conf`, `cd dir`). */
+const SETUP = new Set([
+  'cd',
+  'printf',
+  'echo',
+  'mkdir',
+  'rm',
+  'touch',
+  'export',
+  'sleep',
+  'cp',
+  'mv',
+  'ln',
+  'chmod',
+]);
+
+/**
+ * The heads of a command line's steps that are not setup (`printf … > t.conf && valgrind ./app -f
+ * t.conf` → `valgrind ./app t.conf`); the first step's when all of them are.
+ */
+function stepHeads(cmd: string): string[] {
+  const heads = segments(cmd)
+    .map((x) => commandHead(x))
+    .filter((h): h is string => h !== null);
+  const run = heads.filter((h) => !SETUP.has(h.split(' ')[0] ?? ''));
+  return run.length > 0 ? run : heads.slice(0, 1);
+}
 
 /** Whether `cmd`'s words begin with all of `head`'s words. */
 const startsWithWords = (cmd: string | null, head: string): boolean =>
