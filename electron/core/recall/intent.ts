@@ -85,6 +85,8 @@ interface QueryWords {
   spans: boolean;
   /** The question asks what the work's code or files do or say (`asksArtifact`). */
   artifact: boolean;
+  /** Typed as keywords, not asked ("cargo test"): the words as typed are what is looked for. */
+  typed: boolean;
 }
 
 /**
