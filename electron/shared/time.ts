@@ -13,3 +13,11 @@ export function safeDate(ms: number): Date {
 
 /** The ISO form of a stored time (clamped into the date range). */
 export const isoTime = (ms: number): string => safeDate(ms).toISOString();
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** The local calendar day of a stored time, `YYYY-MM-DD` (clamped into the date range). */
+export const localDay = (ms: number): string => {
+  const d = safeDate(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};

@@ -19,19 +19,13 @@ import { fileSecretStores } from '../settings/secrets.js';
 import { SettingsStore } from '../settings/store.js';
 import { Bus } from '../util/bus.js';
 import { silentLogger } from '../util/logger.js';
-import { isoTime } from '../../shared/time.js';
+import { isoTime, localDay } from '../../shared/time.js';
 import { DEFAULT_AGENT } from '../../shared/contract/agents.js';
 
 // Stored text may hold control characters: never let it drive the terminal.
 // eslint-disable-next-line no-control-regex
 const safe = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 const minute = (t: number): string => isoTime(t).slice(0, 16).replace('T', ' ');
-
-/** A local calendar day, `YYYY-MM-DD`. */
-const localDay = (t: number): string => {
-  const d = new Date(t);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** The span of days a question named, as the days it covers. */
 function periodLine(p: NonNullable<SearchResult['period']>): string {

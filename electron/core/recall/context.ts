@@ -8,6 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import { isPathExcluded } from '../ingest/exclude.js';
+import { localDay } from '../../shared/time.js';
 import type { Settings } from '../../shared/contract/settings.js';
 import { AutoMemoryHeld } from './auto-memory-held.js';
 import { DigestSections, RECENT_SESSIONS_SQL, type DigestItem } from './digest.js';
@@ -39,10 +40,6 @@ interface ObsRow {
 
 const clean = (s: string, max: number): string => oneLine(s.replace(/<\/?memtray-context>/gi, ''), max);
 const pad = (n: number): string => String(n).padStart(2, '0');
-const day = (ms: number): string => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
 const time = (ms: number): string => {
   const d = new Date(ms);
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -177,12 +174,12 @@ export class ContextBuilder {
       const title = clean(observationTitle({ title: o.title, toolName: o.toolName, input }), 110);
       if (held(title)) continue;
       const prev = out[out.length - 1];
-      if (prev && prev.title === title && prev.day === day(o.createdAt)) {
+      if (prev && prev.title === title && prev.day === localDay(o.createdAt)) {
         prev.n += 1;
         continue;
       }
       const rest = `${time(o.createdAt)} ${o.type ?? o.toolName.slice(0, 40)} ${title}`;
-      out.push({ day: day(o.createdAt), title, n: 1, id: o.id, rest, line: '' });
+      out.push({ day: localDay(o.createdAt), title, n: 1, id: o.id, rest, line: '' });
     }
     return out.map((o) => ({ day: o.day, line: `- #${o.id} ${o.rest}${o.n > 1 ? ` (×${o.n})` : ''}` }));
   }
@@ -210,12 +207,12 @@ function summaryLine(s: SummaryRow): string {
     s.learned && `Learned: ${clean(s.learned, 200)}`,
     s.nextSteps && `Next: ${clean(s.nextSteps, 160)}`,
   ].filter(Boolean);
-  return `- ${day(s.updatedAt)} (session ${s.sessionId}): ${parts.join(' | ') || 'no summary text'}`;
+  return `- ${localDay(s.updatedAt)} (session ${s.sessionId}): ${parts.join(' | ') || 'no summary text'}`;
 }
 
 function digestItemLine(o: DigestItem): string {
   const detail = o.detail ? ` → ${clean(o.detail.replace(/\\[nrt]/g, ' '), 240)}` : '';
-  return `- #${o.id} ${day(o.createdAt)} ${clean(o.title, 110)}${detail}`;
+  return `- #${o.id} ${localDay(o.createdAt)} ${clean(o.title, 110)}${detail}`;
 }
 
 /** The digest's lines as they are written, with the tokens they use against the budget. */
