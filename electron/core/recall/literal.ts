@@ -7,10 +7,11 @@
  * order. One lookup per kind: the phrase is matched at the hits' rowids only.
  */
 import type Database from 'better-sqlite3';
+import { SEARCH_KINDS } from '../../shared/contract/search.js';
 import { hasCjk } from '../db/identifiers.js';
 import { alternativesOf } from './lexicon.js';
 import type { Hit } from './page.js';
-import type { Kind } from './search-sql.js';
+import { ftsOf, type Kind } from './search-sql.js';
 
 /**
  * How many of the best hits are looked at: a first page (the popup's). At a million memories, 20
@@ -20,12 +21,6 @@ const LOOKED_AT = 20;
 /** Typed text longer than this is not keywords. */
 const MAX_TEXT = 120;
 
-const FTS: Record<Kind, string> = {
-  observation: 'observations_fts',
-  summary: 'summaries_fts',
-  prompt: 'prompts_fts',
-};
-
 /**
  * `rowid IN` makes FTS5 seek each id in the phrase's doclists: about a millisecond for a hundred
  * ids at a million memories, where a scan of a common word's doclist would cost tens. The phrase
@@ -33,7 +28,7 @@ const FTS: Record<Kind, string> = {
  * at a million memories; the prefix index holds only 2 and 3 letters).
  */
 const sqlFor = (kind: Kind): string =>
-  `SELECT rowid FROM ${FTS[kind]} WHERE ${FTS[kind]} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`;
+  `SELECT rowid FROM ${ftsOf(kind)} WHERE ${ftsOf(kind)} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`;
 
 /**
  * The typed text as one FTS5 phrase, or null when there is nothing to tell apart: one word with no
@@ -53,7 +48,7 @@ export function literalPhrase(text: string, words: readonly string[]): string | 
 export function literalFirst(stmt: (sql: string) => Database.Statement, hits: Hit[], phrase: string): Hit[] {
   const top = hits.slice(0, LOOKED_AT);
   const holding = new Set<string>();
-  for (const kind of Object.keys(FTS) as Kind[]) {
+  for (const kind of SEARCH_KINDS) {
     const ids = top.filter((h) => h.kind === kind).map((h) => h.id);
     if (ids.length === 0) continue;
     const found = stmt(sqlFor(kind)).pluck().all(phrase, JSON.stringify(ids)) as number[];

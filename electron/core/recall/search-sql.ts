@@ -91,6 +91,9 @@ const RANK = {
   prompt: { fts: 'prompts_fts', weights: '1.0', table: 'user_prompts x', alias: 'x', time: 'x.created_at' },
 } as const;
 
+/** The full-text index of each kind. */
+export const ftsOf = (kind: Kind): string => RANK[kind].fts;
+
 export const hasFilters = (f: Filters): boolean =>
   f.project !== undefined ||
   f.agent !== undefined ||
