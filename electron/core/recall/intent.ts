@@ -14,6 +14,7 @@
  */
 
 import { stemPrefix } from './lexicon.js';
+import { parseQuery } from './query.js';
 
 export type Intent = 'file' | 'command' | 'decision' | 'failure' | 'order' | 'ask';
 
@@ -368,4 +369,14 @@ export function intentBoost(
       if (kind === 'prompt') return 1.5;
       return t === 'compaction' ? 1.3 : 1;
   }
+}
+
+/**
+ * What is left of a question once the words that kept its search to a span were taken out
+ * ("last time", "yesterday"): `rest` when it still asks for something, else '' (the span's newest
+ * memories answer it).
+ */
+export function leftToAsk(rest: string): string {
+  const { tokens, raw } = parseQuery(rest);
+  return readQuestion(raw, tokens).required.length > 0 ? rest : '';
 }

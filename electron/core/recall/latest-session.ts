@@ -7,8 +7,7 @@
  * no words lists that session's newest memories.
  */
 import type Database from 'better-sqlite3';
-import { readQuestion } from './intent.js';
-import { parseQuery } from './query.js';
+import { leftToAsk } from './intent.js';
 import type { Filters } from './search-sql.js';
 
 /**
@@ -62,8 +61,6 @@ export function inLatestSession<P extends Filters & { q: string; prefer?: string
   if (p.since !== undefined || p.until !== undefined || !asksLatest(p.q)) return { p };
   const s = latestSession(stmt, p.project ?? p.prefer);
   if (s === null) return { p };
-  const rest = withoutLatest(p.q);
-  const { tokens, raw } = parseQuery(rest);
-  const q = readQuestion(raw, tokens).required.length > 0 ? rest : '';
+  const q = leftToAsk(withoutLatest(p.q));
   return { p: { ...p, q, project: s.project, since: s.since, until: s.until }, session: s };
 }

@@ -6,9 +6,8 @@
  * days, this week and last week (from Monday), this month and last month; in Chinese 今天, 昨天, 前天,
  * N天前, 最近N天, 本周/这周, 上周, 本月/这个月, 上个月.
  */
-import { readQuestion } from './intent.js';
+import { leftToAsk } from './intent.js';
 import { numberWord } from './lexicon.js';
-import { parseQuery } from './query.js';
 import type { Filters } from './search-sql.js';
 
 /** The span a question names: from `since` to `until` (both inclusive, epoch ms), as it said it. */
@@ -90,8 +89,6 @@ export function inPeriod<P extends Filters & { q: string }>(p: P, now: number): 
   if (p.since !== undefined || p.until !== undefined) return { p };
   const period = periodOf(p.q, now);
   if (period === null) return { p };
-  const rest = p.q.replace(period.said, ' ');
-  const { tokens, raw } = parseQuery(rest);
-  const q = readQuestion(raw, tokens).required.length > 0 ? rest : '';
+  const q = leftToAsk(p.q.replace(period.said, ' '));
   return { p: { ...p, q, since: period.since, until: period.until }, period };
 }
