@@ -26,12 +26,20 @@ describe('asksLatest', () => {
       '上次做了什么？',
       'which files did we change last?',
       'what did we work on most recently',
+      'where did we leave off?',
+      'what were we doing?',
+      'what was the last thing we worked on',
+      'what did we change lately?',
+      '我们做到哪了？',
+      '刚才在做什么',
     ])
       expect(asksLatest(q), q).toBe(true);
     for (const q of [
       'what did the last line of the output say?',
       'when did we last run the tests?',
       'what did we do first and last in the parser',
+      'what was the last thing we did in the discount session?',
+      'what were we doing in the parser when it broke?',
     ])
       expect(asksLatest(q), q).toBe(false);
     expect(withoutLatest('which files did we change last time?').trim()).toBe('which files did we change  ?');
@@ -103,6 +111,30 @@ describe('a question about last time', () => {
     expect(page.named).toBe('quincebox');
     expect(page.items.map((i) => i.title)).toEqual(['Shelf labels']);
     expect(page.items[0]!.sessionId).toBe(last.sessionId);
+  });
+
+  it('"where did we leave off in <project>" lists the newest memories of its latest session', async () => {
+    // The project's name only says where: a memory of that session holding it is not the answer.
+    const sqlite = t.service.core.sqlite;
+    const shelf = sqlite.prepare(
+      "SELECT session_id AS s, created_at AS at FROM observations WHERE title = 'Shelf labels'",
+    );
+    const { s, at } = shelf.get() as { s: number; at: number };
+    sqlite.prepare('UPDATE sessions SET started_at = ? WHERE id = ?').run(at - 120_000, s);
+    insertObservation(sqlite, {
+      project: 'quincebox',
+      session: s,
+      title: 'Named the quincebox bins',
+      at: at - 60_000,
+    });
+    const r = await t.api(
+      'GET',
+      `/api/search?q=${encodeURIComponent('where did we leave off in quincebox?')}`,
+    );
+    const page = searchPage.parse(r.json);
+    expect(page.named).toBe('quincebox');
+    expect(page.lastSession?.project).toBe('quincebox');
+    expect(page.items.map((i) => i.title).sort()).toEqual(['Named the quincebox bins', 'Shelf labels']);
   });
 
   it('asked from nowhere, is the latest session of any project that is not running', async () => {

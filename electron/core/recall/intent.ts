@@ -374,9 +374,11 @@ export function intentBoost(
 /**
  * What is left of a question once the words that kept its search to a span were taken out
  * ("last time", "yesterday"): `rest` when it still asks for something, else '' (the span's newest
- * memories answer it).
+ * memories answer it). The name of the `project` searched only says where ("where did we leave off
+ * in logrot"), not what.
  */
-export function leftToAsk(rest: string): string {
+export function leftToAsk(rest: string, project?: string): string {
   const { tokens, raw } = parseQuery(rest);
-  return readQuestion(raw, tokens).required.length > 0 ? rest : '';
+  const where = new Set(project === undefined ? [] : parseQuery(project).tokens);
+  return readQuestion(raw, tokens.filter((w) => !where.has(w))).required.length > 0 ? rest : '';
 }

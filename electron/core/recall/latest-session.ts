@@ -1,6 +1,6 @@
 /**
  * "What did we do last time?", "which files did we change in the last session?", "what did we
- * change last?": a question about the latest session is a search of that session, its project and
+ * change last?", "where did we leave off?": a question about the latest session is a search of that session, its project and
  * its span of time, with the words that say "last time" left out (in every session's memories they
  * only match `last` in code). The latest session is the newest one not running now: asked
  * mid-session (the agent, over MCP), the session asking is not "last time". A question left with
@@ -10,12 +10,18 @@ import type Database from 'better-sqlite3';
 import { leftToAsk } from './intent.js';
 import type { Filters } from './search-sql.js';
 
+/** "Last time", "the previous session"; 上次, 上一次会话, 最近一次, 刚才 (just now). */
+const LAST_SESSION =
+  /\b(?:last|latest|most recent|previous) (?:time|session)\b|上一?次(?:会话)?|最近一次(?:会话)?|刚才/u;
+/** A question that ends in "last", "(most) recently" or "lately": "which files did we change last?" */
+const ENDS_LAST = /\b(?:last|(?:most )?recently|lately)(?=\s*[?？.!]*\s*$)/u;
 /**
- * "Last time", "the previous session", and a question that ends in "last" or "most recently"
- * ("which files did we change last?"); 上次, 上一次会话, 最近一次.
+ * Picking up where the work stopped: "where did we leave off", and, ending the question, "what were
+ * we doing?", "the last thing I worked on?" ("… in the parser session" names another); 做到哪了.
  */
-const LAST_TIME =
-  /\b(?:last|latest|most recent|previous) (?:time|session)\b|\b(?:last|most recently)(?=\s*[?？.!]*\s*$)|上一?次(?:会话)?|最近一次(?:会话)?/giu;
+const RESUME =
+  /\bwhere (?:did |had |have )?(?:we|i) (?:leave|left) off\b|\b(?:what (?:were|was) (?:we|i) (?:doing|working on)|(?:the )?last thing (?:we|i) (?:did|worked on|(?:were|was) (?:doing|working on)))(?=\s*[?？.!]*\s*$)|做到哪(?:了|儿)?/u;
+const LAST_TIME = new RegExp([LAST_SESSION, ENDS_LAST, RESUME].map((r) => r.source).join('|'), 'giu');
 
 export interface LatestSession {
   project: string;
@@ -61,6 +67,6 @@ export function inLatestSession<P extends Filters & { q: string; prefer?: string
   if (p.since !== undefined || p.until !== undefined || !asksLatest(p.q)) return { p };
   const s = latestSession(stmt, p.project ?? p.prefer);
   if (s === null) return { p };
-  const q = leftToAsk(withoutLatest(p.q));
+  const q = leftToAsk(withoutLatest(p.q), s.project);
   return { p: { ...p, q, project: s.project, since: s.since, until: s.until }, session: s };
 }
