@@ -164,11 +164,11 @@ describe('a question that names its project', () => {
   });
 
   it('says so: the API, the MCP tool and the CLI name the project searched', async () => {
-    const q = 'where did we leave off in pricebook?';
+    const q = 'how do I run the tests in pricebook?';
     const api = async (query: string): Promise<Record<string, unknown>> =>
       (await t.api('GET', `/api/search?q=${encodeURIComponent(query)}`)).json as Record<string, unknown>;
     expect((await api(q)).named).toBe('pricebook');
-    expect((await api('where did we leave off?')).named).toBeUndefined();
+    expect((await api('how do I run the tests?')).named).toBeUndefined();
     const cli = async (...args: string[]) => {
       const r = await runCli(['search', q, '--data-dir', t.dataDir, ...args], { cwd: tempDir() });
       expect(r.code, r.stderr).toBe(0);
