@@ -25,6 +25,7 @@ import { namedProject, namesProject } from './named-project.js';
 import { inLatestSession, type LatestSession } from './latest-session.js';
 import { inPeriod, type Period } from './period.js';
 import { focusSession } from './session-focus.js';
+import { asksNewest, newestFirst, withoutNewest } from './newest.js';
 import { WordSessions } from './word-sessions.js';
 import { readQuestion } from './intent.js';
 import { parseQuery } from './query.js';
@@ -118,6 +119,9 @@ export class SearchEngine {
     // A span of days the question names ("yesterday", 上周), unless it asked about the last session.
     const days = latest.session === undefined ? inPeriod(latest.p, this.clock()) : { p: latest.p };
     p = days.p;
+    // "The last commit": the newest of what the rest of the question finds (newest.ts).
+    const newest = latest.session === undefined && asksNewest(p.q);
+    if (newest) p = { ...p, q: withoutNewest(p.q) };
     // What the search was confined to, said with every page of it.
     const told = {
       ...(named !== undefined ? { named } : {}),
@@ -135,7 +139,8 @@ export class SearchEngine {
     const merged = own ? preferOwn(own.hits, all.hits) : all.hits;
     const focused = focusSession((sql) => this.stmt(sql), this.where, merged, telling);
     const ranked = all.typed ? this.literal(focused, p.q, all.words) : focused;
-    const hits = all.spans ? spreadSessions((sql) => this.stmt(sql), ranked) : ranked;
+    const spread = all.spans ? spreadSessions((sql) => this.stmt(sql), ranked) : ranked;
+    const hits = newest ? newestFirst((sql) => this.stmt(sql), spread) : spread;
     // The page is the ranking minus what the list has shown: no keyset can resume a ranking whose
     // scores move between pages (cursor.ts).
     const shown = p.shown ?? [];

@@ -1,0 +1,69 @@
+/**
+ * "What was the last commit?", "the latest error", "when did we last run the tests?": the question
+ * asks for the newest of the memories that match the rest of it. The words that say so are taken
+ * out (in memories they only match `last` in code, and they steered the project guessed), and of
+ * the best hits, the ones about as good as the best come newest first.
+ *
+ * "The last line of the output" names a place, not a time; "last time" and a question ending in
+ * "last" ask about the latest session instead (latest-session.ts).
+ */
+import type Database from 'better-sqlite3';
+import type { Hit } from './page.js';
+import { TIME_SQL, type Kind } from './search-sql.js';
+
+/** Nouns that "last" places rather than dates: "the last line", "the last step of the script". */
+const PLACES =
+  'lines?|steps?|columns?|rows?|items?|elements?|entr(?:y|ies)|arguments?|args?|parts?|words?|' +
+  'characters?|chars?|bytes?|digits?|pages?|fields?|letters?|sections?|paragraphs?|stages?|few|one|two|three';
+/**
+ * "The last commit", "our latest release", "latest error" typed alone, "the last thing we did in
+ * …"; not "last time", "the last line", nor a verb ("when it was last checked", "newest first").
+ */
+const NEWEST_OF = new RegExp(
+  `(?:^\\s*|\\b(?:the|our|my|its|their|your) )(?:last|latest|most recent|newest)\\s+(?:things?\\b|(?!(?:time|session|${PLACES})s?\\b)(?=\\p{L}))`,
+  'giu',
+);
+/** "When did we last run the tests?", "when was it last deployed?" */
+const WHEN_LAST = /\b(when (?:did|have|had|was|were) (?:we|i|you|it|they) )last\b/giu;
+/** 最后一次提交 (the last commit), 最新的报错 (the latest error). */
+const ZH_NEWEST = /最后一次|最新的?/gu;
+
+/** Whether `question` asks for the newest of what it names. */
+export function asksNewest(question: string): boolean {
+  const q = question.slice(0, 500);
+  return [NEWEST_OF, WHEN_LAST, ZH_NEWEST].some((r) => q.search(r) >= 0);
+}
+
+/** `question` without the words that ask for the newest. */
+export const withoutNewest = (question: string): string =>
+  question.replace(NEWEST_OF, ' ').replace(WHEN_LAST, '$1').replace(ZH_NEWEST, ' ');
+
+/** How far down the ranking the newest is looked for … */
+const LOOK = 10;
+/** … among the hits scoring at least this share of the best one. */
+const CLOSE = 0.5;
+
+/** `hits` (best first) with the best few, as good as the first within CLOSE, newest first. */
+export function newestFirst(stmt: (sql: string) => Database.Statement, hits: Hit[]): Hit[] {
+  if (hits.length < 2) return hits;
+  const best = hits[0]!.score;
+  const close = hits.slice(0, LOOK).filter((h) => h.score >= best * CLOSE);
+  if (close.length < 2) return hits;
+  const time = timesOf(stmt, close);
+  const at = (h: Hit): number => time.get(`${h.kind}:${h.id}`) ?? 0;
+  const first = [...close].sort((a, b) => at(b) - at(a));
+  const moved = new Set(first);
+  return [...first, ...hits.filter((h) => !moved.has(h))];
+}
+
+/** When each of `hits` happened, by `kind:id` (one statement per kind). */
+function timesOf(stmt: (sql: string) => Database.Statement, hits: Hit[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const kind of ['observation', 'summary', 'prompt'] as const satisfies readonly Kind[]) {
+    const ids = hits.filter((h) => h.kind === kind).map((h) => h.id);
+    if (ids.length === 0) continue;
+    const rows = stmt(TIME_SQL[kind]).raw().all(JSON.stringify(ids)) as Array<[number, number]>;
+    for (const [id, at] of rows) out.set(`${kind}:${id}`, at);
+  }
+  return out;
+}
