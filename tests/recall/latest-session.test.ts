@@ -32,6 +32,8 @@ describe('asksLatest', () => {
       'what did we change lately?',
       '我们做到哪了？',
       '刚才在做什么',
+      "what's left to do?",
+      'next steps',
     ])
       expect(asksLatest(q), q).toBe(true);
     for (const q of [
@@ -40,6 +42,7 @@ describe('asksLatest', () => {
       'what did we do first and last in the parser',
       'what was the last thing we did in the discount session?',
       'what were we doing in the parser when it broke?',
+      'what is left of the buffer after the loop?',
     ])
       expect(asksLatest(q), q).toBe(false);
     expect(withoutLatest('which files did we change last time?').trim()).toBe('which files did we change  ?');
@@ -135,6 +138,38 @@ describe('a question about last time', () => {
     expect(page.named).toBe('quincebox');
     expect(page.lastSession?.project).toBe('quincebox');
     expect(page.items.map((i) => i.title).sort()).toEqual(['Named the quincebox bins', 'Shelf labels']);
+  });
+
+  it('lists those memories by when they happened, a fix recorded after the fact at its own time', async () => {
+    const sqlite = t.service.core.sqlite;
+    const at = PRICEBOOK_IMPORTED_AT - 5 * 3600_000;
+    const first = insertObservation(sqlite, { project: 'ledgerbox', title: 'Ran the ledgerbox tests', at });
+    const s = first.sessionId;
+    insertObservation(sqlite, {
+      project: 'ledgerbox',
+      session: s,
+      title: 'Committed the ledger',
+      at: at + 60_000,
+    });
+    // Written last (the highest id), about a moment before the other two.
+    insertObservation(sqlite, {
+      project: 'ledgerbox',
+      session: s,
+      title: 'Fixed: ledger total',
+      at: at - 30_000,
+    });
+    sqlite
+      .prepare('UPDATE sessions SET started_at = ?, updated_at = ? WHERE id = ?')
+      .run(at - 60_000, at + 60_000, s);
+    const r = await t.api(
+      'GET',
+      `/api/search?q=${encodeURIComponent('where did we leave off in ledgerbox?')}`,
+    );
+    expect(searchPage.parse(r.json).items.map((i) => i.title)).toEqual([
+      'Committed the ledger',
+      'Ran the ledgerbox tests',
+      'Fixed: ledger total',
+    ]);
   });
 
   it('asked from nowhere, is the latest session of any project that is not running', async () => {

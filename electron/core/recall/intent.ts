@@ -380,5 +380,10 @@ export function intentBoost(
 export function leftToAsk(rest: string, project?: string): string {
   const { tokens, raw } = parseQuery(rest);
   const where = new Set(project === undefined ? [] : parseQuery(project).tokens);
-  return readQuestion(raw, tokens.filter((w) => !where.has(w))).required.length > 0 ? rest : '';
+  return readQuestion(
+    raw,
+    tokens.filter((w) => !where.has(w)),
+  ).required.length > 0
+    ? rest
+    : '';
 }

@@ -17,10 +17,11 @@ const LAST_SESSION =
 const ENDS_LAST = /\b(?:last|(?:most )?recently|lately)(?=\s*[?？.!]*\s*$)/u;
 /**
  * Picking up where the work stopped: "where did we leave off", and, ending the question, "what were
- * we doing?", "the last thing I worked on?" ("… in the parser session" names another); 做到哪了.
+ * we doing?", "the last thing I worked on?" ("… in the parser session" names another), "what's
+ * left to do?", "next steps?"; 做到哪了.
  */
 const RESUME =
-  /\bwhere (?:did |had |have )?(?:we|i) (?:leave|left) off\b|\b(?:what (?:were|was) (?:we|i) (?:doing|working on)|(?:the )?last thing (?:we|i) (?:did|worked on|(?:were|was) (?:doing|working on)))(?=\s*[?？.!]*\s*$)|做到哪(?:了|儿)?/u;
+  /\bwhere (?:did |had |have )?(?:we|i) (?:leave|left) off\b|\b(?:what (?:were|was) (?:we|i) (?:doing|working on)|(?:the )?last thing (?:we|i) (?:did|worked on|(?:were|was) (?:doing|working on))|what(?:'s| is| was) (?:still )?left(?: to do)?|what (?:do|should) (?:we|i) do next|next steps?)(?=\s*[?？.!]*\s*$)|做到哪(?:了|儿)?/u;
 const LAST_TIME = new RegExp([LAST_SESSION, ENDS_LAST, RESUME].map((r) => r.source).join('|'), 'giu');
 
 export interface LatestSession {

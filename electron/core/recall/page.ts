@@ -25,6 +25,8 @@ export interface Hit {
   needles: string[];
   /** Near-identical memories collapsed into this one (counting it), when more than one. */
   count?: number;
+  /** When it happened, for a hit listed by time rather than scored (no words asked). */
+  at?: number;
 }
 
 /** A search hit as the API returns it (the contract's `SearchHit`). */

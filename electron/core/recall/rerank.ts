@@ -73,13 +73,13 @@ export class Reranker {
 
   /**
    * Everything found, best first (earlier stages first on ties); hits nothing scored (a path
-   * matched as a substring) newest first, so the order of a page does not depend on how many rows
-   * the stages fetched for it.
+   * matched as a substring, a listing) newest first, so the order of a page does not depend on how
+   * many rows the stages fetched for it.
    */
   get hits(): Hit[] {
     return this.found
       .map((h, i) => ({ h, i }))
-      .sort((a, b) => b.h.score - a.h.score || (a.h.score === 0 ? b.h.id - a.h.id : 0) || a.i - b.i)
+      .sort((a, b) => b.h.score - a.h.score || (a.h.score === 0 ? newer(a.h, b.h) : 0) || a.i - b.i)
       .map((x) => x.h);
   }
 
@@ -216,3 +216,10 @@ const DAMP = 4_000;
 const lengthFactor = (len: number): number => (len > DAMP ? Math.max(0.5, Math.sqrt(DAMP / len)) : 1);
 
 const normal = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 200);
+
+/**
+ * Which of two unscored hits is newer: by time when both were listed with one (a memory written
+ * after the fact, a bugfix or a turn's summary, has a later id than its time), else by id.
+ */
+const newer = (a: Hit, b: Hit): number =>
+  a.at !== undefined && b.at !== undefined ? b.at - a.at || b.id - a.id : b.id - a.id;

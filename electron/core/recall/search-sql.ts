@@ -184,7 +184,7 @@ export function substringSql(column: 'title' | 'paths', patterns: number, f: Fil
 
 /** No query text: the newest observations matching the filters. */
 export function listSql(f: Filters): string {
-  return `SELECT o.id AS id, 0.0 AS score FROM observations o${sessionJoin(f, 'o')}
+  return `SELECT o.id AS id, o.created_at AS at FROM observations o${sessionJoin(f, 'o')}
     WHERE 1${obsFilters(f)} ORDER BY o.created_at DESC, o.id DESC LIMIT :k OFFSET :offset`;
 }
 

@@ -213,8 +213,11 @@ export class Stages {
   }
 
   list(p: Filters, bind: Record<string, unknown>, want: number): Hit[] {
-    const rows = this.stmt(listSql(p)).all({ ...bind, k: want, offset: 0 }) as Array<{ id: number }>;
-    return rows.map((r) => ({ kind: 'observation', id: r.id, score: 0, match: null, needles: [] }));
+    const rows = this.stmt(listSql(p)).all({ ...bind, k: want, offset: 0 }) as Array<{
+      id: number;
+      at: number;
+    }>;
+    return rows.map((r) => ({ kind: 'observation', id: r.id, score: 0, at: r.at, match: null, needles: [] }));
   }
 
   /**
