@@ -69,8 +69,8 @@ describe('a question about the newest of something', () => {
   });
   afterAll(async () => t.dispose());
 
-  const titles = async (q: string): Promise<string[]> => {
-    const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}&limit=5`);
+  const titles = async (q: string, extra = ''): Promise<string[]> => {
+    const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}&limit=5${extra}`);
     expect(r.status).toBe(200);
     return (r.json as { items: Array<{ title: string }> }).items.map((i) => i.title);
   };
@@ -80,5 +80,17 @@ describe('a question about the newest of something', () => {
     expect(found.slice(0, 3)).toEqual(['Tag 0.3.0', 'Commit the lexer', 'Commit the last parser fix']);
     expect(found).not.toContain('Edited README.md');
     expect((await titles('最后一次 commit'))[0]).toBe('Tag 0.3.0');
+  });
+
+  it("asked from a project, puts that project's newest first, not another's newer one", async () => {
+    const sqlite = t.service.core.sqlite;
+    insertObservation(sqlite, {
+      project: 'crate',
+      title: 'Commit the crate',
+      narrative: 'git commit',
+      at: now - 3600_000,
+    });
+    expect((await titles('what was the last commit?'))[0]).toBe('Commit the crate');
+    expect((await titles('what was the last commit?', '&prefer=shelf'))[0]).toBe('Tag 0.3.0');
   });
 });

@@ -9,6 +9,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Hit } from './page.js';
+import { hitKey } from './cursor.js';
 import { TIME_SQL, type Kind } from './search-sql.js';
 
 /** Nouns that "last" places rather than dates: "the last line", "the last step of the script". */
@@ -43,14 +44,25 @@ const LOOK = 10;
 /** … among the hits scoring at least this share of the best one. */
 const CLOSE = 0.5;
 
-/** `hits` (best first) with the best few, as good as the first within CLOSE, newest first. */
-export function newestFirst(stmt: (sql: string) => Database.Statement, hits: Hit[]): Hit[] {
+/**
+ * `hits` (best first) with the best few, as good as the first within CLOSE, newest first. `own`:
+ * the hits of the project the question is asked from (prefer.ts), when it has any: its newest,
+ * not another project's, comes first.
+ */
+export function newestFirst(
+  stmt: (sql: string) => Database.Statement,
+  hits: Hit[],
+  own: ReadonlySet<string> | null = null,
+): Hit[] {
   if (hits.length < 2) return hits;
   const best = hits[0]!.score;
-  const close = hits.slice(0, LOOK).filter((h) => h.score >= best * CLOSE);
+  const mine = own !== null && own.has(hitKey(hits[0]!)) ? own : null;
+  const close = hits
+    .slice(0, LOOK)
+    .filter((h) => h.score >= best * CLOSE && (mine === null || mine.has(hitKey(h))));
   if (close.length < 2) return hits;
   const time = timesOf(stmt, close);
-  const at = (h: Hit): number => time.get(`${h.kind}:${h.id}`) ?? 0;
+  const at = (h: Hit): number => time.get(hitKey(h)) ?? 0;
   const first = [...close].sort((a, b) => at(b) - at(a));
   const moved = new Set(first);
   return [...first, ...hits.filter((h) => !moved.has(h))];
@@ -63,7 +75,7 @@ function timesOf(stmt: (sql: string) => Database.Statement, hits: Hit[]): Map<st
     const ids = hits.filter((h) => h.kind === kind).map((h) => h.id);
     if (ids.length === 0) continue;
     const rows = stmt(TIME_SQL[kind]).raw().all(JSON.stringify(ids)) as Array<[number, number]>;
-    for (const [id, at] of rows) out.set(`${kind}:${id}`, at);
+    for (const [id, at] of rows) out.set(hitKey({ kind, id }), at);
   }
   return out;
 }

@@ -140,7 +140,8 @@ export class SearchEngine {
     const focused = focusSession((sql) => this.stmt(sql), this.where, merged, telling);
     const ranked = all.typed ? this.literal(focused, p.q, all.words) : focused;
     const spread = all.spans ? spreadSessions((sql) => this.stmt(sql), ranked) : ranked;
-    const hits = newest ? newestFirst((sql) => this.stmt(sql), spread) : spread;
+    const mine = own ? new Set(own.hits.map(hitKey)) : null;
+    const hits = newest ? newestFirst((sql) => this.stmt(sql), spread, mine) : spread;
     // The page is the ranking minus what the list has shown: no keyset can resume a ranking whose
     // scores move between pages (cursor.ts).
     const shown = p.shown ?? [];
