@@ -72,6 +72,14 @@ describe('readQuestion', () => {
     const lives = 'where does the thread-safe wrapper live?';
     expect(readQuestion(lives, words(lives)).optional).toContain('live');
   });
+
+  it('asks for the thing in "have we seen … before?", not for the word `seen`', () => {
+    // `seen` is in code ("a key never seen") and output; the error's name is what was asked.
+    const q = 'have we seen the ProgrammingError before?';
+    expect(readQuestion(q, words(q)).required).toEqual(['programmingerror']);
+    const saw = 'did we see this timeout in CI?';
+    expect(readQuestion(saw, words(saw)).required).toEqual(['timeout', 'ci']);
+  });
 });
 
 describe('spansSessions', () => {

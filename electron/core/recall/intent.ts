@@ -26,7 +26,7 @@ const STOP = new Set(
     'how can could should would will shall may might must not no so then than too very just also any some ' +
     'all each one ones get got gets make made use used using again thing things way please tell remind ' +
     'recall remember know let lets s t ve ll d m re if whether ever still was were that been via per ' +
-    'exactly actually really kind sort anything something everything did didn don doesn wasn weren'
+    'exactly actually really kind sort anything something everything did didn don doesn wasn weren seen see saw'
   ).split(' '),
 );
 
