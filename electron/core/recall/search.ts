@@ -32,6 +32,7 @@ import { parseQuery } from './query.js';
 import { stemsOf, withAlternatives } from './lexicon.js';
 import { LexicalStages, type RankRun } from './lexical.js';
 import { literalFirst, literalPhrase } from './literal.js';
+import { fileFirst, namedFiles } from './named-file.js';
 import { Reranker, type Question } from './rerank.js';
 import { spreadSessions } from './spread.js';
 import type { Filters, Kind } from './search-sql.js';
@@ -136,12 +137,7 @@ export class SearchEngine {
     const telling = this.telling(all.words);
     const prefer = p.project === undefined ? (p.prefer ?? this.inferred(telling)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
-    const merged = own ? preferOwn(own.hits, all.hits) : all.hits;
-    const focused = focusSession((sql) => this.stmt(sql), this.where, merged, telling);
-    const ranked = all.typed ? this.literal(focused, p.q, all.words) : focused;
-    const spread = all.spans ? spreadSessions((sql) => this.stmt(sql), ranked) : ranked;
-    const mine = own ? new Set(own.hits.map(hitKey)) : null;
-    const hits = newest ? newestFirst((sql) => this.stmt(sql), spread, mine) : spread;
+    const hits = this.reordered(p.q, all, own, telling, newest);
     // The page is the ranking minus what the list has shown: no keyset can resume a ranking whose
     // scores move between pages (cursor.ts).
     const shown = p.shown ?? [];
@@ -225,6 +221,27 @@ export class SearchEngine {
         core: words.flatMap(withAlternatives),
       },
     };
+  }
+
+  /**
+   * The ranking (`own` project's hits merged in) reordered for what the question says beyond its
+   * words: the session it is about, keywords as typed, a file it names, two sessions, the newest.
+   */
+  private reordered(
+    q: string,
+    all: { hits: Hit[]; words: string[]; typed: boolean; spans: boolean },
+    own: { hits: Hit[] } | null,
+    telling: string[],
+    newest: boolean,
+  ): Hit[] {
+    const stmt = (sql: string): Database.Statement => this.stmt(sql);
+    const merged = own ? preferOwn(own.hits, all.hits) : all.hits;
+    const focused = focusSession(stmt, this.where, merged, telling);
+    const typed = all.typed ? this.literal(focused, q, all.words) : focused;
+    const files = namedFiles(q);
+    const ranked = files.length > 0 ? fileFirst(stmt, typed, files) : typed;
+    const spread = all.spans ? spreadSessions(stmt, ranked) : ranked;
+    return newest ? newestFirst(stmt, spread, own ? new Set(own.hits.map(hitKey)) : null) : spread;
   }
 
   /** For a query typed as keywords: the hits holding them as typed first (literal.ts). */
