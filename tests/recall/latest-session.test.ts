@@ -177,6 +177,38 @@ describe('a question about last time', () => {
     expect(new Set(items.map((i) => i.project))).toEqual(new Set(['webshop']));
   });
 
+  it('is not a session opened and closed without any work since, nor the auto-memory notes', async () => {
+    const sqlite = t.service.core.sqlite;
+    const session = sqlite.prepare(
+      `INSERT INTO sessions (claude_session_id, project, cwd, started_at, updated_at, status)
+       VALUES (?, ?, ?, ?, ?, 'completed')`,
+    );
+    session.run(
+      'opened-and-closed',
+      'emptybox',
+      '/home/dev/emptybox',
+      PRICEBOOK_IMPORTED_AT + 1000,
+      PRICEBOOK_IMPORTED_AT + 2000,
+    );
+    const notes = Number(
+      session.run(
+        'claude-auto-memory:m1:notebox',
+        'notebox',
+        '/home/dev/notebox',
+        PRICEBOOK_IMPORTED_AT + 3000,
+        PRICEBOOK_IMPORTED_AT + 4000,
+      ).lastInsertRowid,
+    );
+    insertObservation(sqlite, {
+      project: 'notebox',
+      session: notes,
+      title: 'Note: prefer tabs',
+      at: PRICEBOOK_IMPORTED_AT + 3500,
+    });
+    const items = await search('what did we do last time?');
+    expect(new Set(items.map((i) => i.project))).toEqual(new Set(['webshop']));
+  });
+
   it('says so: the API, the CLI and the MCP tool name the session kept to, its project and span', async () => {
     const q = 'which files did we change in pricebook last time?';
     const span = t.service.core.sqlite

@@ -16,6 +16,8 @@ import type { HookResult, IngestDeps } from './types.js';
 const AUTO_MEMORY_TOOL = 'claude_auto_memory';
 /** Sessions holding auto-memory notes start with this (the digest leaves them out). */
 export const AUTO_MEMORY_SESSION_PREFIX = 'claude-auto-memory:';
+/** A condition on `sessions`: not a session of auto-memory notes (any machine's). */
+export const NOT_AUTO_MEMORY = `substr(claude_session_id, 1, ${AUTO_MEMORY_SESSION_PREFIX.length}) <> '${AUTO_MEMORY_SESSION_PREFIX}'`;
 /**
  * This machine's auto-memory sessions (`s`: sessions), as a range of the sessions' unique index
  * (`claude_session_id`, no scan) and the sessions no peer wrote (a peer's arrive by sync).

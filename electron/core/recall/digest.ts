@@ -7,7 +7,7 @@
  * not grow with the project's history.
  */
 import type Database from 'better-sqlite3';
-import { AUTO_MEMORY_SESSION_PREFIX } from '../ingest/auto-memory.js';
+import { NOT_AUTO_MEMORY } from '../ingest/auto-memory.js';
 import { isInternalFact } from './answer.js';
 import { parseStringList } from '../util/json-list.js';
 import { relativeTo } from '../util/paths.js';
@@ -24,8 +24,6 @@ const LIVE_SESSIONS = 3;
  * Claude Code's auto-memory notes are left out: Claude Code already loads them (MEMORY.md) into
  * the session; the digest brings what they do not hold.
  */
-const NOT_AUTO_MEMORY = `substr(claude_session_id, 1, ${AUTO_MEMORY_SESSION_PREFIX.length}) <> '${AUTO_MEMORY_SESSION_PREFIX}'`;
-
 export const RECENT_SESSIONS_SQL = `SELECT id FROM sessions WHERE project = :project AND ${NOT_AUTO_MEMORY} ORDER BY started_at DESC LIMIT ${RECENT_SESSIONS}`;
 const LIVE_SESSIONS_SQL = `SELECT id FROM sessions WHERE project = :project AND ${NOT_AUTO_MEMORY} ORDER BY started_at DESC LIMIT ${LIVE_SESSIONS}`;
 

@@ -7,6 +7,7 @@
  * no words lists that session's newest memories.
  */
 import type Database from 'better-sqlite3';
+import { NOT_AUTO_MEMORY } from '../ingest/auto-memory.js';
 import { leftToAsk } from './intent.js';
 import type { Filters } from './search-sql.js';
 
@@ -31,9 +32,14 @@ export interface LatestSession {
   until: number;
 }
 
+/**
+ * The newest session with a memory: one opened and closed without any work (SessionStart, then
+ * nothing) is not "last time", nor the session holding Claude Code's auto-memory notes.
+ */
 const NEWEST_SQL = (project: boolean, running: boolean): string =>
-  `SELECT project, started_at AS since, updated_at AS until FROM sessions
+  `SELECT project, started_at AS since, updated_at AS until FROM sessions s
     WHERE 1${project ? ' AND project = :project' : ''}${running ? '' : " AND status != 'active'"}
+      AND ${NOT_AUTO_MEMORY} AND EXISTS (SELECT 1 FROM observations o WHERE o.session_id = s.id)
     ORDER BY updated_at DESC LIMIT 1`;
 
 /** Whether `question` asks about the latest session. */
@@ -43,8 +49,8 @@ export const asksLatest = (question: string): boolean => question.search(LAST_TI
 export const withoutLatest = (question: string): string => question.replace(LAST_TIME, ' ');
 
 /**
- * The latest session (of `project`, when given) that is not running now, else the latest of all;
- * null when there is none.
+ * The latest session with a memory (of `project`, when given) that is not running now, else the
+ * latest of all; null when there is none.
  */
 function latestSession(
   stmt: (sql: string) => Database.Statement,
