@@ -100,8 +100,10 @@ function registerSearch(server: McpServer, engine: HybridSearch, here: () => str
         'words ("which file did we change for X?", "why did we drop Y?"): question words are optional, ' +
         'identifiers match their parts. Without a project, the project of the directory Claude runs in ' +
         'comes first (askedFrom), other projects below; a question that names a project searches that ' +
-        'project alone (named), "what did we do last time?" the latest finished session alone ' +
-        '(lastSession), and "what did we do yesterday / last week?" those days alone (period). Returns ids, titles, highlighted snippets and a ' +
+        'project alone (named), "what did we do last time?" or "where did we leave off?" the latest ' +
+        'finished session alone (lastSession), "what did we do yesterday / last week?" those days alone ' +
+        '(period), and "the last commit" or "when did we last run the tests?" the newest match first. ' +
+        'Returns ids, titles, highlighted snippets and a ' +
         'count for repeated memories, and the coding agent (claude-code, codex, gemini, opencode, cursor, ' +
         "copilot) whose session recorded each; `agent` keeps one agent's. Fetch details with get_observations or get_session.",
       inputSchema: mcpSearch.input,

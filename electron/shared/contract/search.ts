@@ -75,8 +75,9 @@ export const corrections = z.record(z.string(), z.string());
 export const namedProject = z.string();
 
 /**
- * The session a "last time" question was kept to ("what did we do last time?"): the newest one not
- * running, its project and its span (first to last activity).
+ * The session a "last time" question was kept to ("what did we do last time?", "where did we leave
+ * off?"): the newest one not running that holds a memory, its project and its span (first to last
+ * activity).
  */
 export const lastSession = z.strictObject({ project: z.string(), since: epochMs, until: epochMs });
 
