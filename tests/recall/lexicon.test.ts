@@ -14,6 +14,7 @@ describe('lexicon: words a developer uses for the same thing', () => {
     expect(alternativesOf('wipe')).toEqual(expect.arrayContaining(['truncate', 'delete', 'purge']));
     expect(alternativesOf('wipe')).not.toContain('wiped');
     expect(alternativesOf('sign')).toContain('auth');
+    expect(alternativesOf('structure')).toContain('layout');
     expect(alternativesOf('colour')).toEqual(['color']);
     expect(alternativesOf('pricebook')).toEqual([]);
     expect(term('wipe', false)).toBe(

@@ -58,6 +58,7 @@ const GROUPS = [
   'repo repository',
   'implementation impl implement implemented',
   'init initialize initialise initialization initialisation',
+  'structure layout',
   'temp tmp temporary',
   'dev development',
   'prod production',
