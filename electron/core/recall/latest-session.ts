@@ -1,10 +1,10 @@
 /**
  * "What did we do last time?", "which files did we change in the last session?", "what did we
- * change last?", "where did we leave off?": a question about the latest session is a search of that session, its project and
- * its span of time, with the words that say "last time" left out (in every session's memories they
- * only match `last` in code). The latest session is the newest one not running now: asked
- * mid-session (the agent, over MCP), the session asking is not "last time". A question left with
- * no words lists that session's newest memories.
+ * change last?", "where did we leave off?": a question about the latest session is a search of
+ * that session, its project and its span of time, with the words that say "last time" left out
+ * (in every session's memories they only match `last` in code). The latest session is the newest
+ * one not running now: asked mid-session (the agent, over MCP), the session asking is not "last
+ * time". A question left with no words lists that session's newest memories.
  */
 import type Database from 'better-sqlite3';
 import { NOT_AUTO_MEMORY } from '../ingest/auto-memory.js';
@@ -16,14 +16,26 @@ const LAST_SESSION =
   /\b(?:last|latest|most recent|previous) (?:time|session)\b|上一?次(?:会话)?|最近一次(?:会话)?|刚才/u;
 /** A question that ends in "last", "(most) recently" or "lately": "which files did we change last?" */
 const ENDS_LAST = /\b(?:last|(?:most )?recently|lately)(?=\s*[?？.!]*\s*$)/u;
+/** Picking up where the work stopped: "where did we leave off", 做到哪了 … */
+const RESUME = /\bwhere (?:did |had |have )?(?:we|i) (?:leave|left) off\b|做到哪(?:了|儿)?/u;
 /**
- * Picking up where the work stopped: "where did we leave off", and, ending the question, "what were
- * we doing?", "the last thing I worked on?" ("… in the parser session" names another), "what's
- * left to do?", "next steps?"; 做到哪了.
+ * … and, ending the question, "what were we doing?", "the last thing I worked on?" ("… in the
+ * parser session" names another), "what's left to do?", "next steps?".
  */
-const RESUME =
-  /\bwhere (?:did |had |have )?(?:we|i) (?:leave|left) off\b|\b(?:what (?:were|was) (?:we|i) (?:doing|working on)|(?:the )?last thing (?:we|i) (?:did|worked on|(?:were|was) (?:doing|working on))|what(?:'s| is| was) (?:still )?left(?: to do)?|what (?:do|should) (?:we|i) do next|next steps?)(?=\s*[?？.!]*\s*$)|做到哪(?:了|儿)?/u;
-const LAST_TIME = new RegExp([LAST_SESSION, ENDS_LAST, RESUME].map((r) => r.source).join('|'), 'giu');
+const RESUME_ENDING = new RegExp(
+  `\\b(?:${[
+    'what (?:were|was) (?:we|i) (?:doing|working on)',
+    '(?:the )?last thing (?:we|i) (?:did|worked on|(?:were|was) (?:doing|working on))',
+    "what(?:'s| is| was) (?:still )?left(?: to do)?",
+    'what (?:do|should) (?:we|i) do next',
+    'next steps?',
+  ].join('|')})(?=\\s*[?？.!]*\\s*$)`,
+  'u',
+);
+const LAST_TIME = new RegExp(
+  [LAST_SESSION, ENDS_LAST, RESUME, RESUME_ENDING].map((r) => r.source).join('|'),
+  'giu',
+);
 
 export interface LatestSession {
   project: string;

@@ -32,8 +32,8 @@ export function namedFiles(question: string): string[] {
 }
 
 /**
- * Of the ids given (`:ids`, a JSON array), the observations that read or wrote a file whose path is one
- * of the names given (`:ids`, a JSON array), or ends with `/` and one of them.
+ * Of the ids given (`:ids`, a JSON array), the observations that read or wrote a file whose path
+ * is one of the names given (`:names`, a JSON array), or ends with `/` and one of them.
  */
 const TOUCHING_SQL = `SELECT DISTINCT o.id FROM observations o,
     json_each(CASE WHEN json_valid(o.files_modified) THEN o.files_modified ELSE '[]' END) m

@@ -20,8 +20,9 @@ const PLACES =
  * "The last commit", "our latest release", "latest error" typed alone, "the last thing we did in
  * …"; not "last time", "the last line", nor a verb ("when it was last checked", "newest first").
  */
+const WHOSE = '(?:^\\s*|\\b(?:the|our|my|its|their|your) )';
 const NEWEST_OF = new RegExp(
-  `(?:^\\s*|\\b(?:the|our|my|its|their|your) )(?:last|latest|most recent|newest)\\s+(?:things?\\b|(?!(?:time|session|${PLACES})s?\\b)(?=\\p{L}))`,
+  `${WHOSE}(?:last|latest|most recent|newest)\\s+(?:things?\\b|(?!(?:time|session|${PLACES})s?\\b)(?=\\p{L}))`,
   'giu',
 );
 /** "When did we last run the tests?", "when was it last deployed?" */
