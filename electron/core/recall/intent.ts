@@ -380,10 +380,6 @@ export function intentBoost(
 export function leftToAsk(rest: string, project?: string): string {
   const { tokens, raw } = parseQuery(rest);
   const where = new Set(project === undefined ? [] : parseQuery(project).tokens);
-  return readQuestion(
-    raw,
-    tokens.filter((w) => !where.has(w)),
-  ).required.length > 0
-    ? rest
-    : '';
+  const words = tokens.filter((w) => !where.has(w));
+  return readQuestion(raw, words).required.length > 0 ? rest : '';
 }

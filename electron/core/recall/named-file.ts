@@ -32,18 +32,15 @@ export function namedFiles(question: string): string[] {
 }
 
 /**
- * Of the ids given (`:ids`, a JSON array), the observations that read or wrote a file whose path
- * is one of the names given (`:names`, a JSON array), or ends with `/` and one of them.
+ * Of the ids given (`:ids`, a JSON array), the observations that read or wrote (`column`) a file
+ * whose path is one of the names given (`:names`, a JSON array), or ends with `/` and one of them.
  */
-const TOUCHING_SQL = `SELECT DISTINCT o.id FROM observations o,
-    json_each(CASE WHEN json_valid(o.files_modified) THEN o.files_modified ELSE '[]' END) m
+const touchingSql = (column: 'files_read' | 'files_modified'): string =>
+  `SELECT o.id FROM observations o,
+    json_each(CASE WHEN json_valid(o.${column}) THEN o.${column} ELSE '[]' END) f
   WHERE o.id IN (SELECT value FROM json_each(:ids)) AND EXISTS (SELECT 1 FROM json_each(:names) n
-    WHERE lower(m.value) = n.value OR substr(lower(m.value), -length(n.value) - 1) = '/' || n.value)
-  UNION
-  SELECT DISTINCT o.id FROM observations o,
-    json_each(CASE WHEN json_valid(o.files_read) THEN o.files_read ELSE '[]' END) r
-  WHERE o.id IN (SELECT value FROM json_each(:ids)) AND EXISTS (SELECT 1 FROM json_each(:names) n
-    WHERE lower(r.value) = n.value OR substr(lower(r.value), -length(n.value) - 1) = '/' || n.value)`;
+    WHERE lower(f.value) = n.value OR substr(lower(f.value), -length(n.value) - 1) = '/' || n.value)`;
+const TOUCHING_SQL = `${touchingSql('files_modified')} UNION ${touchingSql('files_read')}`;
 
 /**
  * `hits` (best first) with those of the best LOOKED_AT that read or wrote one of `names` first;

@@ -10,7 +10,8 @@
 import type Database from 'better-sqlite3';
 import type { Hit } from './page.js';
 import { hitKey } from './cursor.js';
-import { TIME_SQL, type Kind } from './search-sql.js';
+import { valuesOf } from './hit-values.js';
+import { TIME_SQL } from './search-sql.js';
 
 /** Nouns that "last" places rather than dates: "the last line", "the last step of the script". */
 const PLACES =
@@ -62,21 +63,9 @@ export function newestFirst(
     .slice(0, LOOK)
     .filter((h) => h.score >= best * CLOSE && (mine === null || mine.has(hitKey(h))));
   if (close.length < 2) return hits;
-  const time = timesOf(stmt, close);
+  const time = valuesOf(stmt, close, TIME_SQL);
   const at = (h: Hit): number => time.get(hitKey(h)) ?? 0;
   const first = [...close].sort((a, b) => at(b) - at(a));
   const moved = new Set(first);
   return [...first, ...hits.filter((h) => !moved.has(h))];
-}
-
-/** When each of `hits` happened, by `kind:id` (one statement per kind). */
-function timesOf(stmt: (sql: string) => Database.Statement, hits: Hit[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const kind of ['observation', 'summary', 'prompt'] as const satisfies readonly Kind[]) {
-    const ids = hits.filter((h) => h.kind === kind).map((h) => h.id);
-    if (ids.length === 0) continue;
-    const rows = stmt(TIME_SQL[kind]).raw().all(JSON.stringify(ids)) as Array<[number, number]>;
-    for (const [id, at] of rows) out.set(hitKey({ kind, id }), at);
-  }
-  return out;
 }

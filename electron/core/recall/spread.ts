@@ -5,7 +5,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { Hit } from './page.js';
-import { SESSION_OF_SQL, type Kind } from './search-sql.js';
+import { valuesOf } from './hit-values.js';
+import { SESSION_OF_SQL } from './search-sql.js';
 
 /** Results on a first page. */
 const PAGE = 5;
@@ -13,19 +14,8 @@ const PAGE = 5;
 const LOOK = 30;
 
 /** The session of each of `hits`, by `kind:id` (one statement per kind). */
-export function sessionsOf(stmt: (sql: string) => Database.Statement, hits: Hit[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const kind of ['observation', 'summary', 'prompt'] as const satisfies readonly Kind[]) {
-    const ids = hits.filter((h) => h.kind === kind).map((h) => h.id);
-    if (ids.length === 0) continue;
-    const rows = stmt(SESSION_OF_SQL[kind]).all(JSON.stringify(ids)) as Array<{
-      id: number;
-      session: number;
-    }>;
-    for (const r of rows) out.set(`${kind}:${r.id}`, r.session);
-  }
-  return out;
-}
+export const sessionsOf = (stmt: (sql: string) => Database.Statement, hits: Hit[]): Map<string, number> =>
+  valuesOf(stmt, hits, SESSION_OF_SQL);
 
 /** `hits` (best first) with fifth place given to another session when the first five share one. */
 export function spreadSessions(stmt: (sql: string) => Database.Statement, hits: Hit[]): Hit[] {
