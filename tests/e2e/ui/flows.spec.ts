@@ -38,6 +38,28 @@ test('search as you type, open a result with the keyboard, Esc back', async ({ a
   await expect(box).toHaveValue('invoice');
 });
 
+test('the selected result shows its whole snippet; the others show three lines', async ({ app }) => {
+  await app.keyboard.press('/');
+  const box = app.getByRole('combobox', { name: 'Search memories' });
+  await box.pressSequentially('why did the invoice total change and how was it tested', { delay: 5 });
+  const options = app.getByRole('listbox', { name: 'Results' }).getByRole('option');
+  await expect(options.first()).toBeVisible();
+  // How far each result's snippet runs past its box (0: all of it is on screen).
+  const hidden = () =>
+    options.locator('.snippet').evaluateAll((ps) => ps.map((p) => p.scrollHeight - p.clientHeight));
+  const n = Math.min(await options.count(), 5);
+  let clipped = 0;
+  for (let i = 0; i < n; i++) {
+    await expect(options.nth(i)).toHaveAttribute('aria-selected', 'true');
+    const over = await hidden();
+    expect(over[i]).toBeLessThanOrEqual(1);
+    clipped += over.filter((px, j) => j !== i && px > 1).length;
+    await box.press('ArrowDown');
+  }
+  // The query's snippets are long enough for three lines to cut some of them.
+  expect(clipped).toBeGreaterThan(0);
+});
+
 test('search ranks the project worked in last first, and a click ranks every project alike', async ({
   app,
   svc,
