@@ -274,6 +274,18 @@ const VERBS = new Set([
   'does',
   'done',
 ]);
+/** "How many", "how much": a count. */
+const COUNT = /\bhow (?:many|much)\b/i;
+const COUNTING = new Set(['many', 'much']);
+/**
+ * "How many tests are there?", "how many files did we change?": a count of what the frame words
+ * name. `many` is not looked for (it would find `too_many_requests` and "however many links").
+ */
+const countsFrame = (text: string, tokens: string[]): boolean =>
+  COUNT.test(text.slice(0, 500)) &&
+  tokens.some((t) => t in FRAME) &&
+  tokens.every((t) => COUNTING.has(t) || t in FRAME || STOP.has(t));
+
 /** Words that make a question of what is typed, in English and in Chinese. */
 const ASKING =
   /[?？]|\b(?:what|which|when|where|who|whom|whose|why|how|did|does|do|is|are|was|were|can|could|should|i|we|you)\b|怎么|怎样|如何|什么|哪|为什么|为何|是否|多少|几|吗|呢|我/;
@@ -298,10 +310,11 @@ export function readQuestion(
   const optional: string[] = [];
   const verb = WHY_VERB.exec(text.toLowerCase().slice(0, 500))?.[1];
   const typed = keywords(text, tokens);
+  const counts = countsFrame(text, tokens);
   for (const t of tokens) {
     // Typed as keywords ("make test", "npm test"), a verb or a frame word is the thing looked for.
     if (typed && (t in FRAME || VERBS.has(t))) required.push(t);
-    else if (STOP.has(t)) continue;
+    else if (STOP.has(t) || (counts && COUNTING.has(t))) continue;
     else if (t in FRAME || t === verb) optional.push(t);
     else required.push(t);
   }
