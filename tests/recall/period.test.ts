@@ -45,7 +45,37 @@ describe('periodOf', () => {
     expect(span('十天前的测试')).toEqual(['Wed Nov 18 2026', 'Wed Nov 18 2026']);
   });
 
+  it('reads a day named on the calendar or by its weekday: the latest such day', () => {
+    for (const q of [
+      'what did we do on November 3?',
+      'Nov 3rd',
+      'the 3rd of November',
+      'what broke on 2026-11-03',
+      '11月3日做了什么',
+    ])
+      expect(span(q), q).toEqual(['Tue Nov 03 2026', 'Tue Nov 03 2026']);
+    // A date still to come this year is last year's.
+    expect(span('what did we ship on Dec 24?')).toEqual(['Wed Dec 24 2025', 'Wed Dec 24 2025']);
+    expect(span('what did we do on Tuesday?')).toEqual(['Tue Nov 24 2026', 'Tue Nov 24 2026']);
+    expect(span('last friday')).toEqual(['Fri Nov 27 2026', 'Fri Nov 27 2026']);
+    // Asked on a Saturday, "on Saturday" is a week ago: today is "today".
+    expect(span('what did we do on saturday')).toEqual(['Sat Nov 21 2026', 'Sat Nov 21 2026']);
+    expect(span('monday morning')).toEqual(['Mon Nov 23 2026', 'Mon Nov 23 2026']);
+    expect(span('周二改了什么')).toEqual(['Tue Nov 24 2026', 'Tue Nov 24 2026']);
+    expect(span('上周五的提交')).toEqual(['Fri Nov 20 2026', 'Fri Nov 20 2026']);
+    expect(span('what changed since Nov 3?')).toEqual(['Tue Nov 03 2026', 'Sat Nov 28 2026']);
+    expect(periodOf('what changed since the 3rd of November?', now)?.said).toBe('since the 3rd of November');
+  });
+
   it('names no span in other words', () => {
+    for (const q of [
+      'the job runs every monday',
+      'what does the monday report say?',
+      'may 2 workers share a key?',
+      'what did we set on Feb 30?',
+      'the timer fires at nov 3:15',
+    ])
+      expect(periodOf(q, now), q).toBeNull();
     for (const q of ['what did we do last time?', 'the daily job', 'weekly report', 'todays', '0 days ago'])
       expect(periodOf(q, now), q).toBeNull();
   });
@@ -80,6 +110,17 @@ describe('a question about yesterday', () => {
       'Edited src/parser.ts: quoted strings',
     ]);
     expect(page.period).toEqual({ since: nov(27), until: nov(28) - 1, said: 'yesterday' });
+  });
+
+  it('keeps to a day named by its date or weekday the same way', async () => {
+    for (const q of ['what did we do on November 27?', 'what did we do last Friday?']) {
+      const page = await ask(q);
+      expect(
+        page.items.map((i) => i.title),
+        q,
+      ).toEqual(['Ran the kiln benchmarks', 'Edited src/parser.ts: quoted strings']);
+      expect(page.period).toMatchObject({ since: nov(27), until: nov(28) - 1 });
+    }
   });
 
   it("keeps its other words: yesterday's parser change, not the memory that says yesterday", async () => {

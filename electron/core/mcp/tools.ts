@@ -101,7 +101,8 @@ function registerSearch(server: McpServer, engine: HybridSearch, here: () => str
         'identifiers match their parts. Without a project, the project of the directory Claude runs in ' +
         'comes first (askedFrom), other projects below; a question that names a project searches that ' +
         'project alone (named), "what did we do last time?" or "where did we leave off?" the latest ' +
-        'finished session alone (lastSession), "what did we do yesterday / last week?" those days alone ' +
+        'finished session alone (lastSession), "what did we do yesterday / last week / on Nov 3 / last ' +
+        'Friday?" those days alone ' +
         '(period), and "the last commit" or "when did we last run the tests?" the newest match first. ' +
         'Returns ids, titles, highlighted snippets and a ' +
         'count for repeated memories, and the coding agent (claude-code, codex, gemini, opencode, cursor, ' +

@@ -4,10 +4,12 @@
  * says "yesterday" about itself). A question left with no words lists the span's newest memories.
  * Spans: today (this morning, tonight), yesterday, the day before yesterday, N days ago, the last N
  * days, this week and last week (from Monday), this month and last month; in Chinese 今天, 昨天, 前天,
- * N天前, 最近N天, 本周/这周, 上周, 本月/这个月, 上个月.
+ * N天前, 最近N天, 本周/这周, 上周, 本月/这个月, 上个月. A day named on the calendar or by its weekday
+ * ("on November 3", "last Friday", 11月3日, 周五) is one too (named-day.ts).
  */
 import { leftToAsk } from './intent.js';
 import { numberWord } from './lexicon.js';
+import { namedDays } from './named-day.js';
 import type { Filters } from './search-sql.js';
 
 /** The span a question names: from `since` to `until` (both inclusive, epoch ms), as it said it. */
@@ -72,6 +74,14 @@ function days(said: string, n: number, today: Date): [Date, Date] {
 
 /** The span of days `question` names, as of `now`, or null when it names none. */
 export function periodOf(question: string, now: number): Period | null {
+  const today = new Date(now);
+  today.setHours(0, 0, 0, 0);
+  const named = namedDays(question, today);
+  if (named) {
+    const { first, last, said } = named;
+    const after = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1);
+    return { since: first.getTime(), until: after.getTime() - 1, said };
+  }
   const m = EN.exec(question) ?? ZH.exec(question);
   if (!m) return null;
   const n = count(m.slice(1).find((g) => g !== undefined) ?? '1');
