@@ -44,6 +44,8 @@ describe('a question about the newest of something', () => {
       project: 'shelf',
       title: 'Commit the last parser fix',
       type: 'change',
+      toolName: 'Bash',
+      toolInput: { command: 'git commit -m "parser: the last fix"' },
       narrative: 'git commit -m "parser: the last fix" — committed the last parser fix',
       at: now - 20 * day,
     };
@@ -51,18 +53,22 @@ describe('a question about the newest of something', () => {
     insertObservation(sqlite, {
       ...old,
       title: 'Commit the lexer',
+      toolInput: { command: 'git commit -m lexer' },
       narrative: 'git commit',
       at: now - 9 * day,
     });
     insertObservation(sqlite, {
       ...old,
       title: 'Tag 0.3.0',
+      toolInput: { command: 'git commit -qm 0.3.0 && git tag v0.3.0' },
       narrative: 'git commit and tag v0.3.0',
       at: now - 2 * day,
     });
     insertObservation(sqlite, {
       ...old,
       title: 'Edited README.md',
+      toolName: 'Edit',
+      toolInput: { file_path: 'README.md' },
       narrative: 'the last section',
       at: now - day,
     });
@@ -82,11 +88,39 @@ describe('a question about the newest of something', () => {
     expect((await titles('最后一次 commit'))[0]).toBe('Tag 0.3.0');
   });
 
+  it('puts a memory that names the thing in its title or command before one whose output mentions it', async () => {
+    const sqlite = t.service.core.sqlite;
+    const at = now - 3 * 3600_000;
+    insertObservation(sqlite, {
+      project: 'kiosk',
+      title: 'Commit the receipt printer',
+      type: 'change',
+      toolName: 'Bash',
+      toolInput: { command: 'git commit -qm "receipt printer"' },
+      narrative: '[main 1a2b3c4] receipt printer',
+      at,
+    });
+    // A minute later, a status check whose output says `commit` three times.
+    insertObservation(sqlite, {
+      project: 'kiosk',
+      title: 'Ran: git status',
+      type: 'change',
+      toolName: 'Bash',
+      toolInput: { command: 'git status' },
+      narrative: 'nothing to commit; changes not staged for commit; no changes added to commit',
+      at: at + 60_000,
+    });
+    const found = await titles('what was the last commit?', '&project=kiosk');
+    expect(found.slice(0, 2)).toEqual(['Commit the receipt printer', 'Ran: git status']);
+  });
+
   it("asked from a project, puts that project's newest first, not another's newer one", async () => {
     const sqlite = t.service.core.sqlite;
     insertObservation(sqlite, {
       project: 'crate',
       title: 'Commit the crate',
+      toolName: 'Bash',
+      toolInput: { command: 'git commit' },
       narrative: 'git commit',
       at: now - 3600_000,
     });

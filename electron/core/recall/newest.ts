@@ -6,11 +6,16 @@
  *
  * "The last line of the output" names a place, not a time; "last time" and a question ending in
  * "last" ask about the latest session instead (latest-session.ts).
+ *
+ * A memory whose title or command names what is asked for (`git commit` for "the last commit")
+ * comes before one that only mentions it in what it printed (a `git status` saying "nothing to
+ * commit", a minute later).
  */
 import type Database from 'better-sqlite3';
 import type { Hit } from './page.js';
 import { hitKey } from './cursor.js';
 import { valuesOf } from './hit-values.js';
+import { term } from './query.js';
 import { TIME_SQL } from './search-sql.js';
 
 /** Nouns that "last" places rather than dates: "the last line", "the last step of the script". */
@@ -46,14 +51,33 @@ const LOOK = 10;
 /** … among the hits scoring at least this share of the best one. */
 const CLOSE = 0.5;
 
+/** The observations among `ids` whose title or command holds the FTS5 expression `?`. */
+const NAMING_SQL = `SELECT rowid FROM observations_fts WHERE observations_fts MATCH ?
+  AND rowid IN (SELECT value FROM json_each(?))`;
+
+/** The keys of `hits` whose title or command holds every one of `words` (observations only). */
+function naming(
+  stmt: (sql: string) => Database.Statement,
+  hits: Hit[],
+  words: readonly string[],
+): Set<string> {
+  const ids = hits.filter((h) => h.kind === 'observation').map((h) => h.id);
+  if (ids.length === 0 || words.length === 0) return new Set();
+  const match = `{title input} : (${words.map((w) => term(w, false)).join(' AND ')})`;
+  const found = stmt(NAMING_SQL).pluck().all(match, JSON.stringify(ids)) as number[];
+  return new Set(found.map((id) => hitKey({ kind: 'observation', id })));
+}
+
 /**
- * `hits` (best first) with the best few, as good as the first within CLOSE, newest first. `own`:
- * the hits of the project the question is asked from (prefer.ts), when it has any: its newest,
- * not another project's, comes first.
+ * `hits` (best first) with the best few, as good as the first within CLOSE, newest first: those
+ * whose title or command holds all of `words` (the question's) before the rest. `own`: the hits of
+ * the project the question is asked from (prefer.ts), when it has any: its newest, not another
+ * project's, comes first.
  */
 export function newestFirst(
   stmt: (sql: string) => Database.Statement,
   hits: Hit[],
+  words: readonly string[],
   own: ReadonlySet<string> | null = null,
 ): Hit[] {
   if (hits.length < 2) return hits;
@@ -65,7 +89,9 @@ export function newestFirst(
   if (close.length < 2) return hits;
   const time = valuesOf(stmt, close, TIME_SQL);
   const at = (h: Hit): number => time.get(hitKey(h)) ?? 0;
-  const first = [...close].sort((a, b) => at(b) - at(a));
+  const named = naming(stmt, close, words);
+  const rank = (h: Hit): number => (named.size < close.length && named.has(hitKey(h)) ? 0 : 1);
+  const first = [...close].sort((a, b) => rank(a) - rank(b) || at(b) - at(a));
   const moved = new Set(first);
   return [...first, ...hits.filter((h) => !moved.has(h))];
 }

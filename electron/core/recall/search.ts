@@ -241,7 +241,8 @@ export class SearchEngine {
     const files = namedFiles(q);
     const ranked = files.length > 0 ? fileFirst(stmt, typed, files) : typed;
     const spread = all.spans ? spreadSessions(stmt, ranked) : ranked;
-    return newest ? newestFirst(stmt, spread, own ? new Set(own.hits.map(hitKey)) : null) : spread;
+    const mine = own ? new Set(own.hits.map(hitKey)) : null;
+    return newest ? newestFirst(stmt, spread, all.words, mine) : spread;
   }
 
   /** For a query typed as keywords: the hits holding them as typed first (literal.ts). */
