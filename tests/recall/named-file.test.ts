@@ -63,4 +63,25 @@ describe('a question that names a file', () => {
     expect(titles[0]).toBe('Edited src/config.c');
     expect(titles).toContain('Config support in C: config files');
   });
+
+  it('shows what an edit wrote, not the path its title already shows', async () => {
+    insertObservation(t.service.core.sqlite, {
+      project: 'rot',
+      type: 'change',
+      title: 'Edited src/rotate.c',
+      toolName: 'Edit',
+      toolInput: { file_path: '/home/dev/rot/src/rotate.c' },
+      facts: ['old: keep = 5', 'new: keep = DEFAULT_KEEP'],
+      filesModified: ['/home/dev/rot/src/rotate.c'],
+      at: now - 4 * DAY,
+    });
+    const r = await t.api(
+      'GET',
+      `/api/search?q=${encodeURIComponent('what did we change in rotate.c?')}&limit=5`,
+    );
+    const first = (r.json as { items: Array<{ title: string; snippet: string }> }).items[0]!;
+    expect(first.title).toBe('Edited src/rotate.c');
+    expect(first.snippet).toContain('old: keep = 5 · new: keep = DEFAULT_KEEP');
+    expect(first.snippet).not.toContain('/home/dev/rot');
+  });
 });

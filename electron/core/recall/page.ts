@@ -49,6 +49,12 @@ export interface Shape {
   wants?: RegExp | null;
   /** Passages the page's earlier results show (filled as the page is rendered). */
   seen?: Set<string>;
+  /**
+   * The question asks about a file it names and nothing else ("what did we change in config.c?"):
+   * the results' titles show the file, so the snippet of a memory that wrote a file shows what it
+   * wrote (its text without paths).
+   */
+  named?: boolean;
 }
 
 /** The page's items, in order (a hit whose row vanished meanwhile is left out). */
@@ -202,6 +208,12 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
   const facts = parseStringList(r.facts as string | null);
   const shown = facts.filter((f) => !isInternalFact(f)).join(' · ');
   const text = distinct([r.title, r.subtitle, shown, r.narrative, r.input]).join(' — ');
+  // A memory that wrote a file: what it wrote, not the path its title shows.
+  if (shape.named && parseStringList(r.filesModified as string | null).length > 0) {
+    const done = withoutPaths(distinct([r.subtitle, shown, r.narrative, r.input]));
+    if (done)
+      return { type: r.type as string | null, title, snippet: withCount(oneLine(done, 400), h.count) };
+  }
   const lead = answerLines({
     title,
     type: r.type as string | null,
@@ -290,6 +302,13 @@ const plainRow = (
   paths: [],
   command: null,
 });
+
+/** The parts of a memory's text that are not a path alone, joined as a snippet joins them. */
+const withoutPaths = (parts: string[]): string =>
+  parts
+    .flatMap((p) => p.split(' · '))
+    .filter((p) => !/^\S*\/\S*$/.test(p.trim()))
+    .join(' · ');
 
 /** `… (×5)` when the item stands for several near-identical memories. */
 const withCount = (s: string, n: number | undefined): string =>

@@ -207,6 +207,9 @@ export class SearchEngine {
     } else this.lexical.run(run);
     const semantic = near && raw !== '' ? filterNear((sql) => this.stmt(sql), near, kinds, p, bind) : [];
     const hits = semantic.length > 0 ? fuse(found.hits, semantic, words.flatMap(stemsOf)) : found.hits;
+    // The file a question names is in each result's title: its snippet shows what was done to it.
+    const named = new Set(namedFiles(raw).flatMap((f) => parseQuery(f).tokens));
+    const about = named.size > 0 ? words.filter((w) => !named.has(w)) : words;
     return {
       hits,
       corrected: run.corrected,
@@ -214,11 +217,12 @@ export class SearchEngine {
       spans: question.spans,
       typed: question.typed,
       shape: {
-        intent: q.intent,
+        intent: named.size > 0 && q.intent === 'file' ? null : q.intent,
         result: question.result,
         wants: question.wants,
-        ...stemGroups(q, words),
-        core: words.flatMap(withAlternatives),
+        ...stemGroups(q, about),
+        core: about.flatMap(withAlternatives),
+        ...(named.size > 0 && about.length === 0 ? { named: true } : {}),
       },
     };
   }
