@@ -84,4 +84,21 @@ describe('a question that names a file', () => {
     expect(first.snippet).toContain('old: keep = 5 · new: keep = DEFAULT_KEEP');
     expect(first.snippet).not.toContain('/home/dev/rot');
   });
+
+  it('shows an edit found by a word of its title by what it wrote, not by its title again', async () => {
+    insertObservation(t.service.core.sqlite, {
+      project: 'rot',
+      type: 'change',
+      title: 'Edited src/gzipper.c',
+      toolName: 'Edit',
+      toolInput: { file_path: '/home/dev/rot/src/gzipper.c' },
+      facts: ['old: level = 6', 'new: level = 9'],
+      filesModified: ['/home/dev/rot/src/gzipper.c'],
+      at: now - 3 * DAY,
+    });
+    const r = await t.api('GET', '/api/search?q=gzipper&limit=5');
+    const first = (r.json as { items: Array<{ title: string; snippet: string }> }).items[0]!;
+    expect(first.title).toBe('Edited src/gzipper.c');
+    expect(first.snippet).toBe('old: level = 6 · new: level = 9');
+  });
 });

@@ -11,7 +11,7 @@ import { answerLines, hideInternals, isInternalFact } from './answer.js';
 import { finishSnippet, markSubstrings } from './query.js';
 import type { Intent } from './intent.js';
 import { HYDRATE_SQL, SNIPPET_SQL, type Kind } from './search-sql.js';
-import { shapeSnippet } from './shape.js';
+import { markStems, shapeSnippet } from './shape.js';
 import { rawPassage } from './raw-passage.js';
 import { turnPassage } from './turn-passage.js';
 import { observationTitle, oneLine, promptTitle, summaryTitle } from './titles.js';
@@ -208,12 +208,16 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
   const facts = parseStringList(r.facts as string | null);
   const shown = facts.filter((f) => !isInternalFact(f)).join(' · ');
   const text = distinct([r.title, r.subtitle, shown, r.narrative, r.input]).join(' — ');
-  // A memory that wrote a file: what it wrote, not the path its title shows.
-  if (shape.named && parseStringList(r.filesModified as string | null).length > 0) {
-    const done = withoutPaths(distinct([r.subtitle, shown, r.narrative, r.input]));
-    if (done)
-      return { type: r.type as string | null, title, snippet: withCount(oneLine(done, 400), h.count) };
-  }
+  const item = (s: string): ItemText => ({
+    type: r.type as string | null,
+    title,
+    snippet: withCount(s, h.count),
+  });
+  // What the memory says besides the paths its title shows ("1 edit · old: … · new: …").
+  const own = withoutPaths(distinct([r.subtitle, shown, r.narrative, r.input])).replace(/<\/?mark>/gi, '');
+  // A memory that wrote the file a question names: what it wrote.
+  if (shape.named && own && parseStringList(r.filesModified as string | null).length > 0)
+    return item(oneLine(own, 400));
   const lead = answerLines({
     title,
     type: r.type as string | null,
@@ -239,16 +243,18 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
           shape,
         )
       : '';
+  // A snippet that only says what the title says (its words, or its path in full): the memory's
+  // own text instead, when it has any.
+  if (own && echoesTitle(shaped, title)) return item(markStems(oneLine(own, 400), shape.stems));
   // A word only the title holds: the old snippet (title included) shows it marked.
-  if (shaped.includes('<mark>'))
-    return { type: r.type as string | null, title, snippet: withCount(shaped, h.count) };
+  if (shaped.includes('<mark>')) return item(shaped);
   const found = snippet(h, text, snippets);
-  if (shaped && !found.includes('<mark>'))
-    return { type: r.type as string | null, title, snippet: withCount(shaped, h.count) };
+  if (own && echoesTitle(found, title)) return item(markStems(oneLine(own, 400), shape.stems));
+  if (shaped && !found.includes('<mark>')) return item(shaped);
   const plainFound = found.replace(/<\/?mark>/g, '').toLowerCase();
   const extra = lead.filter((l) => !plainFound.includes(l.replace(/^\$ /, '').toLowerCase().slice(0, 60)));
   const body = [...extra, found].filter(Boolean).join(' — ');
-  return { type: r.type as string | null, title, snippet: withCount(clipMarked(body, 420), h.count) };
+  return item(clipMarked(body, 420));
 }
 
 function summaryItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemText {
@@ -302,6 +308,17 @@ const plainRow = (
   paths: [],
   command: null,
 });
+
+/** Whether snippet `s` shows nothing the title does not: the title's words, or a path alone. */
+function echoesTitle(s: string, title: string): boolean {
+  const plain = s
+    .replace(/<\/?mark>/g, '')
+    .replace(/\s*\(×\d+\)$/, '')
+    .replace(/^…|…$/g, '')
+    .trim()
+    .toLowerCase();
+  return plain !== '' && (title.toLowerCase().includes(plain) || withoutPaths([plain]) === '');
+}
 
 /** The parts of a memory's text that are not a path alone, joined as a snippet joins them. */
 const withoutPaths = (parts: string[]): string =>
