@@ -64,41 +64,36 @@ describe('a question that names a file', () => {
     expect(titles).toContain('Config support in C: config files');
   });
 
-  it('shows what an edit wrote, not the path its title already shows', async () => {
+  /** An edit of `src/<name>` in project rot, four days old, that wrote `is` over `was`. */
+  const edit = (name: string, was: string, is: string): void => {
     insertObservation(t.service.core.sqlite, {
       project: 'rot',
       type: 'change',
-      title: 'Edited src/rotate.c',
+      title: `Edited src/${name}`,
       toolName: 'Edit',
-      toolInput: { file_path: '/home/dev/rot/src/rotate.c' },
-      facts: ['old: keep = 5', 'new: keep = DEFAULT_KEEP'],
-      filesModified: ['/home/dev/rot/src/rotate.c'],
+      toolInput: { file_path: `/home/dev/rot/src/${name}` },
+      facts: [`old: ${was}`, `new: ${is}`],
+      filesModified: [`/home/dev/rot/src/${name}`],
       at: now - 4 * DAY,
     });
-    const r = await t.api(
-      'GET',
-      `/api/search?q=${encodeURIComponent('what did we change in rotate.c?')}&limit=5`,
-    );
-    const first = (r.json as { items: Array<{ title: string; snippet: string }> }).items[0]!;
-    expect(first.title).toBe('Edited src/rotate.c');
-    expect(first.snippet).toContain('old: keep = 5 · new: keep = DEFAULT_KEEP');
-    expect(first.snippet).not.toContain('/home/dev/rot');
+  };
+  const first = async (q: string): Promise<{ title: string; snippet: string }> => {
+    const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}&limit=5`);
+    return (r.json as { items: Array<{ title: string; snippet: string }> }).items[0]!;
+  };
+
+  it('shows what an edit wrote, not the path its title already shows', async () => {
+    edit('rotate.c', 'keep = 5', 'keep = DEFAULT_KEEP');
+    const hit = await first('what did we change in rotate.c?');
+    expect(hit.title).toBe('Edited src/rotate.c');
+    expect(hit.snippet).toContain('old: keep = 5 · new: keep = DEFAULT_KEEP');
+    expect(hit.snippet).not.toContain('/home/dev/rot');
   });
 
   it('shows an edit found by a word of its title by what it wrote, not by its title again', async () => {
-    insertObservation(t.service.core.sqlite, {
-      project: 'rot',
-      type: 'change',
-      title: 'Edited src/gzipper.c',
-      toolName: 'Edit',
-      toolInput: { file_path: '/home/dev/rot/src/gzipper.c' },
-      facts: ['old: level = 6', 'new: level = 9'],
-      filesModified: ['/home/dev/rot/src/gzipper.c'],
-      at: now - 3 * DAY,
-    });
-    const r = await t.api('GET', '/api/search?q=gzipper&limit=5');
-    const first = (r.json as { items: Array<{ title: string; snippet: string }> }).items[0]!;
-    expect(first.title).toBe('Edited src/gzipper.c');
-    expect(first.snippet).toBe('old: level = 6 · new: level = 9');
+    edit('gzipper.c', 'level = 6', 'level = 9');
+    const hit = await first('gzipper');
+    expect(hit.title).toBe('Edited src/gzipper.c');
+    expect(hit.snippet).toBe('old: level = 6 · new: level = 9');
   });
 });
