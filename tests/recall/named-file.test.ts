@@ -96,4 +96,19 @@ describe('a question that names a file', () => {
     expect(hit.title).toBe('Edited src/gzipper.c');
     expect(hit.snippet).toBe('old: level = 6 · new: level = 9');
   });
+
+  it('keeps a path the title does not name: the file a search found', async () => {
+    insertObservation(t.service.core.sqlite, {
+      project: 'rot',
+      type: 'discovery',
+      title: 'Searched for lzwpack',
+      toolName: 'Grep',
+      toolInput: { pattern: 'lzwpack' },
+      facts: ['/home/dev/rot/src/codec/lzw.c'],
+      at: now - 4 * DAY,
+    });
+    const hit = await first('lzwpack');
+    expect(hit.title).toBe('Searched for lzwpack');
+    expect(hit.snippet).toContain('src/codec/lzw.c');
+  });
 });

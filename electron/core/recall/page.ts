@@ -213,8 +213,11 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
     title,
     snippet: withCount(s, h.count),
   });
-  // What the memory says besides the paths its title shows ("1 edit · old: … · new: …").
-  const own = withoutPaths(distinct([r.subtitle, shown, r.narrative, r.input])).replace(/<\/?mark>/gi, '');
+  // What the memory says besides the path its title shows ("1 edit · old: … · new: …").
+  const own = withoutTitlePath(distinct([r.subtitle, shown, r.narrative, r.input]), title).replace(
+    /<\/?mark>/gi,
+    '',
+  );
   // A memory that wrote the file a question names: what it wrote.
   if (shape.named && own && parseStringList(r.filesModified as string | null).length > 0)
     return item(oneLine(own, 400));
@@ -309,7 +312,10 @@ const plainRow = (
   command: null,
 });
 
-/** Whether snippet `s` shows nothing the title does not: the title's words, or a path alone. */
+/**
+ * Whether snippet `s` shows nothing the title does not: the title's words, or the path of the file
+ * the title names (in full). A path the title does not name (a file a search found) is news.
+ */
 function echoesTitle(s: string, title: string): boolean {
   const plain = s
     .replace(/<\/?mark>/g, '')
@@ -317,14 +323,22 @@ function echoesTitle(s: string, title: string): boolean {
     .replace(/^…|…$/g, '')
     .trim()
     .toLowerCase();
-  return plain !== '' && (title.toLowerCase().includes(plain) || withoutPaths([plain]) === '');
+  return plain !== '' && (title.toLowerCase().includes(plain) || titlePath(plain, title));
 }
 
-/** The parts of a memory's text that are not a path alone, joined as a snippet joins them. */
-const withoutPaths = (parts: string[]): string =>
+/** Whether `s` is a path alone, of the file `title` names (its last part in the title). */
+function titlePath(s: string, title: string): boolean {
+  const t = s.trim();
+  if (!/^\S*\/\S*$/.test(t)) return false;
+  const base = t.split('/').pop() ?? '';
+  return base !== '' && title.toLowerCase().includes(base.toLowerCase());
+}
+
+/** The parts of a memory's text but the path of the file its title names, joined as a snippet joins them. */
+const withoutTitlePath = (parts: string[], title: string): string =>
   parts
     .flatMap((p) => p.split(' · '))
-    .filter((p) => !/^\S*\/\S*$/.test(p.trim()))
+    .filter((p) => !titlePath(p, title))
     .join(' · ');
 
 /** `… (×5)` when the item stands for several near-identical memories. */
