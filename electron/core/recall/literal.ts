@@ -11,7 +11,7 @@ import { SEARCH_KINDS } from '../../shared/contract/search.js';
 import { hasCjk } from '../db/identifiers.js';
 import { alternativesOf } from './lexicon.js';
 import type { Hit } from './page.js';
-import { ftsOf, type Kind } from './search-sql.js';
+import { matchAtSql } from './search-sql.js';
 
 /**
  * How many of the best hits are looked at: a first page (the popup's). At a million memories, 20
@@ -20,15 +20,6 @@ import { ftsOf, type Kind } from './search-sql.js';
 const LOOKED_AT = 20;
 /** Typed text longer than this is not keywords. */
 const MAX_TEXT = 120;
-
-/**
- * `rowid IN` makes FTS5 seek each id in the phrase's doclists: about a millisecond for a hundred
- * ids at a million memories, where a scan of a common word's doclist would cost tens. The phrase
- * has no prefix word: FTS5 merges a prefix's doclists whole before it can seek (`"test"*` took 5 s
- * at a million memories; the prefix index holds only 2 and 3 letters).
- */
-const sqlFor = (kind: Kind): string =>
-  `SELECT rowid FROM ${ftsOf(kind)} WHERE ${ftsOf(kind)} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`;
 
 /**
  * The typed text as one FTS5 phrase, or null when there is nothing to tell apart: one word with no
@@ -51,7 +42,7 @@ export function literalFirst(stmt: (sql: string) => Database.Statement, hits: Hi
   for (const kind of SEARCH_KINDS) {
     const ids = top.filter((h) => h.kind === kind).map((h) => h.id);
     if (ids.length === 0) continue;
-    const found = stmt(sqlFor(kind)).pluck().all(phrase, JSON.stringify(ids)) as number[];
+    const found = stmt(matchAtSql(kind)).pluck().all(phrase, JSON.stringify(ids)) as number[];
     for (const id of found) holding.add(`${kind}:${id}`);
   }
   if (holding.size === 0 || holding.size === top.length) return hits;

@@ -16,7 +16,7 @@ import type { Hit } from './page.js';
 import { hitKey } from './cursor.js';
 import { valuesOf } from './hit-values.js';
 import { term } from './query.js';
-import { TIME_SQL } from './search-sql.js';
+import { matchAtSql, TIME_SQL } from './search-sql.js';
 
 /** Nouns that "last" places rather than dates: "the last line", "the last step of the script". */
 const PLACES =
@@ -51,10 +51,6 @@ const LOOK = 10;
 /** … among the hits scoring at least this share of the best one. */
 const CLOSE = 0.5;
 
-/** The observations among `ids` whose title or command holds the FTS5 expression `?`. */
-const NAMING_SQL = `SELECT rowid FROM observations_fts WHERE observations_fts MATCH ?
-  AND rowid IN (SELECT value FROM json_each(?))`;
-
 /** The keys of `hits` whose title or command holds every one of `words` (observations only). */
 function naming(
   stmt: (sql: string) => Database.Statement,
@@ -64,7 +60,7 @@ function naming(
   const ids = hits.filter((h) => h.kind === 'observation').map((h) => h.id);
   if (ids.length === 0 || words.length === 0) return new Set();
   const match = `{title input} : (${words.map((w) => term(w, false)).join(' AND ')})`;
-  const found = stmt(NAMING_SQL).pluck().all(match, JSON.stringify(ids)) as number[];
+  const found = stmt(matchAtSql('observation')).pluck().all(match, JSON.stringify(ids)) as number[];
   return new Set(found.map((id) => hitKey({ kind: 'observation', id })));
 }
 
