@@ -45,6 +45,13 @@ const WEEKDAY = new RegExp(
 const SINCE = /\bsince (?:the )?$/i;
 const ZH_WEEKDAY = new RegExp(`(上)?(?:周|星期|礼拜)([${ZH_WEEKDAYS}天])`);
 
+/** Local midnight `offset` days from `day`'s. */
+export const dayAt = (day: Date, offset: number): Date =>
+  new Date(day.getFullYear(), day.getMonth(), day.getDate() + offset);
+
+/** Days from `day` back to the Monday of its week (0 on a Monday): weeks start on Monday. */
+export const sinceMonday = (day: Date): number => (day.getDay() + 6) % 7;
+
 interface Named {
   day: Date;
   said: string;
@@ -97,13 +104,8 @@ function weekday(q: string, today: Date): Named | null {
   const wanted = en
     ? WEEKDAYS.indexOf((en[1] ?? en[2])!.toLowerCase())
     : ZH_WEEKDAYS.indexOf(zh![2]!.replace('天', '日'));
-  const at = (offset: number): Date =>
-    new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
-  if (zh?.[1]) {
-    // 上周五: that day of last week (weeks start on Monday).
-    const monday = -((today.getDay() + 6) % 7);
-    return { day: at(monday - 7 + ((wanted + 6) % 7)), said: m[0] };
-  }
+  // 上周五: that day of last week.
+  if (zh?.[1]) return { day: dayAt(today, -sinceMonday(today) - 7 + ((wanted + 6) % 7)), said: m[0] };
   const back = (today.getDay() - wanted + 7) % 7 || 7;
-  return { day: at(-back), said: m[0] };
+  return { day: dayAt(today, -back), said: m[0] };
 }

@@ -9,7 +9,7 @@
  */
 import { leftToAsk } from './intent.js';
 import { numberWord } from './lexicon.js';
-import { namedDays } from './named-day.js';
+import { dayAt, namedDays, sinceMonday } from './named-day.js';
 import type { Filters } from './search-sql.js';
 
 /** The span a question names: from `since` to `until` (both inclusive, epoch ms), as it said it. */
@@ -55,9 +55,8 @@ function count(s: string): number {
 
 /** The days the span covers, as [first day, day after the last] at local midnight. */
 function days(said: string, n: number, today: Date): [Date, Date] {
-  const day = (offset: number): Date =>
-    new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
-  const monday = -((today.getDay() + 6) % 7);
+  const day = (offset: number): Date => dayAt(today, offset);
+  const monday = -sinceMonday(today);
   const month = (offset: number): Date => new Date(today.getFullYear(), today.getMonth() + offset, 1);
   const s = said.toLowerCase();
   if (/day before yesterday|前天/.test(s)) return [day(-2), day(-1)];
@@ -79,8 +78,7 @@ export function periodOf(question: string, now: number): Period | null {
   const named = namedDays(question, today);
   if (named) {
     const { first, last, said } = named;
-    const after = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1);
-    return { since: first.getTime(), until: after.getTime() - 1, said };
+    return { since: first.getTime(), until: dayAt(last, 1).getTime() - 1, said };
   }
   const m = EN.exec(question) ?? ZH.exec(question);
   if (!m) return null;
