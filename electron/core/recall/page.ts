@@ -11,7 +11,7 @@ import { answerLines, hideInternals, isInternalFact } from './answer.js';
 import { finishSnippet, markSubstrings } from './query.js';
 import type { Intent } from './intent.js';
 import { HYDRATE_SQL, SNIPPET_SQL, type Kind } from './search-sql.js';
-import { markStems, shapeSnippet } from './shape.js';
+import { markStems, shapeSnippet, SNIPPET_MAX } from './shape.js';
 import { rawPassage } from './raw-passage.js';
 import { turnPassage } from './turn-passage.js';
 import { observationTitle, oneLine, promptTitle, summaryTitle } from './titles.js';
@@ -213,14 +213,11 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
     title,
     snippet: withCount(s, h.count),
   });
+  const parts = distinct([r.subtitle, shown, r.narrative, r.input]);
   // What the memory says besides the path its title shows ("1 edit · old: … · new: …").
-  const own = withoutTitlePath(distinct([r.subtitle, shown, r.narrative, r.input]), title).replace(
-    /<\/?mark>/gi,
-    '',
-  );
+  const own = oneLine(withoutTitlePath(parts, title).replace(/<\/?mark>/gi, ''), SNIPPET_MAX);
   // A memory that wrote the file a question names: what it wrote.
-  if (shape.named && own && parseStringList(r.filesModified as string | null).length > 0)
-    return item(oneLine(own, 400));
+  if (shape.named && own && parseStringList(r.filesModified as string | null).length > 0) return item(own);
   const lead = answerLines({
     title,
     type: r.type as string | null,
@@ -233,7 +230,7 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
       ? shapeSnippet(
           shape.intent,
           {
-            text: distinct([r.subtitle, shown, r.narrative, r.input]).join(' — '),
+            text: parts.join(' — '),
             facts,
             subtitle: r.subtitle as string | null,
             narrative: r.narrative as string | null,
@@ -248,11 +245,11 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
       : '';
   // A snippet that only says what the title says (its words, or its path in full): the memory's
   // own text instead, when it has any.
-  if (own && echoesTitle(shaped, title)) return item(markStems(oneLine(own, 400), shape.stems));
+  if (own && echoesTitle(shaped, title)) return item(markStems(own, shape.stems));
   // A word only the title holds: the old snippet (title included) shows it marked.
   if (shaped.includes('<mark>')) return item(shaped);
   const found = snippet(h, text, snippets);
-  if (own && echoesTitle(found, title)) return item(markStems(oneLine(own, 400), shape.stems));
+  if (own && echoesTitle(found, title)) return item(markStems(own, shape.stems));
   if (shaped && !found.includes('<mark>')) return item(shaped);
   const plainFound = found.replace(/<\/?mark>/g, '').toLowerCase();
   const extra = lead.filter((l) => !plainFound.includes(l.replace(/^\$ /, '').toLowerCase().slice(0, 60)));

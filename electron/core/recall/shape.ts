@@ -11,7 +11,7 @@ import type { Intent } from './intent.js';
 import { passageKey, pickPassages, SAME_RUN } from './passages.js';
 import { stemAt, WORD_CHAR, wordBefore } from './stem-at.js';
 
-const SNIPPET_MAX = 400;
+export const SNIPPET_MAX = 400;
 /** The longest an intent's fragment may be (160 otherwise): an ask whole, a command whole. */
 const FRAGMENT_MAX: Partial<Record<Intent, number>> = { ask: 315, command: 300 };
 const FRAGMENTS = 4;
