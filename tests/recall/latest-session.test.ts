@@ -172,6 +172,54 @@ describe('a question about last time', () => {
     ]);
   });
 
+  it("leads with that session's turns, newest first, each showing how it ended", async () => {
+    const sqlite = t.service.core.sqlite;
+    const at = PRICEBOOK_IMPORTED_AT - 7 * 3600_000;
+    // A turn is recorded at its ask, before the calls it made.
+    const first = insertObservation(sqlite, {
+      project: 'tillbox',
+      type: 'episode',
+      title: 'Asked: add the tillbox report',
+      narrative: 'Asked: add the tillbox report\nClaude: Added the report.\nOutcome: 1 file changed',
+      at,
+    });
+    const s = first.sessionId;
+    const ask = (title: string, narrative: string, when: number): void => {
+      insertObservation(sqlite, {
+        project: 'tillbox',
+        session: s,
+        type: 'episode',
+        title,
+        narrative,
+        at: when,
+      });
+    };
+    ask(
+      'Asked: continue',
+      'Result: tests passed\nAsked: continue\nClaude: Checking the totals.\nDecided: keep cents\n' +
+        'Ended: Everything is committed; the refund path is still to do.\nOutcome: 2 files changed, tests passed',
+      at + 60_000,
+    );
+    for (const [i, title] of ['Edited src/till.js', 'Ran: npm test', 'Ran: git commit'].entries())
+      insertObservation(sqlite, { project: 'tillbox', session: s, title, at: at + 120_000 + i * 1000 });
+    sqlite
+      .prepare('UPDATE sessions SET started_at = ?, updated_at = ? WHERE id = ?')
+      .run(at, at + 125_000, s);
+    const r = await t.api('GET', `/api/search?q=${encodeURIComponent('where did we leave off in tillbox?')}`);
+    const items = searchPage.parse(r.json).items;
+    expect(items.map((i) => i.title)).toEqual([
+      'Asked: continue',
+      'Asked: add the tillbox report',
+      'Ran: git commit',
+      'Ran: npm test',
+      'Edited src/till.js',
+    ]);
+    expect(items[0]!.snippet).toBe(
+      'Ended: Everything is committed; the refund path is still to do. — Outcome: 2 files changed, tests passed',
+    );
+    expect(items[1]!.snippet).toBe('Claude: Added the report. — Outcome: 1 file changed');
+  });
+
   it('asked from nowhere, is the latest session of any project that is not running', async () => {
     const items = await search('what did we do last time?');
     expect(new Set(items.map((i) => i.project))).toEqual(new Set(['webshop']));

@@ -128,6 +128,30 @@ describe('a question about yesterday', () => {
     expect(page.items.map((i) => i.title)).toEqual(['Edited src/parser.ts: quoted strings']);
   });
 
+  it("leads with the day's turns, each showing how it ended", async () => {
+    const sqlite = t.service.core.sqlite;
+    const turn = insertObservation(sqlite, {
+      project: 'kiln',
+      type: 'episode',
+      title: 'Asked: speed up the kiln parser',
+      narrative:
+        'Asked: speed up the kiln parser\nEnded: The parser is twice as fast.\nOutcome: 1 file changed',
+      at: nov(26, 9),
+    });
+    insertObservation(sqlite, {
+      project: 'kiln',
+      session: turn.sessionId,
+      title: 'Edited src/parser.ts: one pass',
+      type: 'change',
+      at: nov(26, 10),
+    });
+    const page = await ask('what did we do on November 26?');
+    expect(page.items.map((i) => [i.title, i.snippet])).toEqual([
+      ['Asked: speed up the kiln parser', 'Ended: The parser is twice as fast. — Outcome: 1 file changed'],
+      ['Edited src/parser.ts: one pass', expect.any(String)],
+    ]);
+  });
+
   it('says nothing of days for a question that names none', async () => {
     expect((await ask('parser')).period).toBeUndefined();
   });

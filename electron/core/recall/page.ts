@@ -216,6 +216,10 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
   const parts = distinct([r.subtitle, shown, r.narrative, r.input]);
   // What the memory says besides the path its title shows ("1 edit · old: … · new: …").
   const own = oneLine(withoutTitlePath(parts, title).replace(/<\/?mark>/gi, ''), SNIPPET_MAX);
+  // A turn listed with no words asked (the last session's, a day's): how it ended.
+  const ending = r.type === 'episode' && shape.stems.length === 0 && shape.intent === null;
+  if (ending && turnEnding(r.narrative as string | null))
+    return item(turnEnding(r.narrative as string | null));
   // A memory that wrote the file a question names: what it wrote.
   if (shape.named && own && parseStringList(r.filesModified as string | null).length > 0) return item(own);
   const lead = answerLines({
@@ -339,6 +343,17 @@ const withoutTitlePath = (parts: string[], title: string): string =>
     .join(' · ');
 
 /** `… (×5)` when the item stands for several near-identical memories. */
+/**
+ * A turn's (episode's) last reply (its only one when it has no `Ended:` line) and its outcome,
+ * from its narrative; '' when it has neither.
+ */
+function turnEnding(narrative: string | null): string {
+  const lines = (narrative ?? '').split('\n');
+  const line = (p: string): string | undefined => lines.find((l) => l.startsWith(p));
+  const ending = [line('Ended: ') ?? line('Claude: '), line('Outcome: ')].filter((l) => l !== undefined);
+  return oneLine(ending.join(' — '), SNIPPET_MAX);
+}
+
 const withCount = (s: string, n: number | undefined): string =>
   n !== undefined && n > 1 ? `${s} (×${n})` : s;
 

@@ -129,11 +129,14 @@ export class SearchEngine {
       ...(latest.session !== undefined ? { lastSession: latest.session } : {}),
       ...(days.period !== undefined ? { period: days.period } : {}),
     };
-    const all = this.rank(p, near);
-    // Words the latest session (or the span) does not hold ("做了什么"): its newest memories, as for
-    // no words.
-    if ((latest.session !== undefined || days.period !== undefined) && p.q !== '' && all.hits.length === 0)
-      return { ...this.search({ ...p, q: '' }, near), ...told };
+    // The last session or a span of days, asked about: with no other words, its story.
+    const story = latest.session !== undefined || days.period !== undefined;
+    let all = this.rank(p, near, story);
+    // Words the latest session (or the span) does not hold ("做了什么"): listed as with no words.
+    if (story && p.q !== '' && all.hits.length === 0) {
+      p = { ...p, q: '' };
+      all = this.rank(p, near, story);
+    }
     const telling = this.telling(all.words);
     const prefer = p.project === undefined ? (p.prefer ?? this.inferred(telling)) : undefined;
     const own = prefer !== undefined ? this.rank({ ...p, project: prefer }, near) : null;
@@ -153,10 +156,14 @@ export class SearchEngine {
     };
   }
 
-  /** The ranked hits of one search (all pages), its typo corrections and how to shape snippets. */
+  /**
+   * The ranked hits of one search (all pages), its typo corrections and how to shape snippets.
+   * `story`: a listing (no words) of the last session or a span of days leads with its turns.
+   */
   private rank(
     asked: SearchParams,
     near: Near[] | null,
+    story = false,
   ): {
     hits: Hit[];
     corrected: Record<string, string>;
@@ -202,11 +209,14 @@ export class SearchEngine {
       found,
       corrected: {},
     };
+    const turns = story && raw === '' && p.type === undefined && kinds.includes('observation');
     if (raw === '') {
+      if (turns) found.add(this.stages.list({ ...p, type: 'episode' }, { ...bind, type: 'episode' }, want));
       if (kinds.includes('observation')) found.add(this.stages.list(p, bind, want));
     } else this.lexical.run(run);
     const semantic = near && raw !== '' ? filterNear((sql) => this.stmt(sql), near, kinds, p, bind) : [];
-    const hits = semantic.length > 0 ? fuse(found.hits, semantic, words.flatMap(stemsOf)) : found.hits;
+    const hits =
+      semantic.length > 0 ? fuse(found.hits, semantic, words.flatMap(stemsOf)) : listed(found, turns);
     // The file a question names is in each result's title: its snippet shows what was done to it.
     const named = new Set(namedFiles(raw).flatMap((f) => parseQuery(f).tokens));
     const about = named.size > 0 ? words.filter((w) => !named.has(w)) : words;
@@ -323,4 +333,12 @@ function stemGroups(q: Question, words: string[]): { stems: string[]; groups: st
     q.weighted.length > 0 ? [...q.weighted].sort((a, b) => b.weight - a.weight).map((w) => w.word) : words;
   const groups = order.concat(q.optional).map(withAlternatives);
   return { stems: groups.flat(), groups };
+}
+
+/** What was found, best first; with `turns`, the turns (episodes) ahead of the rest, newest first. */
+function listed(found: Reranker, turns: boolean): Hit[] {
+  const hits = found.hits;
+  if (!turns) return hits;
+  const turn = (h: Hit): boolean => h.kind === 'observation' && found.typeOf(h.id) === 'episode';
+  return [...hits.filter(turn), ...hits.filter((h) => !turn(h))];
 }
