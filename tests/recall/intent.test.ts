@@ -56,6 +56,7 @@ describe('readQuestion', () => {
       spans: false,
       artifact: false,
       typed: false,
+      howTo: false,
     });
     // Only that verb: elsewhere the same word is required.
     const other = 'what did we do about the drop in cache hits?';

@@ -88,6 +88,8 @@ interface QueryWords {
   artifact: boolean;
   /** Typed as keywords, not asked ("cargo test"): the words as typed are what is looked for. */
   typed: boolean;
+  /** The question asks how to do something (`asksHowTo`). */
+  howTo: boolean;
 }
 
 /**
@@ -111,6 +113,17 @@ export function asksArtifact(text: string): boolean {
   const t = text.toLowerCase().slice(0, 500);
   return ARTIFACT.test(t) || (ARTIFACT_ZH.test(t) && !WORK_ZH.test(t));
 }
+
+/**
+ * "How do I run the tests?", "how to start the server", 怎么跑测试: how to do it now, which a run
+ * that worked shows and a failed run does not. Only as what a sentence asks: "how did we…" asks
+ * what was done, and "the hint on how to rerun it" is a thing a run printed.
+ */
+const HOW_TO =
+  /(?:^|[.?!。？！]\s*)(?:how (?:do|can|should|would) (?:i|we|you|one)\b|how to\b|(?:我们?)?(?:该|要)?(?:怎么|如何|怎样)(?:跑|运行|启动|构建|编译|部署|安装|测试))/;
+
+/** Whether a question asks how to do something. */
+export const asksHowTo = (text: string): boolean => HOW_TO.test(text.toLowerCase().slice(0, 500));
 
 /** A question asking what a command printed or came to: a version, a count, a report, how it ended. */
 const RESULT =
@@ -325,6 +338,7 @@ export function readQuestion(
     spans: spansSessions(text),
     artifact: asksArtifact(text),
     typed,
+    howTo: asksHowTo(text),
   };
   // Nothing but frame words ("what broke?", "tests"): those are what is asked for. So too when the
   // only other words name the project searched ("how do I run the tests for logrot"): the name is

@@ -14,6 +14,7 @@ import type { Kind } from './search-sql.js';
 
 const META_SQL: Record<Kind, string> = {
   observation: `SELECT o.id, s.project, o.session_id AS session, o.type, o.tool_name AS toolName,
+      (o.failed OR o.type = 'failure' OR coalesce(o.title, '') LIKE 'Tests failed%') AS failed,
       coalesce(octet_length(o.facts), 0) + coalesce(octet_length(o.narrative), 0) + coalesce(octet_length(o.subtitle), 0)
         + min(coalesce(octet_length(o.tool_input), 0), 2000) AS len,
       coalesce(o.title, (SELECT v.input FROM observations_search_src v WHERE v.id = o.id), o.tool_name) AS title,
@@ -22,12 +23,12 @@ const META_SQL: Record<Kind, string> = {
     WHERE o.id IN (SELECT value FROM json_each(:ids))`,
   summary: `SELECT x.id, s.project, x.session_id AS session,
       coalesce(length(x.completed), 0) + coalesce(length(x.learned), 0) + coalesce(length(x.request), 0) AS len,
-      NULL AS type, NULL AS toolName, coalesce(x.request, '') AS title,
+      NULL AS type, NULL AS toolName, 0 AS failed, coalesce(x.request, '') AS title,
       CASE WHEN :body THEN concat_ws(' ', substr(x.completed, 1, 1000), substr(x.learned, 1, 1000),
         substr(x.next_steps, 1, 500)) END AS body
     FROM session_summaries x JOIN sessions s ON s.id = x.session_id
     WHERE x.id IN (SELECT value FROM json_each(:ids))`,
-  prompt: `SELECT x.id, s.project, x.session_id AS session, length(x.prompt) AS len, NULL AS type, NULL AS toolName, substr(x.prompt, 1, 300) AS title,
+  prompt: `SELECT x.id, s.project, x.session_id AS session, length(x.prompt) AS len, NULL AS type, NULL AS toolName, 0 AS failed, substr(x.prompt, 1, 300) AS title,
       CASE WHEN :body THEN substr(x.prompt, 300, 1500) END AS body
     FROM user_prompts x JOIN sessions s ON s.id = x.session_id
     WHERE x.id IN (SELECT value FROM json_each(:ids))`,
@@ -40,6 +41,8 @@ interface Meta {
   len: number;
   type: string | null;
   toolName: string | null;
+  /** A call that failed: reported failed, a failure, a test run that failed. */
+  failed: number;
   title: string;
   body: string | null;
 }
@@ -54,6 +57,8 @@ export interface Question {
   wants?: RegExp | null;
   /** The question asks what the code or files do: the memories of what was written answer. */
   artifact?: boolean;
+  /** The question asks how to do something: failed calls show how it did not work. */
+  howTo?: boolean;
 }
 
 export class Reranker {
@@ -136,6 +141,7 @@ export class Reranker {
       const extra = q.optional.filter((w) => stemsOf(w).some((st) => text.includes(st))).length;
       s *= 1 + 0.15 * Math.min(extra, 3);
       if (q.wants?.test(raw)) s *= WANTED_BOOST;
+      if (q.howTo && m.failed) s *= FAILED_HOW_TO;
       if (q.artifact && q.intent !== 'file' && WRITTEN.has(m.type ?? '')) s *= WRITTEN_BOOST;
       const cov = coverage === 'each' ? this.coverage(text) : coverage;
       s *= cov ** 2 * lengthFactor(m.len);
@@ -208,6 +214,8 @@ export class Reranker {
 
 /** A memory holding the line a question asks for (a version stated, a number of tests). */
 const WANTED_BOOST = 1.5;
+/** A failed call, for a question asking how to do something: it shows how it did not work. */
+const FAILED_HOW_TO = 0.5;
 
 /** Rows longer than this have their score damped by length (episodes stay below it mostly). */
 const DAMP = 4_000;

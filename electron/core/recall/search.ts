@@ -195,6 +195,7 @@ export class SearchEngine {
       weighted: [],
       wants: question.wants,
       artifact: question.artifact,
+      howTo: question.howTo,
     };
     const found = new Reranker((sql) => this.stmt(sql), q);
     const run: RankRun = {
