@@ -90,6 +90,8 @@ interface QueryWords {
   typed: boolean;
   /** The question asks how to do something (`asksHowTo`). */
   howTo: boolean;
+  /** The question asks what the project it names is ("what is turnstile?"). */
+  describes?: boolean;
 }
 
 /**
@@ -266,6 +268,9 @@ export function classify(text: string): Intent | null {
 const WHY_VERB = /\bwhy (?:did|do|does|would|should|have|had|were|are) (?:we|i|you|they)\s+([a-z][a-z-]*)/;
 
 const NO_SCOPE: ReadonlySet<string> = new Set();
+/** "What is X", "what's X for", "what does X do", "tell me about X", X 是什么, X 是干什么的. */
+const DESCRIBE =
+  /^\s*(?:what(?:'s| is| was| does| did)\b|tell me about\b|describe\b)|是(?:什么|干什么|做什么)|(?:做|干)什么(?:用)?的/i;
 /**
  * The intents whose frame words say what is asked for ("run the tests", "which file", "what
  * broke"); "the last thing we did" says when, and is answered by the project's newest memories.
@@ -340,6 +345,15 @@ export function readQuestion(
     typed,
     howTo: asksHowTo(text),
   };
+  // "What is turnstile?", "what does anchorage do?", "what is kucun for?": the project itself, named
+  // and nothing else, is described by what it was asked to be (its first ask), not by the commits
+  // and commands that repeat its name.
+  const describes =
+    (asks.intent === null || (asks.intent === 'decision' && !/\bwhy\b|为什么/.test(text))) &&
+    required.length > 0 &&
+    required.every((t) => scope.has(t)) &&
+    DESCRIBE.test(text);
+  if (describes) return { required, optional, ...asks, intent: 'ask', describes };
   // Nothing but frame words ("what broke?", "tests"): those are what is asked for. So too when the
   // only other words name the project searched ("how do I run the tests for logrot"): the name is
   // where to look, and every memory that mentions it would match as well as the one that answers.

@@ -25,6 +25,7 @@ import { namedProject, namesProject } from './named-project.js';
 import { inLatestSession, type LatestSession } from './latest-session.js';
 import { inPeriod, type Period } from './period.js';
 import { focusSession } from './session-focus.js';
+import { firstAskFirst } from './describe.js';
 import { asksNewest, newestFirst, withoutNewest } from './newest.js';
 import { WordSessions } from './word-sessions.js';
 import { readQuestion } from './intent.js';
@@ -171,6 +172,7 @@ export class SearchEngine {
     words: string[];
     spans: boolean;
     typed: boolean;
+    describes: boolean;
   } {
     const p = { ...asked, recaps: asked.kinds?.includes('summary') ?? false };
     // Candidates in blocks of PAGE_BLOCK: the pages of one block rank the same rows, so paging
@@ -227,6 +229,7 @@ export class SearchEngine {
       words,
       spans: question.spans,
       typed: question.typed,
+      describes: question.describes === true,
       shape: {
         intent: named.size > 0 && q.intent === 'file' ? null : q.intent,
         result: question.result,
@@ -244,7 +247,7 @@ export class SearchEngine {
    */
   private reordered(
     q: string,
-    all: { hits: Hit[]; words: string[]; typed: boolean; spans: boolean },
+    all: { hits: Hit[]; words: string[]; typed: boolean; spans: boolean; describes: boolean },
     own: { hits: Hit[] } | null,
     telling: string[],
     newest: boolean,
@@ -256,8 +259,9 @@ export class SearchEngine {
     const files = namedFiles(q);
     const ranked = files.length > 0 ? fileFirst(stmt, typed, files) : typed;
     const spread = all.spans ? spreadSessions(stmt, ranked) : ranked;
+    const about = all.describes ? firstAskFirst(stmt, spread) : spread;
     const mine = own ? new Set(own.hits.map(hitKey)) : null;
-    return newest ? newestFirst(stmt, spread, all.words, mine) : spread;
+    return newest ? newestFirst(stmt, about, all.words, mine) : about;
   }
 
   /** For a query typed as keywords: the hits holding them as typed first (literal.ts). */
