@@ -127,6 +127,24 @@ const HOW_TO =
 /** Whether a question asks how to do something. */
 export const asksHowTo = (text: string): boolean => HOW_TO.test(text.toLowerCase().slice(0, 500));
 
+/**
+ * "What did the subagent find?", "what did the review agent report?", 子代理发现了什么: what a
+ * delegated agent came back with, which its result says and its task does not.
+ */
+const FINDINGS = new RegExp(
+  [
+    '\\b(?:sub-?agents?|agents?)\\b.{0,40}\\b(?:find|found|report\\w*|say|said|conclu\\w*|discover\\w*|(?:come|came) back|turn(?:ed)? up|return\\w*)\\b',
+    '(?:agent|代理|子代理).{0,20}(?:发现|找到|报告|结论|说了|查到)',
+  ].join('|'),
+  'u',
+);
+
+/** Whether a question asks what a delegated agent found (not what it was asked to find). */
+export function asksFindings(text: string): boolean {
+  const t = text.toLowerCase().slice(0, 500);
+  return FINDINGS.test(t) && classify(t) !== 'ask';
+}
+
 /** A question asking what a command printed or came to: a version, a count, a report, how it ended. */
 const RESULT =
   /\b(?:print\w*|report\w*|output\w*|show(?:ed|n|s)?|said|says?|return\w*|versions?|how (?:many|much|big|long)|results?|end(?:ed)?)\b|输出|打印|显示|返回|版本|多少|结果|报告/;

@@ -55,6 +55,8 @@ export interface Shape {
    * wrote (its text without paths).
    */
   named?: boolean;
+  /** The question asks what a delegated agent found (`asksFindings`): its result, not its task. */
+  findings?: boolean;
 }
 
 /** The page's items, in order (a hit whose row vanished meanwhile is left out). */
@@ -220,6 +222,9 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
   const ending = r.type === 'episode' && shape.stems.length === 0 && shape.intent === null;
   if (ending && turnEnding(r.narrative as string | null))
     return item(turnEnding(r.narrative as string | null));
+  // What a delegated agent found, for a question asking so: its result, not the task it was given.
+  const result = r.type === 'delegation' && shape.findings ? agentResult(facts) : '';
+  if (result) return item(markStems(result, shape.stems));
   // A memory that wrote the file a question names: what it wrote.
   if (shape.named && own && parseStringList(r.filesModified as string | null).length > 0) return item(own);
   const lead = answerLines({
@@ -343,6 +348,16 @@ const withoutTitlePath = (parts: string[], title: string): string =>
     .join(' · ');
 
 /** `… (×5)` when the item stands for several near-identical memories. */
+/** A delegation's `result:` facts, as one line; '' when it has none. */
+const agentResult = (facts: string[]): string =>
+  oneLine(
+    facts
+      .filter((f) => f.startsWith('result: '))
+      .map((f) => f.slice(8))
+      .join(' '),
+    SNIPPET_MAX,
+  );
+
 /**
  * A turn's (episode's) last reply (its only one when it has no `Ended:` line) and its outcome,
  * from its narrative; '' when it has neither.

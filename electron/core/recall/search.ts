@@ -28,7 +28,7 @@ import { focusSession } from './session-focus.js';
 import { firstAskFirst } from './describe.js';
 import { asksNewest, newestFirst, withoutNewest } from './newest.js';
 import { WordSessions } from './word-sessions.js';
-import { readQuestion } from './intent.js';
+import { asksFindings, readQuestion } from './intent.js';
 import { parseQuery } from './query.js';
 import { stemsOf, withAlternatives } from './lexicon.js';
 import { LexicalStages, type RankRun } from './lexical.js';
@@ -237,6 +237,7 @@ export class SearchEngine {
         ...stemGroups(q, about),
         core: about.flatMap(withAlternatives),
         ...(named.size > 0 && about.length === 0 ? { named: true } : {}),
+        ...(asksFindings(raw) ? { findings: true } : {}),
       },
     };
   }
