@@ -35,9 +35,14 @@ function periodLine(p: NonNullable<SearchResult['period']>): string {
 
 /** What the search was kept to, or asked from, as the first lines of the answer; null when neither. */
 function scopeLine(r: SearchResult, askedFrom: string | null): string | null {
-  const scope = scopeOf(r, askedFrom);
-  if (r.period === undefined) return scope;
-  return scope === null ? periodLine(r.period) : `${periodLine(r.period)}\n${scope}`;
+  const lines = [
+    r.period !== undefined ? periodLine(r.period) : null,
+    scopeOf(r, askedFrom),
+    r.unmatched !== undefined
+      ? `No memory holds ${r.unmatched.map(safe).join(', ')}: these are what the rest of the question asks for.`
+      : null,
+  ].filter((l) => l !== null);
+  return lines.length > 0 ? lines.join('\n') : null;
 }
 
 function scopeOf(r: SearchResult, askedFrom: string | null): string | null {
@@ -94,6 +99,7 @@ export async function runSearch(argv: string[]): Promise<number> {
       const out: CliSearchOutput = {
         items: r.items,
         corrected: r.corrected,
+        ...(r.unmatched !== undefined ? { unmatched: r.unmatched } : {}),
         ...(askedFrom !== null && r.named === undefined && r.lastSession === undefined ? { askedFrom } : {}),
         ...(r.named !== undefined ? { named: r.named } : {}),
         ...(r.lastSession !== undefined ? { lastSession: r.lastSession } : {}),

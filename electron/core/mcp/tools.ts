@@ -136,6 +136,7 @@ function registerSearch(server: McpServer, engine: HybridSearch, here: () => str
           ...(i.count !== undefined ? { count: i.count } : {}),
         })),
         ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
+        ...(r.unmatched !== undefined ? { unmatched: r.unmatched } : {}),
         ...(askedFrom !== undefined && r.named === undefined && r.lastSession === undefined
           ? { askedFrom }
           : {}),

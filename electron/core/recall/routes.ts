@@ -98,6 +98,7 @@ export function searchRoutes(engine: HybridSearch): Route[] {
             items: r.items,
             nextCursor: r.next === null ? null : encodeCursor(r.next),
             ...(Object.keys(r.corrected).length > 0 ? { corrected: r.corrected } : {}),
+            ...(r.unmatched !== undefined ? { unmatched: r.unmatched } : {}),
             ...(r.named !== undefined ? { named: r.named } : {}),
             ...(r.lastSession !== undefined ? { lastSession: r.lastSession } : {}),
             ...(r.period !== undefined ? { period: r.period } : {}),

@@ -62,6 +62,8 @@ export interface SearchResult {
   next: HitKey[] | null;
   /** Words replaced by typo correction (typed → index term). */
   corrected: Record<string, string>;
+  /** The question's words no memory holds, when the results are what the rest of it asks for. */
+  unmatched?: string[];
   /** The project the question names (named-project.ts): the search was confined to it. */
   named?: string;
   /** The session a "last time" question was kept to (latest-session.ts). */
@@ -153,6 +155,7 @@ export class SearchEngine {
       items: renderPage((sql) => this.stmt(sql), page, all.shape),
       next: rest.length > p.limit && through.length <= MAX_SHOWN ? through : null,
       corrected: { ...own?.corrected, ...all.corrected },
+      ...(all.unmatched !== undefined ? { unmatched: all.unmatched } : {}),
       ...told,
     };
   }
@@ -168,6 +171,7 @@ export class SearchEngine {
   ): {
     hits: Hit[];
     corrected: Record<string, string>;
+    unmatched?: string[];
     shape: Shape;
     words: string[];
     spans: boolean;
@@ -213,20 +217,19 @@ export class SearchEngine {
       corrected: {},
     };
     const turns = story && raw === '' && p.type === undefined && kinds.includes('observation');
-    if (raw === '') {
-      if (turns) found.add(this.stages.list({ ...p, type: 'episode' }, { ...bind, type: 'episode' }, want));
-      if (kinds.includes('observation')) found.add(this.stages.list(p, bind, want));
-    } else this.lexical.run(run);
+    const looked = this.find(run, turns, question.optional);
+    const unmatched = looked !== words && found.size > 0;
     const semantic = near && raw !== '' ? filterNear((sql) => this.stmt(sql), near, kinds, p, bind) : [];
     const hits =
-      semantic.length > 0 ? fuse(found.hits, semantic, words.flatMap(stemsOf)) : listed(found, turns);
+      semantic.length > 0 ? fuse(found.hits, semantic, looked.flatMap(stemsOf)) : listed(found, turns);
     // The file a question names is in each result's title: its snippet shows what was done to it.
     const named = new Set(namedFiles(raw).flatMap((f) => parseQuery(f).tokens));
-    const about = named.size > 0 ? words.filter((w) => !named.has(w)) : words;
+    const about = named.size > 0 ? looked.filter((w) => !named.has(w)) : looked;
     return {
       hits,
       corrected: run.corrected,
-      words,
+      ...(unmatched ? { unmatched: words } : {}),
+      words: looked,
       spans: question.spans,
       typed: question.typed,
       describes: question.describes === true,
@@ -240,6 +243,26 @@ export class SearchEngine {
         ...(asksFindings(raw) ? { findings: true } : {}),
       },
     };
+  }
+
+  /**
+   * Fills `run.found`: with no words, a listing (`turns`: a story's turns first); else the lexical
+   * stages, and when no memory holds any of the question's words ("the hardest bug"), the stages
+   * again with its frame words (`frame`: bugs). Returns the words looked for: not the question's
+   * own, the answer says which words no memory holds.
+   */
+  private find(run: RankRun, turns: boolean, frame: string[]): string[] {
+    const { p, bind, want, found, words } = run;
+    if (run.raw === '') {
+      if (turns) found.add(this.stages.list({ ...p, type: 'episode' }, { ...bind, type: 'episode' }, want));
+      if (run.kinds.includes('observation')) found.add(this.stages.list(p, bind, want));
+      return words;
+    }
+    this.lexical.run(run);
+    if (found.size > 0 || frame.length === 0 || words.length === 0) return words;
+    const looked = frame.slice(0, MAX_WORDS);
+    this.lexical.run({ ...run, words: looked, q: { ...run.q, optional: [] } });
+    return looked;
   }
 
   /**

@@ -7,7 +7,15 @@ import { z } from 'zod';
 import { agentId } from './agents';
 import { epochMs, id, PROJECT_NAME_MAX } from './common';
 import { observation } from './observations';
-import { searchHit, corrections, lastSession, namedProject, searchPeriod, SEARCH_LIMITS } from './search';
+import {
+  searchHit,
+  corrections,
+  lastSession,
+  namedProject,
+  searchPeriod,
+  SEARCH_LIMITS,
+  unmatchedWords,
+} from './search';
 import { prompt, session, sessionState, summary } from './sessions';
 
 const projectArg = z.string().min(1).max(PROJECT_NAME_MAX);
@@ -26,6 +34,8 @@ export const mcpSearch = {
   output: z.strictObject({
     results: z.array(searchHit.omit({ score: true, createdAt: true }).extend({ at: isoTime })),
     corrected: corrections.optional(),
+    /** The question's words no memory holds: the results are what the rest of it asks for. */
+    unmatched: unmatchedWords.optional(),
     /** The project the search was asked from (the server's cwd's): its strong matches come first. */
     askedFrom: z.string().optional(),
     /** The project the question names: the search was confined to it (askedFrom does not apply). */

@@ -71,6 +71,12 @@ export type SearchHit = z.infer<typeof searchHit>;
 /** Words the search corrected (one typo each): `{typed: used}`. */
 export const corrections = z.record(z.string(), z.string());
 
+/**
+ * The question's words no memory holds ("the hardest bug": `hardest`): the results are what the rest
+ * of the question asks for (bugs, files, commands), not matches of these.
+ */
+export const unmatchedWords = z.array(z.string()).min(1);
+
 /** The project the question names ("where did we leave off in kucun"): the search was confined to it. */
 export const namedProject = z.string();
 
@@ -89,6 +95,7 @@ export const searchPeriod = z.strictObject({ since: epochMs, until: epochMs, sai
 
 export const searchPage = page(searchHit, z.string()).extend({
   corrected: corrections.optional(),
+  unmatched: unmatchedWords.optional(),
   named: namedProject.optional(),
   lastSession: lastSession.optional(),
   period: searchPeriod.optional(),
@@ -96,7 +103,7 @@ export const searchPage = page(searchHit, z.string()).extend({
 export type SearchPage = z.infer<typeof searchPage>;
 
 /**
- * `memtray search --json`: the hits, typo corrections, the project the search was asked from
+ * `memtray search --json`: the hits, typo corrections, the words no memory holds, the project the search was asked from
  * (`prefer`: the known project of the directory it ran in, or `--prefer`) and the project the
  * question names, the session a "last time" question was kept to or the span of days it names, each
  * absent when none.
@@ -104,6 +111,7 @@ export type SearchPage = z.infer<typeof searchPage>;
 export const cliSearchOutput = z.strictObject({
   items: z.array(searchHit),
   corrected: corrections,
+  unmatched: unmatchedWords.optional(),
   askedFrom: z.string().optional(),
   named: namedProject.optional(),
   lastSession: lastSession.optional(),

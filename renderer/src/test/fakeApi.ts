@@ -109,7 +109,7 @@ export interface FakeApi extends MemTrayApi {
      * What a search page says besides its hits (the project named, the last session, the span of
      * days named, the words corrected).
      */
-    searchNote: Pick<SearchPage, 'named' | 'lastSession' | 'period' | 'corrected'>;
+    searchNote: Pick<SearchPage, 'named' | 'lastSession' | 'period' | 'corrected' | 'unmatched'>;
     details: Record<number, SessionDetail>;
   };
 }

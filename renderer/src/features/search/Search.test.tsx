@@ -72,6 +72,18 @@ describe('SearchView', () => {
     expect(screen.getByRole('status').textContent).toBe(`Only yesterday: ${day}. `);
   });
 
+  it('says which words no memory holds, when the results are what the rest of the question asks for', async () => {
+    const api = fakeApi();
+    api.state.hits = [hit(1, 'the shelf <mark>bug</mark>')];
+    api.state.searchNote = { unmatched: ['hardest'] };
+    renderWith(api, <SearchView debounceMs={0} />);
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'bug' } });
+    await screen.findByText('Hit 1');
+    expect(screen.getByRole('status').textContent).toBe(
+      'No memory holds hardest: these are what the rest of the question asks for.',
+    );
+  });
+
   it('says nothing more when the search only matched the words', async () => {
     const api = fakeApi();
     api.state.hits = [hit(1, 'the <mark>shelf</mark> labels')];

@@ -8,13 +8,21 @@ const day = (ms: number): string =>
 /**
  * What the search did with the words typed, when it did more than match them: the span of days the
  * question names, the session a "last time" question was kept to, or the project the question
- * names (each searched alone), and the words it corrected.
+ * names (each searched alone), the words it corrected, and the words no memory holds (the results
+ * are then what the rest of the question asks for).
  */
 export function SearchNote({ page }: { page: SearchPage }) {
   const corrected = Object.entries(page.corrected ?? {});
   const last = page.lastSession;
   const period = page.period;
-  if (page.named === undefined && last === undefined && period === undefined && corrected.length === 0)
+  const unmatched = page.unmatched ?? [];
+  if (
+    page.named === undefined &&
+    last === undefined &&
+    period === undefined &&
+    corrected.length === 0 &&
+    unmatched.length === 0
+  )
     return null;
   const from = period ? day(period.since) : '';
   const to = period ? day(period.until) : '';
@@ -45,6 +53,18 @@ export function SearchNote({ page }: { page: SearchPage }) {
             </span>
           ))}
           .
+        </span>
+      )}
+      {unmatched.length > 0 && (
+        <span>
+          No memory holds{' '}
+          {unmatched.map((w, i) => (
+            <span key={w}>
+              {i > 0 && ', '}
+              <strong>{w}</strong>
+            </span>
+          ))}
+          : these are what the rest of the question asks for.
         </span>
       )}
     </p>
