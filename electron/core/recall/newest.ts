@@ -51,30 +51,45 @@ const LOOK = 10;
 /** … among the hits scoring at least this share of the best one. */
 const CLOSE = 0.5;
 
-/** The keys of `hits` whose title or command holds every one of `words` (observations only). */
+/** A failed call, a failure or its fix: what "the last error" names, whatever its title says. */
+const FAILED_SQL = `SELECT id FROM observations WHERE id IN (SELECT value FROM json_each(?))
+  AND (failed OR type IN ('failure', 'bugfix') OR coalesce(title, '') LIKE 'Tests failed%')`;
+
+/**
+ * The keys of `hits` that name what is asked for (observations only): for a question about a
+ * failure, the failures; else those whose title or command holds every one of `words`.
+ */
 function naming(
   stmt: (sql: string) => Database.Statement,
   hits: Hit[],
   words: readonly string[],
+  failure: boolean,
 ): Set<string> {
   const ids = hits.filter((h) => h.kind === 'observation').map((h) => h.id);
-  if (ids.length === 0 || words.length === 0) return new Set();
-  const match = `{title input} : (${words.map((w) => term(w, false)).join(' AND ')})`;
-  const found = stmt(matchAtSql('observation')).pluck().all(match, JSON.stringify(ids)) as number[];
+  if (ids.length === 0 || (words.length === 0 && !failure)) return new Set();
+  const found = failure
+    ? (stmt(FAILED_SQL).pluck().all(JSON.stringify(ids)) as number[])
+    : (stmt(matchAtSql('observation'))
+        .pluck()
+        .all(
+          `{title input} : (${words.map((w) => term(w, false)).join(' AND ')})`,
+          JSON.stringify(ids),
+        ) as number[]);
   return new Set(found.map((id) => hitKey({ kind: 'observation', id })));
 }
 
 /**
  * `hits` (best first) with the best few, as good as the first within CLOSE, newest first: those
- * whose title or command holds all of `words` (the question's) before the rest. `own`: the hits of
- * the project the question is asked from (prefer.ts), when it has any: its newest, not another
- * project's, comes first.
+ * whose title or command holds all of `words` (the question's) before the rest; for a question
+ * about a failure (`failure`: "the last error"), the failures. `own`: the hits of the project the
+ * question is asked from (prefer.ts), when it has any: its newest, not another project's, comes first.
  */
 export function newestFirst(
   stmt: (sql: string) => Database.Statement,
   hits: Hit[],
   words: readonly string[],
   own: ReadonlySet<string> | null = null,
+  failure = false,
 ): Hit[] {
   if (hits.length < 2) return hits;
   const best = hits[0]!.score;
@@ -85,7 +100,7 @@ export function newestFirst(
   if (close.length < 2) return hits;
   const time = valuesOf(stmt, close, TIME_SQL);
   const at = (h: Hit): number => time.get(hitKey(h)) ?? 0;
-  const named = naming(stmt, close, words);
+  const named = naming(stmt, close, words, failure);
   const rank = (h: Hit): number => (named.size < close.length && named.has(hitKey(h)) ? 0 : 1);
   const first = [...close].sort((a, b) => rank(a) - rank(b) || at(b) - at(a));
   const moved = new Set(first);

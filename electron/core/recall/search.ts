@@ -28,7 +28,7 @@ import { focusSession } from './session-focus.js';
 import { firstAskFirst } from './describe.js';
 import { asksNewest, newestFirst, withoutNewest } from './newest.js';
 import { WordSessions } from './word-sessions.js';
-import { asksFindings, readQuestion } from './intent.js';
+import { asksFindings, readQuestion, withoutRequest } from './intent.js';
 import { parseQuery } from './query.js';
 import { stemsOf, withAlternatives } from './lexicon.js';
 import { LexicalStages, type RankRun } from './lexical.js';
@@ -116,6 +116,7 @@ export class SearchEngine {
     const changed = this.version.changed();
     this.stages.begin(changed);
     this.where.begin(changed);
+    p = { ...p, q: withoutRequest(p.q) };
     // A question that names its project is a search of that project.
     const named = p.project === undefined ? this.named(p.q) : undefined;
     if (named !== undefined) p = { ...p, project: named };
@@ -271,7 +272,14 @@ export class SearchEngine {
    */
   private reordered(
     q: string,
-    all: { hits: Hit[]; words: string[]; typed: boolean; spans: boolean; describes: boolean },
+    all: {
+      hits: Hit[];
+      words: string[];
+      typed: boolean;
+      spans: boolean;
+      describes: boolean;
+      shape: Shape;
+    },
     own: { hits: Hit[] } | null,
     telling: string[],
     newest: boolean,
@@ -285,7 +293,7 @@ export class SearchEngine {
     const spread = all.spans ? spreadSessions(stmt, ranked) : ranked;
     const about = all.describes ? firstAskFirst(stmt, spread) : spread;
     const mine = own ? new Set(own.hits.map(hitKey)) : null;
-    return newest ? newestFirst(stmt, about, all.words, mine) : about;
+    return newest ? newestFirst(stmt, about, all.words, mine, all.shape.intent === 'failure') : about;
   }
 
   /** For a query typed as keywords: the hits holding them as typed first (literal.ts). */
