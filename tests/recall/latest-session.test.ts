@@ -33,6 +33,7 @@ describe('asksLatest', () => {
       '我们做到哪了？',
       '刚才在做什么',
       "what's left to do?",
+      'what should I work on next?',
       'next steps',
     ])
       expect(asksLatest(q), q).toBe(true);

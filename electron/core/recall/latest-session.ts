@@ -20,14 +20,14 @@ const ENDS_LAST = /\b(?:last|(?:most )?recently|lately)(?=\s*[?？.!]*\s*$)/u;
 const RESUME = /\bwhere (?:did |had |have )?(?:we|i) (?:leave|left) off\b|做到哪(?:了|儿)?/u;
 /**
  * … and, ending the question, "what were we doing?", "the last thing I worked on?" ("… in the
- * parser session" names another), "what's left to do?", "next steps?".
+ * parser session" names another), "what's left to do?", "what should I work on next?", "next steps?".
  */
 const RESUME_ENDING = new RegExp(
   `\\b(?:${[
     'what (?:were|was) (?:we|i) (?:doing|working on)',
     '(?:the )?last thing (?:we|i) (?:did|worked on|(?:were|was) (?:doing|working on))',
     "what(?:'s| is| was) (?:still )?left(?: to do)?",
-    'what (?:do|should) (?:we|i) do next',
+    'what (?:do|should|shall) (?:we|i) (?:do|work on|tackle|look at) next',
     'next steps?',
   ].join('|')})(?=\\s*[?？.!]*\\s*$)`,
   'u',
