@@ -2,10 +2,9 @@
  * "What did the subagent find?" asks what a delegated agent came back with: its result. The
  * snippet showed the task it was given, whose "find out which…" held the question's word.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asksFindings } from '../../electron/core/recall/intent.js';
-import { searchPage } from '../../electron/shared/contract/search.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { NOW, pinnedService } from './pinned.js';
 import { insertObservation } from './seed.js';
 
 describe('asksFindings', () => {
@@ -31,12 +30,8 @@ describe('asksFindings', () => {
 });
 
 describe('"what did the subagent find?"', () => {
-  let t: TestService;
-  const now = Date.UTC(2026, 10, 20, 12);
-
-  beforeAll(async () => {
-    t = await startTestService({ clock: () => now });
-    insertObservation(t.service.core.sqlite, {
+  const s = pinnedService((sqlite) => {
+    insertObservation(sqlite, {
       project: 'quill',
       title: 'Delegated: Audit the scanner tests',
       type: 'delegation',
@@ -48,16 +43,12 @@ describe('"what did the subagent find?"', () => {
         'result: Fenced code: covered by test_fenced_code_is_skipped.',
       ],
       narrative: "Claude: I'll have an Explore agent map what's covered.",
-      at: now - 3600_000,
+      at: NOW - 3600_000,
     });
   });
-  afterAll(async () => t.dispose());
 
-  const snippet = async (q: string): Promise<string> => {
-    const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}`);
-    expect(r.status).toBe(200);
-    return searchPage.parse(r.json).items[0]?.snippet.replace(/<\/?mark>/g, '') ?? '';
-  };
+  const snippet = async (q: string): Promise<string> =>
+    (await s.ask(q)).items[0]?.snippet.replace(/<\/?mark>/g, '') ?? '';
 
   it('shows what the agent came back with', async () => {
     expect(await snippet('what did the subagent find?')).toBe(

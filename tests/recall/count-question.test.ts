@@ -3,9 +3,9 @@
  * word to look for. Looked for, it found `too_many_requests` and "however many links" instead of
  * the test run that printed the count.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readQuestion } from '../../electron/core/recall/intent.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { NOW, pinnedService } from './pinned.js';
 import { insertObservation } from './seed.js';
 
 const words = (q: string): string[] => q.toLowerCase().match(/[a-z]+/g) ?? [];
@@ -29,18 +29,13 @@ describe('a count of what the frame words name', () => {
 });
 
 describe('"how many tests are there?"', () => {
-  let t: TestService;
-  const now = Date.UTC(2026, 10, 20, 12);
-
-  beforeAll(async () => {
-    t = await startTestService({ clock: () => now });
-    const sqlite = t.service.core.sqlite;
+  const s = pinnedService((sqlite) => {
     insertObservation(sqlite, {
       project: 'shelf',
       title: 'Created src/limit.rs',
       type: 'change',
       narrative: 'wrote: fn too_many_requests() -> Response; however many keys are tracked, one map',
-      at: now - 3600_000,
+      at: NOW - 3600_000,
     });
     insertObservation(sqlite, {
       project: 'shelf',
@@ -49,15 +44,12 @@ describe('"how many tests are there?"', () => {
       toolName: 'Bash',
       facts: ['command: cargo test', 'output: test result: ok. 42 passed; 0 failed'],
       narrative: 'test result: ok. 42 passed; 0 failed',
-      at: now - 7200_000,
+      at: NOW - 7200_000,
     });
   });
-  afterAll(async () => t.dispose());
 
   it('finds the test run, not the code that says `many`', async () => {
-    const r = await t.api('GET', `/api/search?q=${encodeURIComponent('how many tests are there?')}&limit=5`);
-    expect(r.status).toBe(200);
-    const items = (r.json as { items: Array<{ title: string; snippet: string }> }).items;
+    const { items } = await s.ask('how many tests are there?');
     expect(items[0]?.title).toBe('Ran tests: cargo test');
     expect(items[0]?.snippet).toContain('42 passed');
     expect(items.map((i) => i.title)).not.toContain('Created src/limit.rs');

@@ -3,11 +3,10 @@
  * job queue…"). Every later ask and command that names it ("commit quern") matched as well and,
  * shorter, ranked first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readQuestion } from '../../electron/core/recall/intent.js';
 import { parseQuery } from '../../electron/core/recall/query.js';
-import { searchPage } from '../../electron/shared/contract/search.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { NOW, pinnedService } from './pinned.js';
 import { DAY, insertObservation, insertPrompt } from './seed.js';
 
 const FOUNDING =
@@ -38,38 +37,26 @@ describe('a question about what a named project is', () => {
 });
 
 describe('"what is quern?"', () => {
-  let t: TestService;
-  const now = Date.UTC(2026, 10, 20, 12);
-
-  beforeAll(async () => {
-    t = await startTestService({ clock: () => now });
-    const sqlite = t.service.core.sqlite;
+  const s = pinnedService((sqlite) => {
     const first = insertObservation(sqlite, {
       project: 'quern',
       title: 'Created quern/queue.py',
       type: 'change',
-      at: now - 3 * DAY,
+      at: NOW - 3 * DAY,
     });
-    insertPrompt(sqlite, first.sessionId, FOUNDING, now - 3 * DAY - 60_000);
+    insertPrompt(sqlite, first.sessionId, FOUNDING, NOW - 3 * DAY - 60_000);
     const later = insertObservation(sqlite, {
       project: 'quern',
       title: 'Ran: git commit -m "quern 0.2"',
       type: 'command',
-      at: now - DAY,
+      at: NOW - DAY,
     });
-    insertPrompt(sqlite, later.sessionId, 'commit quern', now - DAY - 60_000);
-    insertPrompt(sqlite, later.sessionId, 'bump quern to 0.2', now - DAY - 120_000, 2);
+    insertPrompt(sqlite, later.sessionId, 'commit quern', NOW - DAY - 60_000);
+    insertPrompt(sqlite, later.sessionId, 'bump quern to 0.2', NOW - DAY - 120_000, 2);
   });
-  afterAll(async () => t.dispose());
-
-  const first = async (q: string): Promise<string | undefined> => {
-    const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}`);
-    expect(r.status).toBe(200);
-    return searchPage.parse(r.json).items[0]?.title;
-  };
 
   it('is answered by its first ask', async () => {
     for (const q of ['what is quern?', 'what does quern do?', 'quern 是干什么的？'])
-      expect(await first(q), q).toMatch(/^new project: quern, a job queue/);
+      expect((await s.ask(q)).items[0]?.title, q).toMatch(/^new project: quern, a job queue/);
   });
 });

@@ -3,10 +3,9 @@
  * it did not work. A failed run often says the question's words more often (the error repeats
  * "build"), and came first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asksHowTo } from '../../electron/core/recall/intent.js';
-import { searchPage } from '../../electron/shared/contract/search.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { NOW, pinnedService } from './pinned.js';
 import { insertObservation } from './seed.js';
 
 describe('asksHowTo', () => {
@@ -34,12 +33,7 @@ describe('asksHowTo', () => {
 });
 
 describe('"how do I build it?"', () => {
-  let t: TestService;
-  const now = Date.UTC(2026, 10, 20, 12);
-
-  beforeAll(async () => {
-    t = await startTestService({ clock: () => now });
-    const sqlite = t.service.core.sqlite;
+  const s = pinnedService((sqlite) => {
     const run = (title: string, type: string, narrative: string, at: number): void => {
       insertObservation(sqlite, {
         project: 'kettle',
@@ -55,17 +49,12 @@ describe('"how do I build it?"', () => {
       'Command failed: Build the release binary',
       'failure',
       'error: could not build `kettle`: the build script build.rs failed; build aborted',
-      now - 3 * 3600_000,
+      NOW - 3 * 3600_000,
     );
-    run('Build the release binary', 'build', 'Finished `release` profile in 4.2s', now - 2 * 3600_000);
+    run('Build the release binary', 'build', 'Finished `release` profile in 4.2s', NOW - 2 * 3600_000);
   });
-  afterAll(async () => t.dispose());
 
-  const titles = async (q: string): Promise<string[]> => {
-    const r = await t.api('GET', `/api/search?q=${encodeURIComponent(q)}`);
-    expect(r.status).toBe(200);
-    return searchPage.parse(r.json).items.map((i) => i.title);
-  };
+  const titles = async (q: string): Promise<string[]> => (await s.ask(q)).items.map((i) => i.title);
 
   it('puts the run that worked first', async () => {
     expect(await titles('how do I build it?')).toEqual([

@@ -3,10 +3,9 @@
  * find. `show` was a word looked for (and read as asking what something printed), so a run whose
  * description said "show" came before the newest error.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withoutRequest } from '../../electron/core/recall/intent.js';
-import { searchPage } from '../../electron/shared/contract/search.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { NOW, pinnedService } from './pinned.js';
 import { insertObservation } from './seed.js';
 
 describe('withoutRequest', () => {
@@ -26,31 +25,24 @@ describe('withoutRequest', () => {
 });
 
 describe('"show me the last error"', () => {
-  let t: TestService;
-  const now = Date.UTC(2026, 10, 20, 12);
-
-  beforeAll(async () => {
-    t = await startTestService({ clock: () => now });
-    const sqlite = t.service.core.sqlite;
+  const s = pinnedService((sqlite) => {
     insertObservation(sqlite, {
       project: 'brine',
       title: 'Command failed: Run the tests, show errors',
       type: 'failure',
       narrative: 'error: assertion failed in test_salt',
-      at: now - 5 * 3600_000,
+      at: NOW - 5 * 3600_000,
     });
     insertObservation(sqlite, {
       project: 'brine',
       title: 'Command failed: Start the server',
       type: 'failure',
       narrative: 'error: address already in use',
-      at: now - 3600_000,
+      at: NOW - 3600_000,
     });
   });
-  afterAll(async () => t.dispose());
 
   it('is the newest error', async () => {
-    const r = await t.api('GET', `/api/search?q=${encodeURIComponent('show me the last error')}`);
-    expect(searchPage.parse(r.json).items[0]?.title).toBe('Command failed: Start the server');
+    expect((await s.ask('show me the last error')).items[0]?.title).toBe('Command failed: Start the server');
   });
 });
