@@ -198,6 +198,18 @@ export function listSql(f: Filters): string {
     WHERE 1${obsFilters(f)} ORDER BY o.created_at DESC, o.id DESC LIMIT :k OFFSET :offset`;
 }
 
+/**
+ * The turns (episodes) of a span (`since`..`until`, both set), newest first: read through the
+ * sessions active in the span and their turns (`observations_session_type`), not by walking every
+ * memory of the span for the few that are turns.
+ */
+export function turnsSql(f: Filters): string {
+  return `SELECT o.id AS id, o.created_at AS at FROM sessions s INDEXED BY sessions_updated
+      JOIN observations o ON o.session_id = s.id AND o.type = 'episode'
+    WHERE s.updated_at >= :since AND s.started_at <= :until${obsFilters({ ...f, type: undefined })}
+    ORDER BY o.created_at DESC, o.id DESC LIMIT :k OFFSET 0`;
+}
+
 const snippetSql = (fts: string): string =>
   `SELECT rowid AS id, snippet(${fts}, -1, char(2), char(3), '…', 14) AS s FROM ${fts}
     WHERE ${fts} MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (SELECT value FROM json_each(?))`;

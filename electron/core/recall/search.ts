@@ -217,7 +217,7 @@ export class SearchEngine {
       found,
       corrected: {},
     };
-    const turns = story && raw === '' && p.type === undefined && kinds.includes('observation');
+    const turns = story && raw === '' && listsTurns(p, kinds);
     const looked = this.find(run, turns, question.optional);
     const unmatched = looked !== words && found.size > 0;
     const semantic = near && raw !== '' ? filterNear((sql) => this.stmt(sql), near, kinds, p, bind) : [];
@@ -255,7 +255,7 @@ export class SearchEngine {
   private find(run: RankRun, turns: boolean, frame: string[]): string[] {
     const { p, bind, want, found, words } = run;
     if (run.raw === '') {
-      if (turns) found.add(this.stages.list({ ...p, type: 'episode' }, { ...bind, type: 'episode' }, want));
+      if (turns) found.add(this.stages.turns(p, bind, want));
       if (run.kinds.includes('observation')) found.add(this.stages.list(p, bind, want));
       return words;
     }
@@ -371,6 +371,10 @@ function stemGroups(q: Question, words: string[]): { stems: string[]; groups: st
   const groups = order.concat(q.optional).map(withAlternatives);
   return { stems: groups.flat(), groups };
 }
+
+/** Whether a listing of `p`'s span lists its turns first: a span, any type, observations searched. */
+const listsTurns = (p: SearchParams, kinds: Kind[]): boolean =>
+  p.type === undefined && p.since !== undefined && p.until !== undefined && kinds.includes('observation');
 
 /** What was found, best first; with `turns`, the turns (episodes) ahead of the rest, newest first. */
 function listed(found: Reranker, turns: boolean): Hit[] {

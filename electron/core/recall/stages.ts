@@ -18,6 +18,7 @@ import {
   hasFilters,
   recencyFactor,
   listSql,
+  turnsSql,
   rankSql,
   substringSql,
   type Filters,
@@ -217,6 +218,12 @@ export class Stages {
       id: number;
       at: number;
     }>;
+    return rows.map((r) => ({ kind: 'observation', id: r.id, score: 0, at: r.at, match: null, needles: [] }));
+  }
+
+  /** The turns of a span (`f.since`..`f.until`), newest first, unscored (turnsSql). */
+  turns(f: Filters, bind: Record<string, unknown>, want: number): Hit[] {
+    const rows = this.stmt(turnsSql(f)).all({ ...bind, k: want }) as Array<{ id: number; at: number }>;
     return rows.map((r) => ({ kind: 'observation', id: r.id, score: 0, at: r.at, match: null, needles: [] }));
   }
 
