@@ -124,6 +124,9 @@ export function asksArtifact(text: string): boolean {
 const HOW_TO =
   /(?:^|[.?!。？！]\s*)(?:how (?:do|can|should|would) (?:i|we|you|one)\b|how to\b|(?:我们?)?(?:该|要)?(?:怎么|如何|怎样)(?:跑|运行|启动|构建|编译|部署|安装|测试))/;
 
+/** Whether a question asks how to do something. */
+export const asksHowTo = (text: string): boolean => HOW_TO.test(text.toLowerCase().slice(0, 500));
+
 /**
  * "Show me the last error", "can you list the files we changed", "give me the command for…": the
  * request that opens the question says how to answer, not what to find (`show` also read as asking
@@ -134,9 +137,6 @@ const REQUEST =
 
 /** `question` without the request that opens it. */
 export const withoutRequest = (question: string): string => question.replace(REQUEST, '');
-
-/** Whether a question asks how to do something. */
-export const asksHowTo = (text: string): boolean => HOW_TO.test(text.toLowerCase().slice(0, 500));
 
 /**
  * "What did the subagent find?", "what did the review agent report?", 子代理发现了什么: what a

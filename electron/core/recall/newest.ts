@@ -16,7 +16,7 @@ import type { Hit } from './page.js';
 import { hitKey } from './cursor.js';
 import { valuesOf } from './hit-values.js';
 import { term } from './query.js';
-import { matchAtSql, TIME_SQL } from './search-sql.js';
+import { FAILED_CALL, matchAtSql, TIME_SQL } from './search-sql.js';
 
 /** Nouns that "last" places rather than dates: "the last line", "the last step of the script". */
 const PLACES =
@@ -52,8 +52,8 @@ const LOOK = 10;
 const CLOSE = 0.5;
 
 /** A failed call, a failure or its fix: what "the last error" names, whatever its title says. */
-const FAILED_SQL = `SELECT id FROM observations WHERE id IN (SELECT value FROM json_each(?))
-  AND (failed OR type IN ('failure', 'bugfix') OR coalesce(title, '') LIKE 'Tests failed%')`;
+const FAILED_SQL = `SELECT o.id FROM observations o WHERE o.id IN (SELECT value FROM json_each(?))
+  AND (${FAILED_CALL('o')} OR o.type = 'bugfix')`;
 
 /**
  * The keys of `hits` that name what is asked for (observations only): for a question about a

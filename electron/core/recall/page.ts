@@ -219,9 +219,9 @@ function observationItem({ hit: h, row: r, snippets, shape }: FoundRow): ItemTex
   // What the memory says besides the path its title shows ("1 edit · old: … · new: …").
   const own = oneLine(withoutTitlePath(parts, title).replace(/<\/?mark>/gi, ''), SNIPPET_MAX);
   // A turn listed with no words asked (the last session's, a day's): how it ended.
-  const ending = r.type === 'episode' && shape.stems.length === 0 && shape.intent === null;
-  if (ending && turnEnding(r.narrative as string | null))
-    return item(turnEnding(r.narrative as string | null));
+  const listed = r.type === 'episode' && shape.stems.length === 0 && shape.intent === null;
+  const ending = listed ? turnEnding(r.narrative as string | null) : '';
+  if (ending) return item(ending);
   // What a delegated agent found, for a question asking so: its result, not the task it was given.
   const result = r.type === 'delegation' && shape.findings ? agentResult(facts) : '';
   if (result) return item(markStems(result, shape.stems));
@@ -347,7 +347,6 @@ const withoutTitlePath = (parts: string[], title: string): string =>
     .filter((p) => !titlePath(p, title))
     .join(' · ');
 
-/** `… (×5)` when the item stands for several near-identical memories. */
 /** A delegation's `result:` facts, as one line; '' when it has none. */
 const agentResult = (facts: string[]): string =>
   oneLine(
@@ -369,6 +368,7 @@ function turnEnding(narrative: string | null): string {
   return oneLine(ending.join(' — '), SNIPPET_MAX);
 }
 
+/** `… (×5)` when the item stands for several near-identical memories. */
 const withCount = (s: string, n: number | undefined): string =>
   n !== undefined && n > 1 ? `${s} (×${n})` : s;
 

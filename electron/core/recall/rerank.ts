@@ -10,11 +10,11 @@ import type Database from 'better-sqlite3';
 import { intentBoost, WRITTEN, WRITTEN_BOOST, type Intent } from './intent.js';
 import type { Hit } from './page.js';
 import { stemsOf } from './lexicon.js';
-import type { Kind } from './search-sql.js';
+import { FAILED_CALL, type Kind } from './search-sql.js';
 
 const META_SQL: Record<Kind, string> = {
   observation: `SELECT o.id, s.project, o.session_id AS session, o.type, o.tool_name AS toolName,
-      (o.failed OR o.type = 'failure' OR coalesce(o.title, '') LIKE 'Tests failed%') AS failed,
+      ${FAILED_CALL('o')} AS failed,
       coalesce(octet_length(o.facts), 0) + coalesce(octet_length(o.narrative), 0) + coalesce(octet_length(o.subtitle), 0)
         + min(coalesce(octet_length(o.tool_input), 0), 2000) AS len,
       coalesce(o.title, (SELECT v.input FROM observations_search_src v WHERE v.id = o.id), o.tool_name) AS title,

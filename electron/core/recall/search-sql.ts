@@ -192,6 +192,13 @@ export function substringSql(column: 'title' | 'paths', patterns: number, f: Fil
     ORDER BY observations_trgm.rowid DESC LIMIT :k`;
 }
 
+/**
+ * Whether observation `o` is a call that failed: reported failed, a failure, or a test run that
+ * failed ("Tests failed: …"), as SQL.
+ */
+export const FAILED_CALL = (o: string): string =>
+  `(${o}.failed OR ${o}.type = 'failure' OR coalesce(${o}.title, '') LIKE 'Tests failed%')`;
+
 /** No query text: the newest observations matching the filters. */
 export function listSql(f: Filters): string {
   return `SELECT o.id AS id, o.created_at AS at FROM observations o${sessionJoin(f, 'o')}
